@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// Roster: a server-driven virtual list. Module map and dependency direction: see README.md.
+import PackageDescription
+
+let package = Package(
+    name: "Roster",
+    products: [
+        .executable(name: "roster", targets: ["roster"]),
+        .executable(name: "roster-bench", targets: ["roster-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "ReuseEngine"),
+        .target(name: "App", dependencies: ["ReuseEngine"]),
+        .executableTarget(name: "roster", dependencies: ["App"]),
+        .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine"]),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,96 @@
+extension RosterCommand {
+    /// Parses the arguments after the program name.
+    ///
+    /// Flags take their value as the next argument or after `=` (`--port=0`).
+    /// The environment supplies what API.md lets it (`ROSTER_ADMIN_TOKEN`); a flag wins.
+    /// - Throws: `UsageError` naming the argument at fault.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> RosterCommand {
+        var words = ArgumentWords(arguments)
+        if words.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+        let name = words.peek.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+        if words.peek == name { words.next() }
+        switch name {
+        case "help":
+            return .help
+        case "serve":
+            return .serve(try parseServe(&words, environment: environment))
+        case "seed":
+            return .seed(try parseSeed(&words))
+        case "import":
+            return .importFile(try parseImport(&words))
+        default:
+            throw UsageError("unknown command '\(name)'; the commands are serve, seed and import")
+        }
+    }
+
+    private static func parseServe(
+        _ words: inout ArgumentWords, environment: [String: String]
+    ) throws(UsageError) -> ServeOptions {
+        var options = ServeOptions()
+        options.adminToken = environment["ROSTER_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        while let flag = try words.nextFlag() {
+            switch flag {
+            case "--host": options.host = try words.value(of: flag)
+            case "--port": options.port = try words.integer(of: flag, in: 0...65535)
+            case "--db": options.database = try words.value(of: flag)
+            case "--seed": options.seed = try words.integer(of: flag, in: 0...100_000_000)
+            case "--public": options.publicDirectory = try words.value(of: flag)
+            case "--migrations": options.migrationsDirectory = try words.value(of: flag)
+            case "--admin-token": options.adminToken = try words.value(of: flag)
+            default: throw UsageError("serve: unknown option '\(flag)'")
+            }
+        }
+        try words.expectEnd(command: "serve")
+        return options
+    }
+
+    private static func parseSeed(_ words: inout ArgumentWords) throws(UsageError) -> SeedOptions {
+        var database: String?
+        var count: Int?
+        var randomSeed: UInt64 = 1
+        while let flag = try words.nextFlag() {
+            switch flag {
+            case "--db": database = try words.value(of: flag)
+            case "--count": count = try words.integer(of: flag, in: 0...100_000_000)
+            case "--random-seed":
+                let text = try words.value(of: flag)
+                guard let value = UInt64(text) else {
+                    throw UsageError("--random-seed '\(text)' is not a whole number from 0 to \(UInt64.max)")
+                }
+                randomSeed = value
+            default: throw UsageError("seed: unknown option '\(flag)'")
+            }
+        }
+        try words.expectEnd(command: "seed")
+        guard let database else { throw UsageError("seed needs --db PATH") }
+        guard let count else { throw UsageError("seed needs --count N") }
+        return SeedOptions(database: database, count: count, randomSeed: randomSeed)
+    }
+
+    private static func parseImport(_ words: inout ArgumentWords) throws(UsageError) -> ImportOptions {
+        var database: String?
+        var file: String?
+        var mode = ImportOptions.Mode.append
+        var errors = ImportOptions.ErrorPolicy.abort
+        while !words.isAtEnd {
+            guard let flag = try words.nextFlag() else {
+                guard file == nil else {
+                    throw UsageError("import takes one FILE.csv; '\(words.peek ?? "")' is a second one")
+                }
+                file = words.next()
+                continue
+            }
+            switch flag {
+            case "--db": database = try words.value(of: flag)
+            case "--mode": mode = try words.choice(of: flag)
+            case "--errors": errors = try words.choice(of: flag)
+            default: throw UsageError("import: unknown option '\(flag)'")
+            }
+        }
+        guard let database else { throw UsageError("import needs --db PATH") }
+        guard let file else { throw UsageError("import needs the CSV file to read") }
+        return ImportOptions(database: database, file: file, mode: mode, errors: errors)
+    }
+}

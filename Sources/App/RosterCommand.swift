@@ -1,0 +1,113 @@
+/// A parsed `roster` command line (API.md, "Command line").
+public enum RosterCommand: Equatable, Sendable {
+    /// `roster [serve] ...`: serve the list over HTTP.
+    case serve(ServeOptions)
+    /// `roster seed --db PATH --count N [--random-seed S]`.
+    case seed(SeedOptions)
+    /// `roster import --db PATH [--mode append|replace] [--errors abort|skip] FILE.csv`.
+    case importFile(ImportOptions)
+    /// `roster --help`, `roster help`, or `--help` after any command.
+    case help
+
+    /// The usage text printed by `--help` and after a bad argument.
+    public static let usage = """
+        usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
+                              [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
+               roster seed    --db PATH --count N [--random-seed S]
+               roster import  --db PATH [--mode append|replace] [--errors abort|skip] FILE.csv
+               roster --help
+
+        serve   answer window requests over HTTP (the default command); an empty
+                database is first seeded with --seed contacts (default 1000000, 0 for none)
+        seed    fill a database with N synthetic contacts, the same for the same --random-seed
+        import  load contacts from a CSV file (first line: column names)
+
+        The admin token may also come from the ROSTER_ADMIN_TOKEN environment variable.
+        """
+}
+
+/// Options of `roster serve`.
+public struct ServeOptions: Equatable, Sendable {
+    /// Address to listen on.
+    public var host = "127.0.0.1"
+    /// TCP port; 0 picks a free one.
+    public var port = 8080
+    /// SQLite database file, created if missing.
+    public var database = "roster.sqlite"
+    /// Contacts to seed into an empty database; 0 seeds none.
+    public var seed = 1_000_000
+    /// Folder of static files served at `/`.
+    public var publicDirectory = "Public"
+    /// Folder of `NNNN_name.sql` migrations.
+    public var migrationsDirectory = "Migrations"
+    /// Bearer token required for writes; nil when unset.
+    public var adminToken: String?
+
+    /// The defaults of API.md.
+    public init() {}
+}
+
+/// Options of `roster seed`.
+public struct SeedOptions: Equatable, Sendable {
+    /// SQLite database file.
+    public var database: String
+    /// Contacts to create.
+    public var count: Int
+    /// Seed of the generator: the same seed gives the same contacts.
+    public var randomSeed: UInt64 = 1
+
+    /// Seed `count` contacts into `database`.
+    public init(database: String, count: Int, randomSeed: UInt64 = 1) {
+        self.database = database
+        self.count = count
+        self.randomSeed = randomSeed
+    }
+}
+
+/// Options of `roster import`.
+public struct ImportOptions: Equatable, Sendable {
+    /// How imported rows meet the contacts already stored.
+    public enum Mode: String, Equatable, Sendable, CaseIterable {
+        /// Keep existing contacts and add the file's.
+        case append
+        /// Replace every contact with the file's.
+        case replace
+    }
+
+    /// What a bad row does.
+    public enum ErrorPolicy: String, Equatable, Sendable, CaseIterable {
+        /// Write nothing and report the first errors.
+        case abort
+        /// Leave bad rows out and report them.
+        case skip
+    }
+
+    /// SQLite database file.
+    public var database: String
+    /// The CSV file to read.
+    public var file: String
+    /// Append (default) or replace.
+    public var mode = Mode.append
+    /// Abort (default) or skip bad rows.
+    public var errors = ErrorPolicy.abort
+
+    /// Import `file` into `database`.
+    public init(database: String, file: String, mode: Mode = .append, errors: ErrorPolicy = .abort) {
+        self.database = database
+        self.file = file
+        self.mode = mode
+        self.errors = errors
+    }
+}
+
+/// A command line that cannot be run as written; the message says what to change.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong, for a person.
+    public let message: String
+
+    /// An error with `message`.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

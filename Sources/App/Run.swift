@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a parsed command and returns the process exit code (API.md: 0 done, 1 failure).
+public func run(_ command: RosterCommand) -> Int32 {
+    switch command {
+    case .help:
+        print(RosterCommand.usage)
+        return 0
+    case .serve, .seed, .importFile:
+        printError("roster: this build has no \(command.name) yet; run `roster --help` for the plan")
+        return 1
+    }
+}
+
+extension RosterCommand {
+    /// The command's name as typed.
+    public var name: String {
+        switch self {
+        case .serve: "serve"
+        case .seed: "seed"
+        case .importFile: "import"
+        case .help: "help"
+        }
+    }
+}
+
+/// Writes `message` and a newline to standard error.
+public func printError(_ message: String) {
+    var bytes = Array(message.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if n > 0 {
+            written += n
+        } else if n < 0 && errno == EINTR {
+            continue
+        } else {
+            return
+        }
+    }
+}
+
+/// The process environment as a dictionary.
+public enum ProcessEnvironment {
+    /// Every `NAME=value` of `environ`.
+    public static var current: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}

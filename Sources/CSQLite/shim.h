@@ -1,0 +1,17 @@
+#ifndef ROSTER_CSQLITE_SHIM_H
+#define ROSTER_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
+/// Binding text or blobs with it makes SQLite copy the bytes before the call returns.
+static inline sqlite3_destructor_type roster_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+/// SQLITE_STATIC: the caller keeps the bytes alive until the statement is reset or rebound.
+static inline sqlite3_destructor_type roster_sqlite_static(void) {
+    return SQLITE_STATIC;
+}
+
+#endif

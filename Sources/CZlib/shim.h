@@ -1,0 +1,17 @@
+#ifndef ROSTER_CZLIB_SHIM_H
+#define ROSTER_CZLIB_SHIM_H
+
+#include <zlib.h>
+
+/// deflateInit2 is a macro that passes ZLIB_VERSION and sizeof(z_stream); Swift imports neither.
+/// windowBits 31 = 15 + 16 selects the gzip wrapper.
+static inline int roster_deflate_init_gzip(z_streamp stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+}
+
+/// inflateInit2 with automatic zlib/gzip header detection (windowBits 15 + 32).
+static inline int roster_inflate_init_auto(z_streamp stream) {
+    return inflateInit2(stream, 15 + 32);
+}
+
+#endif

@@ -1,0 +1,80 @@
+extension ListLayout {
+    /// The item at position `index` (headers included).
+    ///
+    /// - Precondition: `0 <= index < itemCount`.
+    /// - Complexity: O(log sections).
+    public func item(at index: Int) -> LayoutItem {
+        precondition(index >= 0 && index < itemCount, "item index \(index) outside 0..<\(itemCount)")
+        let span = spans[spanPosition(atMost: index, by: \.firstIndex)!]
+        let local = index - span.firstIndex - headerItems
+        if local < 0 {
+            return LayoutItem(
+                index: index, kind: .header, section: span.section, item: nil, row: nil,
+                top: span.top, height: heights.header)
+        }
+        return LayoutItem(
+            index: index, kind: .contact, section: span.section, item: local,
+            row: span.firstRow + local,
+            top: span.top + heights.header + local * heights.contact, height: heights.contact)
+    }
+
+    /// The item covering pixel `y` of the content.
+    /// - Precondition: `0 <= y < contentHeight`.
+    func index(atPixel y: Int) -> Int {
+        let span = spans[spanPosition(atMost: y, by: \.top)!]
+        let local = y - span.top - heights.header
+        if local < 0 { return span.firstIndex }
+        return span.firstIndex + headerItems + min(local / heights.contact, span.count - 1)
+    }
+
+    /// The positions of the items intersecting `[offset - overscan, offset + height + overscan)`,
+    /// clipped to the content. Empty when that window misses the content, has no height,
+    /// or holds a NaN; an infinite window reaches the content's edge.
+    ///
+    /// - Complexity: O(log sections).
+    public func items(in viewport: Viewport) -> Range<Int> {
+        let overscan = viewport.overscan > 0 ? viewport.overscan : 0
+        let low = max(viewport.offset - overscan, 0)
+        let high = min(viewport.offset + viewport.height + overscan, Double(contentHeight))
+        // `!(low < high)` also rejects NaN, which every comparison fails.
+        guard low < high else { return 0..<0 }
+        // An item [top, bottom) meets [low, high) when bottom > low and top < high; tops
+        // and bottoms are whole pixels, so that is the items covering floor(low) through
+        // ceil(high) - 1.
+        let first = index(atPixel: Int(low.rounded(.down)))
+        let last = index(atPixel: Int(high.rounded(.up)) - 1)
+        return first..<(last + 1)
+    }
+
+    /// The position of contact `row` among all items, or nil when there is no such row.
+    /// - Complexity: O(log sections).
+    public func index(ofRow row: Int) -> Int? {
+        guard row >= 0, row < totalRows else { return nil }
+        let span = spans[spanPosition(atMost: row, by: \.firstRow)!]
+        return span.firstIndex + headerItems + (row - span.firstRow)
+    }
+
+    /// The top of contact `row`, or nil when there is no such row.
+    /// - Complexity: O(log sections).
+    public func top(ofRow row: Int) -> Int? {
+        index(ofRow: row).map { item(at: $0).top }
+    }
+
+    /// The first and last contact rows among the items at `indices`, or nil when
+    /// they hold no contact (only a header, or nothing).
+    /// - Complexity: O(log sections).
+    public func rows(in indices: Range<Int>) -> ClosedRange<Int>? {
+        let indices = indices.clamped(to: 0..<itemCount)
+        guard !indices.isEmpty else { return nil }
+        // Every header is followed by a contact of its own section and preceded by the
+        // last contact of the section before, so one step inward always finds a contact.
+        let head = item(at: indices.lowerBound)
+        let firstIndex = head.kind == .header ? indices.lowerBound + 1 : indices.lowerBound
+        let tail = item(at: indices.upperBound - 1)
+        let lastIndex = tail.kind == .header ? indices.upperBound - 2 : indices.upperBound - 1
+        guard firstIndex <= lastIndex, let first = item(at: firstIndex).row,
+            let last = item(at: lastIndex).row
+        else { return nil }
+        return first...last
+    }
+}

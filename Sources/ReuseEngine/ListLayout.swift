@@ -1,0 +1,139 @@
+/// The geometry of a sectioned list: where every header and contact sits, and
+/// which of them a viewport shows.
+///
+/// Items are laid out top to bottom: each non-empty section is its header
+/// (unless the header height is 0) followed by its contacts. Empty sections
+/// take no space and have no header. Heights are whole pixels, so every top is
+/// exact however long the list; offsets may be fractional.
+///
+/// Built once per data version from the per-section counts; every query is a
+/// binary search over the non-empty sections plus arithmetic within one.
+public struct ListLayout: Hashable, Sendable {
+    /// The height of each kind of item, in pixels.
+    public struct Heights: Hashable, Sendable {
+        /// A contact row's height (at least 1).
+        public var contact: Int
+        /// A section header's height; 0 lays out sections without header items.
+        public var header: Int
+
+        /// Heights in pixels; the defaults are API.md's 56 px contacts and 32 px headers.
+        public init(contact: Int = 56, header: Int = 32) {
+            self.contact = contact
+            self.header = header
+        }
+
+        /// 56 px contacts, 32 px headers.
+        public static let standard = Heights()
+
+        /// The height of an item of `kind`.
+        public subscript(kind: ItemKind) -> Int {
+            kind == .header ? header : contact
+        }
+    }
+
+    /// A non-empty section's place in the three coordinate systems.
+    struct Span: Hashable, Sendable {
+        var section: Int
+        var firstIndex: Int
+        var firstRow: Int
+        var count: Int
+        var top: Int
+    }
+
+    /// The heights this layout was built with.
+    public let heights: Heights
+    /// Contacts per section, as given.
+    public let sectionCounts: [Int]
+    /// Contacts in all sections.
+    public let totalRows: Int
+    /// Items in all sections, headers included.
+    public let itemCount: Int
+    /// Pixels from the top of the first item to the bottom of the last.
+    public let contentHeight: Int
+
+    /// Non-empty sections in display order; top, firstIndex and firstRow all increase.
+    let spans: [Span]
+    /// Per section (empty ones too): its top and first row, for O(1) section queries.
+    private let sectionTops: [Int]
+    private let sectionFirstRows: [Int]
+
+    /// Header items per non-empty section: 1, or 0 when headers are 0 px tall.
+    var headerItems: Int { heights.header > 0 ? 1 : 0 }
+
+    /// Lays out sections holding `sectionCounts[s]` contacts each.
+    ///
+    /// - Throws: `ReuseEngineError` for a negative count, a contact height below 1,
+    ///   a negative header height, or content taller than `Int.max` pixels.
+    /// - Complexity: O(sections).
+    public init(sectionCounts: [Int], heights: Heights = .standard) throws(ReuseEngineError) {
+        guard heights.contact >= 1 else {
+            throw .invalidHeight(kind: .contact, height: heights.contact)
+        }
+        guard heights.header >= 0 else {
+            throw .invalidHeight(kind: .header, height: heights.header)
+        }
+        let headerItems = heights.header > 0 ? 1 : 0
+        var spans: [Span] = []
+        var tops: [Int] = []
+        var firstRows: [Int] = []
+        tops.reserveCapacity(sectionCounts.count)
+        firstRows.reserveCapacity(sectionCounts.count)
+        var top = 0
+        var row = 0
+        var index = 0
+        for (section, count) in sectionCounts.enumerated() {
+            guard count >= 0 else { throw .negativeCount(section: section, count: count) }
+            tops.append(top)
+            firstRows.append(row)
+            guard count > 0 else { continue }
+            spans.append(Span(section: section, firstIndex: index, firstRow: row, count: count, top: top))
+            let (rowsHeight, o1) = count.multipliedReportingOverflow(by: heights.contact)
+            let (sectionHeight, o2) = rowsHeight.addingReportingOverflow(heights.header)
+            let (nextTop, o3) = top.addingReportingOverflow(sectionHeight)
+            guard !o1, !o2, !o3 else { throw .contentTooTall }
+            top = nextTop
+            row += count
+            index += headerItems + count
+        }
+        self.heights = heights
+        self.sectionCounts = sectionCounts
+        self.spans = spans
+        self.sectionTops = tops
+        self.sectionFirstRows = firstRows
+        self.totalRows = row
+        self.itemCount = index
+        self.contentHeight = top
+    }
+
+    /// A layout with no sections: nothing is ever visible.
+    public static let empty = try! ListLayout(sectionCounts: [])
+
+    /// The number of sections, empty ones included.
+    public var sectionCount: Int { sectionCounts.count }
+
+    /// The top of section `section` (where its header, or its first contact, sits).
+    /// An empty section reports the top of whatever follows it.
+    /// - Complexity: O(1).
+    public func top(ofSection section: Int) -> Int {
+        sectionTops[section]
+    }
+
+    /// The row of section `section`'s first contact (for an empty one, of the next contact).
+    /// - Complexity: O(1).
+    public func firstRow(ofSection section: Int) -> Int {
+        sectionFirstRows[section]
+    }
+
+    /// The largest span position whose key is at most `value`, or nil if none.
+    /// `key` must increase along `spans`.
+    @inline(__always)
+    func spanPosition(atMost value: Int, by key: (Span) -> Int) -> Int? {
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if key(spans[mid]) <= value { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+}

@@ -1,0 +1,43 @@
+/// An item placed in a slot: what the client must draw.
+public struct WindowCell: Hashable, Sendable {
+    /// The slot the item was dequeued into.
+    public let slot: Int
+    /// True when the slot came from the pool, false when it was created for this item.
+    public let reused: Bool
+    /// The item and its geometry.
+    public let item: LayoutItem
+}
+
+/// Counters a client can show to see reuse at work.
+public struct WindowStats: Hashable, Sendable {
+    /// Slots created in the session so far, per kind: plateaus once the window is full.
+    public let created: KindCounts
+    /// Items on screen (overscan included) after the update.
+    public let visible: Int
+    /// Slots waiting in the pool after the update.
+    public let pooled: Int
+}
+
+/// What changed in a session's window, as sent to a client.
+///
+/// A delta (`base` set) holds only the cells whose slot shows something new since
+/// state `base`, and the slots that went back to the pool; applying it to the slot
+/// map of state `base` gives exactly the full state `seq`. A full update (`base`
+/// nil) holds every visible cell; the client drops every slot not in it.
+public struct WindowUpdate: Hashable, Sendable {
+    /// This state's number within the session.
+    public let seq: Int
+    /// The state this update is a delta from, or nil for a full update.
+    public let base: Int?
+    /// Positions (in `ListLayout` item indices) of the visible items.
+    public let visible: Range<Int>
+    /// Cells to draw, in display order.
+    public let cells: [WindowCell]
+    /// Slots to hide and return to the client's pool; empty in a full update.
+    public let released: [Int]
+    /// Reuse counters after the update.
+    public let stats: WindowStats
+
+    /// True when `cells` holds every visible cell.
+    public var isFull: Bool { base == nil }
+}

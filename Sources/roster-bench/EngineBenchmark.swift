@@ -1,0 +1,48 @@
+import ReuseEngine
+
+/// Steps one session over 1,000,000 contacts in 27 sections with an 800 px
+/// viewport in 10 px steps, top to bottom, and reports steps per second on one core.
+enum EngineBenchmark {
+    /// Contacts per section A-Z and #, shaped like surname initials, summing to 1,000,000.
+    static let sectionCounts: [Int] = {
+        let weights = [
+            35, 90, 75, 45, 20, 35, 55, 75, 5, 25, 40, 50, 95, 20, 15, 55, 3, 55, 100, 35, 5, 25,
+            45, 1, 5, 5, 6,
+        ]
+        let total = 1_000_000
+        let sum = weights.reduce(0, +)
+        var counts = weights.map { $0 * total / sum }
+        counts[counts.count - 1] += total - counts.reduce(0, +)
+        return counts
+    }()
+
+    static func run() {
+        let layout = try! ListLayout(sectionCounts: sectionCounts)
+        var session = ReuseSession(layout: layout)
+        let viewportHeight = 800.0
+        let stepSize = 10.0
+        var steps = 0
+        var drawn = 0
+        var released = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        var offset = 0.0
+        while offset < Double(layout.contentHeight) {
+            let update = session.step(to: Viewport(offset: offset, height: viewportHeight))
+            drawn &+= update.cells.count
+            released &+= update.released.count
+            steps += 1
+            offset += stepSize
+        }
+        let elapsed = clock.now - start
+        let seconds =
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let created = session.pool.created
+        print("engine contacts: \(layout.totalRows) in \(layout.sectionCount) sections")
+        print("engine steps: \(steps)")
+        print("engine cells drawn: \(drawn), slots released: \(released)")
+        print("engine slots created: contact \(created.contact), header \(created.header)")
+        print("engine seconds: \(seconds)")
+        print("engine steps/s: \(Int(Double(steps) / seconds))")
+    }
+}

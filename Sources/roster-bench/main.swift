@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `roster-bench NAME`: runs one benchmark and prints `name: value` lines, the headline last.
+let benchmarks: [String: () -> Void] = [
+    "engine": EngineBenchmark.run
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 1, let benchmark = benchmarks[arguments.first!] else {
+    let names = benchmarks.keys.sorted().joined(separator: "|")
+    print("usage: roster-bench \(names)")
+    exit(2)
+}
+benchmark()

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import App
+
+struct RosterCommandTests {
+    @Test func noArgumentsServeWithAPIDefaults() throws {
+        let command = try RosterCommand.parse([])
+        guard case .serve(let options) = command else {
+            Issue.record("expected serve, got \(command)")
+            return
+        }
+        #expect(options == ServeOptions())
+        #expect(options.host == "127.0.0.1" && options.port == 8080 && options.seed == 1_000_000)
+        #expect(options.database == "roster.sqlite" && options.adminToken == nil)
+    }
+
+    @Test func serveFlagsTakeSeparateOrInlineValues() throws {
+        let command = try RosterCommand.parse([
+            "serve", "--host", "0.0.0.0", "--port=0", "--db", "/tmp/x.sqlite", "--seed", "0",
+            "--public", "web", "--migrations=m", "--admin-token", "s3cret",
+        ])
+        var expected = ServeOptions()
+        expected.host = "0.0.0.0"
+        expected.port = 0
+        expected.database = "/tmp/x.sqlite"
+        expected.seed = 0
+        expected.publicDirectory = "web"
+        expected.migrationsDirectory = "m"
+        expected.adminToken = "s3cret"
+        #expect(command == .serve(expected))
+    }
+
+    @Test func theAdminTokenComesFromTheEnvironmentUnlessAFlagGivesOne() throws {
+        let environment = ["ROSTER_ADMIN_TOKEN": "from-env"]
+        guard case .serve(let fromEnvironment) = try RosterCommand.parse([], environment: environment),
+            case .serve(let fromFlag) = try RosterCommand.parse(
+                ["--admin-token", "flag"], environment: environment)
+        else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(fromEnvironment.adminToken == "from-env")
+        #expect(fromFlag.adminToken == "flag")
+    }
+
+    @Test func seedAndImportParseTheirOptions() throws {
+        #expect(
+            try RosterCommand.parse(["seed", "--db", "a.sqlite", "--count", "1000", "--random-seed", "42"])
+                == .seed(SeedOptions(database: "a.sqlite", count: 1000, randomSeed: 42)))
+        #expect(
+            try RosterCommand.parse([
+                "import", "--db", "a.sqlite", "people.csv", "--mode", "replace", "--errors=skip",
+            ])
+                == .importFile(
+                    ImportOptions(database: "a.sqlite", file: "people.csv", mode: .replace, errors: .skip)))
+    }
+
+    @Test func helpWinsAnywhere() throws {
+        #expect(try RosterCommand.parse(["--help"]) == .help)
+        #expect(try RosterCommand.parse(["-h"]) == .help)
+        #expect(try RosterCommand.parse(["help"]) == .help)
+        #expect(try RosterCommand.parse(["seed", "--help"]) == .help)
+    }
+
+    @Test(arguments: [
+        (["bogus"], "unknown command 'bogus'"),
+        (["--port"], "--port needs a value"),
+        (["--port", "99999"], "--port '99999' is not a whole number from 0 to 65535"),
+        (["--port", "eighty"], "--port 'eighty' is not a whole number"),
+        (["--seed", "-1"], "--seed '-1'"),
+        (["--colour", "red"], "serve: unknown option '--colour'"),
+        (["serve", "extra"], "serve: unexpected argument 'extra'"),
+        (["seed", "--count", "5"], "seed needs --db PATH"),
+        (["seed", "--db", "x"], "seed needs --count N"),
+        (["seed", "--db", "x", "--count", "1", "--random-seed", "-3"], "--random-seed '-3'"),
+        (["import", "--db", "x"], "import needs the CSV file to read"),
+        (["import", "a.csv", "b.csv", "--db", "x"], "'b.csv' is a second one"),
+        (
+            ["import", "--db", "x", "--mode", "merge", "a.csv"],
+            "--mode 'merge' is not one of append, replace"
+        ),
+    ])
+    func badArgumentsAreRefusedNamingTheArgument(arguments: [String], message: String) {
+        #expect {
+            try RosterCommand.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+
+    @Test func usageNamesEveryCommandAndFlagOfTheAPI() {
+        for word in [
+            "serve", "seed", "import", "--host", "--port", "--db", "--seed", "--public", "--migrations",
+            "--admin-token", "--count", "--random-seed", "--mode", "--errors",
+        ] {
+            #expect(RosterCommand.usage.contains(word))
+        }
+    }
+}
