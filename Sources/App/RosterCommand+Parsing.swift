@@ -50,6 +50,7 @@ extension RosterCommand {
         var database: String?
         var count: Int?
         var randomSeed: UInt64 = 1
+        var migrations = "Migrations"
         while let flag = try words.nextFlag() {
             switch flag {
             case "--db": database = try words.value(of: flag)
@@ -60,13 +61,16 @@ extension RosterCommand {
                     throw UsageError("--random-seed '\(text)' is not a whole number from 0 to \(UInt64.max)")
                 }
                 randomSeed = value
+            case "--migrations": migrations = try words.value(of: flag)
             default: throw UsageError("seed: unknown option '\(flag)'")
             }
         }
         try words.expectEnd(command: "seed")
         guard let database else { throw UsageError("seed needs --db PATH") }
         guard let count else { throw UsageError("seed needs --count N") }
-        return SeedOptions(database: database, count: count, randomSeed: randomSeed)
+        var options = SeedOptions(database: database, count: count, randomSeed: randomSeed)
+        options.migrationsDirectory = migrations
+        return options
     }
 
     private static func parseImport(_ words: inout ArgumentWords) throws(UsageError) -> ImportOptions {
@@ -74,6 +78,7 @@ extension RosterCommand {
         var file: String?
         var mode = ImportOptions.Mode.append
         var errors = ImportOptions.ErrorPolicy.abort
+        var migrations = "Migrations"
         while !words.isAtEnd {
             guard let flag = try words.nextFlag() else {
                 guard file == nil else {
@@ -86,11 +91,14 @@ extension RosterCommand {
             case "--db": database = try words.value(of: flag)
             case "--mode": mode = try words.choice(of: flag)
             case "--errors": errors = try words.choice(of: flag)
+            case "--migrations": migrations = try words.value(of: flag)
             default: throw UsageError("import: unknown option '\(flag)'")
             }
         }
         guard let database else { throw UsageError("import needs --db PATH") }
         guard let file else { throw UsageError("import needs the CSV file to read") }
-        return ImportOptions(database: database, file: file, mode: mode, errors: errors)
+        var options = ImportOptions(database: database, file: file, mode: mode, errors: errors)
+        options.migrationsDirectory = migrations
+        return options
     }
 }

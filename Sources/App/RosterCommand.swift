@@ -13,8 +13,9 @@ public enum RosterCommand: Equatable, Sendable {
     public static let usage = """
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
-               roster seed    --db PATH --count N [--random-seed S]
-               roster import  --db PATH [--mode append|replace] [--errors abort|skip] FILE.csv
+               roster seed    --db PATH --count N [--random-seed S] [--migrations DIR]
+               roster import  --db PATH [--mode append|replace] [--errors abort|skip]
+                              [--migrations DIR] FILE.csv
                roster --help
 
         serve   answer window requests over HTTP (the default command); an empty
@@ -55,6 +56,8 @@ public struct SeedOptions: Equatable, Sendable {
     public var count: Int
     /// Seed of the generator: the same seed gives the same contacts.
     public var randomSeed: UInt64 = 1
+    /// Folder of `NNNN_name.sql` migrations.
+    public var migrationsDirectory = "Migrations"
 
     /// Seed `count` contacts into `database`.
     public init(database: String, count: Int, randomSeed: UInt64 = 1) {
@@ -88,6 +91,8 @@ public struct ImportOptions: Equatable, Sendable {
     public var file: String
     /// Append (default) or replace.
     public var mode = Mode.append
+    /// Folder of `NNNN_name.sql` migrations.
+    public var migrationsDirectory = "Migrations"
     /// Abort (default) or skip bad rows.
     public var errors = ErrorPolicy.abort
 

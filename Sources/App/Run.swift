@@ -8,8 +8,21 @@ public func run(_ command: RosterCommand) -> Int32 {
     case .help:
         print(RosterCommand.usage)
         return 0
-    case .serve, .seed, .importFile:
+    case .seed(let options):
+        return report { try SeedCommand.run(options, migrations: options.migrationsDirectory) }
+    case .serve, .importFile:
         printError("roster: this build has no \(command.name) yet; run `roster --help` for the plan")
+        return 1
+    }
+}
+
+/// Runs `body`; a thrown error becomes one line on stderr and exit code 1.
+func report(_ body: () throws -> Void) -> Int32 {
+    do {
+        try body()
+        return 0
+    } catch {
+        printError("roster: \(error)")
         return 1
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+import Storage
+
+/// `roster seed --db PATH --count N [--random-seed S]`: an empty database filled
+/// with N synthetic contacts, progress on stderr.
+enum SeedCommand {
+    static func run(_ options: SeedOptions, migrations: String) throws {
+        let migrator = try Migrator(directory: Migrator.locate(migrations))
+        let store = try ContactStore(path: options.database, migrator: migrator)
+        let started = Date()
+        let reportsProgress = options.count >= 100_000
+        try store.seed(count: options.count, randomSeed: options.randomSeed) { written in
+            if reportsProgress { printError("seed: \(written) of \(options.count) contacts") }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        printError(
+            "seed: \(options.count) contacts in \(options.database) in \(String(format: "%.2f", seconds)) s")
+    }
+}

@@ -1,0 +1,74 @@
+extension ContactStore {
+    /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`,
+    /// in one transaction: positions and sections included, so readers see all or nothing.
+    ///
+    /// The contacts are generated and ordered in memory (names are folded once per
+    /// pool entry, and ordered as integers), then written in position order with ids
+    /// given in that order too, so both the table and the id index grow by appending
+    /// instead of inserting into their middle.
+    ///
+    /// - Parameter progress: called with the number written so far, every 100,000.
+    /// - Throws: `StorageError.notEmpty` when the store already holds contacts.
+    public func seed(count: Int, randomSeed: UInt64, progress: ((Int) -> Void)? = nil) throws {
+        let existing = try self.count()
+        guard existing == 0 else { throw StorageError.notEmpty(path: database.path, contacts: existing) }
+        let generator = SyntheticContacts(seed: randomSeed)
+        let firstID = try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
+        let ordered = generator.drawsInListOrder(count: count)
+        // Into an empty database, a rollback journal writes each page once: only the few
+        // pages that existed before are journaled, the rest are appended to the file.
+        // WAL would write every page twice (log, then checkpoint). Both are atomic.
+        try database.execute("PRAGMA journal_mode = DELETE")
+        defer { try? database.execute("PRAGMA journal_mode = WAL") }
+        try database.transaction {
+            let insert = try database.statement(
+                """
+                INSERT INTO contacts (position, id, sort_key, first_name, last_name, email, phone, company, city, notes)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                """)
+            var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
+            for (position, draw) in ordered.enumerated() {
+                let fields = generator.fields(of: draw)
+                let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
+                let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
+                sectionRows[key.section] += 1
+                insert.bind(position, at: 1)
+                insert.bind(firstID + position, at: 2)
+                insert.bind(blob: key.bytes, at: 3)
+                bind(fields, to: insert, from: 4)
+                try insert.run()
+                if (position + 1) % 100_000 == 0 { progress?(position + 1) }
+            }
+            try writeSections(rows: sectionRows)
+            try database.execute(
+                """
+                UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
+                UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
+                """)
+        }
+    }
+
+    /// Binds the seven fields to parameters `first` ..< `first + 7`.
+    func bind(_ fields: ContactFields, to statement: Statement, from first: Int32) {
+        statement.bind(fields.firstName, at: first)
+        statement.bind(fields.lastName, at: first + 1)
+        statement.bind(fields.email, at: first + 2)
+        statement.bind(fields.phone, at: first + 3)
+        statement.bind(fields.company, at: first + 4)
+        statement.bind(fields.city, at: first + 5)
+        statement.bind(fields.notes, at: first + 6)
+    }
+
+    /// Writes the per-section counts and first rows, in list order.
+    func writeSections(rows: [Int]) throws {
+        let update = try database.statement("UPDATE sections SET rows = ?2, first_row = ?3 WHERE section = ?1")
+        var firstRow = 0
+        for (section, count) in rows.enumerated() {
+            update.bind(section, at: 1)
+            update.bind(count, at: 2)
+            update.bind(firstRow, at: 3)
+            try update.run()
+            firstRow += count
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The contacts of one database file, read by list position.
+///
+/// Contacts are stored in list order with their position as the rowid, so the
+/// contacts at positions a...b are one rowid range: O(log n + k) at any depth,
+/// where `LIMIT/OFFSET` would walk every row before the offset. Sections are a
+/// 27-row table written with the contacts, never counted per request.
+///
+/// Like its `Database`, a store belongs to one thread at a time; open one per
+/// thread that reads.
+public final class ContactStore {
+    /// The connection.
+    public let database: Database
+
+    /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
+    public init(path: String, migrator: Migrator) throws {
+        database = try Database(path: path)
+        try migrator.migrate(database)
+    }
+
+    /// Opens the database at `path` for reading only; it must be migrated already.
+    public init(readingFrom path: String) throws {
+        database = try Database(path: path, create: false, readOnly: true)
+    }
+
+    /// The number of contacts.
+    /// - Complexity: O(sections).
+    public func count() throws -> Int {
+        try database.integer("SELECT coalesce(sum(rows), 0) FROM sections") ?? 0
+    }
+
+    /// A number that changes whenever the list changes (seed, import).
+    public func dataVersion() throws -> Int {
+        try database.integer("SELECT value FROM roster_meta WHERE key = 'data_version'") ?? 0
+    }
+
+    /// The contacts at `positions`, in list order; positions past the end are left out.
+    /// - Complexity: O(log n + positions.count).
+    public func contacts(at positions: Range<Int>) throws -> [Contact] {
+        let statement = try database.statement(
+            """
+            SELECT position, id, first_name, last_name, email, phone, company, city, notes
+            FROM contacts WHERE position >= ?1 AND position < ?2 ORDER BY position
+            """)
+        statement.bind(positions.lowerBound, at: 1)
+        statement.bind(positions.upperBound, at: 2)
+        var result: [Contact] = []
+        result.reserveCapacity(positions.count)
+        while try statement.step() {
+            result.append(contact(from: statement))
+        }
+        return result
+    }
+
+    /// The contact with `id`, or nil.
+    /// - Complexity: O(log n).
+    public func contact(id: Int) throws -> Contact? {
+        let statement = try database.statement(
+            """
+            SELECT position, id, first_name, last_name, email, phone, company, city, notes
+            FROM contacts WHERE id = ?1
+            """)
+        defer { statement.reset() }  // release the read transaction
+        statement.bind(id, at: 1)
+        return try statement.step() ? contact(from: statement) : nil
+    }
+
+    /// All 27 sections in list order, empty ones included.
+    /// - Complexity: O(sections).
+    public func sections() throws -> [SectionInfo] {
+        let statement = try database.statement(
+            "SELECT section, title, rows, first_row FROM sections ORDER BY section")
+        var result: [SectionInfo] = []
+        while try statement.step() {
+            result.append(
+                SectionInfo(
+                    index: statement.int(at: 0), title: statement.string(at: 1), rows: statement.int(at: 2),
+                    firstRow: statement.int(at: 3)))
+        }
+        return result
+    }
+
+    private func contact(from statement: Statement) -> Contact {
+        Contact(
+            id: statement.int(at: 1), position: statement.int(at: 0),
+            fields: ContactFields(
+                firstName: statement.string(at: 2), lastName: statement.string(at: 3),
+                email: statement.string(at: 4), phone: statement.string(at: 5),
+                company: statement.string(at: 6), city: statement.string(at: 7), notes: statement.string(at: 8)))
+    }
+}

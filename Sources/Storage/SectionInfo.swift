@@ -1,0 +1,14 @@
+/// One section of the list: its title and where its contacts sit.
+public struct SectionInfo: Hashable, Sendable {
+    /// 0...25 for A...Z, 26 for `#`.
+    public let index: Int
+    /// `A` ... `Z` or `#`.
+    public let title: String
+    /// Contacts in the section; 0 for an empty one.
+    public let rows: Int
+    /// Position of the section's first contact (for an empty section, of the next contact).
+    public let firstRow: Int
+
+    /// The 27 section titles in list order.
+    public static let titles: [String] = (0..<26).map { String(UnicodeScalar(UInt8(0x41 + $0))) } + ["#"]
+}

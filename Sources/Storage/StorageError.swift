@@ -1,0 +1,38 @@
+/// What went wrong in the store, with a message a person can act on.
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or created (missing folder, no permission...).
+    case cannotOpen(path: String, reason: String)
+    /// The file exists but is not a SQLite database, or is damaged.
+    case notADatabase(path: String)
+    /// The database was migrated by a newer Roster than this one.
+    case schemaNewer(path: String, databaseVersion: Int, codeVersion: Int)
+    /// The migrations folder is missing or holds a badly named file.
+    case migrations(directory: String, problem: String)
+    /// A migration file failed to apply; nothing of it was kept.
+    case migrationFailed(file: String, message: String)
+    /// `seed` was asked to fill a database that already holds contacts.
+    case notEmpty(path: String, contacts: Int)
+    /// Any other SQLite error: its code and message, and the SQL that caused it.
+    case sqlite(code: Int32, message: String, sql: String?)
+
+    /// One line naming the path or statement and what to do.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "cannot open database \(path): \(reason)"
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database (or it is damaged); move it aside or choose another --db"
+        case .schemaNewer(let path, let databaseVersion, let codeVersion):
+            "\(path) has schema version \(databaseVersion), newer than this Roster's \(codeVersion); "
+                + "use a newer Roster or another --db"
+        case .migrations(let directory, let problem):
+            "migrations in \(directory): \(problem)"
+        case .migrationFailed(let file, let message):
+            "migration \(file) failed and was rolled back: \(message)"
+        case .notEmpty(let path, let contacts):
+            "\(path) already holds \(contacts) contacts; seed fills only an empty database, so choose a new --db"
+        case .sqlite(let code, let message, let sql):
+            "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// Deterministic demo contacts for `roster seed`: varied names (accented,
+/// non-Latin, some without a last name), e-mails, phones, companies, cities, and
+/// a few notes holding quotes, commas, newlines and HTML specials so that escaping
+/// is exercised downstream. The same seed gives the same contacts, in the same order.
+public struct SyntheticContacts: Sendable {
+    static let firstNames: [String] = [
+        "Anna", "Ben", "Carl", "Chloé", "Daniel", "Dmitri", "Elena", "Émile", "Fatima", "François",
+        "Grace", "Hannah", "Henrik", "Ingrid", "Isabel", "Jack", "James", "José", "Julia", "Karim",
+        "Laura", "Leo", "Liam", "Łukasz", "Maria", "Mateo", "Mia", "Noah", "Nora", "Olivia",
+        "Omar", "Ólafur", "Paul", "Priya", "Quentin", "Rafael", "Rosa", "Sara", "Søren", "Sofia",
+        "Thomas", "Úna", "Victor", "Wei", "Xavier", "Yara", "Yusuf", "Zoë", "Ærin", "Ünal",
+        "Jean-Luc", "Mary Ann", "O'Shea", "Ahmed", "Aiko", "Björn", "Chen", "Dalia", "Eitan", "Freya",
+        "勇", "淑英", "美咲", "Иван", "Ольга", "Σοφία", "Νίκος", "محمد", "Ngọc", "Thảo",
+    ]
+    static let lastNames: [String] = [
+        "Adams", "Álvarez", "Andersen", "Baker", "Bauer", "Becker", "Brown", "Campbell", "Carter", "Černý",
+        "Chen", "Clark", "Costa", "Cruz", "Davies", "de la Cruz", "Dubois", "Dupont", "Edwards", "Eriksson",
+        "Evans", "Fischer", "Fontaine", "García", "Green", "Gómez", "Hall", "Hansen", "Harris", "Hoffmann",
+        "Hughes", "Ibáñez", "Iglesias", "Ivanova", "Jackson", "Jensen", "Johnson", "Jones", "Kaya", "Kelly",
+        "Kim", "King", "Klein", "Kowalski", "Larsen", "Lee", "Lefèvre", "Lewis", "López", "Martin",
+        "Martínez", "Meyer", "Miller", "Moreau", "Müller", "Murphy", "Nguyễn", "Nielsen", "Novák", "O'Brien",
+        "O'Neil", "Ortiz", "Osuna", "Østergaard", "Park", "Patel", "Pérez", "Quinn", "Ramírez", "Reyes",
+        "Richter", "Roberts", "Rossi", "Sánchez", "Schmidt", "Schneider", "Silva", "Smith", "Suárez", "Taylor",
+        "Thomas", "Torres", "Ueda", "Urban", "van Dijk", "Vargas", "Vogel", "Walker", "Wang", "Weber",
+        "White", "Wilson", "Wójcik", "Xu", "Yamamoto", "Yılmaz", "Young", "Zhang", "Żuk", "Ångström",
+        "小林", "王", "佐藤", "Петров", "Смирнова", "Παπαδόπουλος", "Ζαχαρίου", "Ōta", "Ÿvain", "Ødegård",
+    ]
+    /// Names filed under `#` whatever their script: digits and symbols first.
+    static let hashNames: [String] = ["3M Support", "24h Locksmith", "🦊 Fox", "@home Helpdesk", "911 Dispatch"]
+    static let companies: [String] = [
+        "Acme", "Globex", "Initech", "Umbrella", "Stark & Wayne", "Nordic Oil", "Café Rouge", "Hooli",
+        "Vandelay", "Pied Piper", "Soylent", "Wonka", "Tyrell", "Cyberdyne", "Aperture", "Black Mesa",
+        "Müller GmbH", "Dupont SA", "小林商事", "Oy Nokkonen", "Ibérica", "R&D Labs", "<Tag> Media", "",
+    ]
+    static let cities: [String] = [
+        "Berlin", "Paris", "London", "Madrid", "Rome", "Oslo", "Kraków", "Zürich", "São Paulo", "México",
+        "Reykjavík", "Tokyo", "東京", "Москва", "Αθήνα", "New York", "Chicago", "Toronto", "Sydney", "Cairo",
+        "Lagos", "Mumbai", "Hà Nội", "Seoul", "Lima", "Québec", "Göteborg", "Åarhus", "Dublin", "",
+    ]
+    static let notes: [String] = [
+        "Met at \"Conf\", said: hi",
+        "line one\nline two",
+        "<script>alert('x')</script>",
+        "Prefers e-mail; \"urgent\" only by phone & never after 6 > 5",
+        "Café owner, <b>VIP</b>, 'regular'",
+        "Tab\there, emoji 😀, math 𝔸",
+    ]
+    static let mailDomains = ["mail.com", "example.org", "post.net", "inbox.eu"]
+
+    /// The generator's seed.
+    public let seed: UInt64
+
+    /// Contacts drawn from `seed`.
+    public init(seed: UInt64) { self.seed = seed }
+
+    /// The picks that make one contact; `fields(of:)` turns them into text.
+    struct Draw {
+        /// 1-based draw number: the tie-break of equal names, and the source of a few fields.
+        var id: Int
+        var first: Int  // index into firstNames, or into hashNames when `hash`
+        var last: Int  // index into lastNames; -1 for none
+        var hash: Bool
+        var bits: UInt64  // the rest of the contact: phone, company, city, notes, mail
+    }
+
+    /// The `count` draws, in id order (ids 1...count).
+    func draws(count: Int) -> [Draw] {
+        var random = SeededRandom(seed: seed)
+        var result: [Draw] = []
+        result.reserveCapacity(count)
+        for index in 0..<max(count, 0) {
+            let roll = random.below(1000)
+            let hash = roll < 3
+            let first = hash ? random.below(Self.hashNames.count) : random.below(Self.firstNames.count)
+            let last = hash || roll < 25 ? -1 : random.below(Self.lastNames.count)
+            result.append(Draw(id: index + 1, first: first, last: last, hash: hash, bits: random.next()))
+        }
+        return result
+    }
+
+    /// The text of one drawn contact.
+    func fields(of draw: Draw) -> ContactFields {
+        let first = draw.hash ? Self.hashNames[draw.first] : Self.firstNames[draw.first]
+        let last = draw.last < 0 ? "" : Self.lastNames[draw.last]
+        var bits = draw.bits
+        func take(_ bound: Int) -> Int {
+            defer { bits /= UInt64(bound) }
+            return Int(bits % UInt64(bound))
+        }
+        let area = 200 + take(800)
+        let line = take(10_000)
+        let company = Self.companies[take(Self.companies.count)]
+        let city = Self.cities[take(Self.cities.count)]
+        let domain = Self.mailDomains[take(Self.mailDomains.count)]
+        let noteRoll = take(100)
+        let phone = take(2) == 0 ? "+1 \(area)-555-\(pad(line))" : "(\(area)) 555-\(pad(line))"
+        let notes = noteRoll < 2 ? Self.notes[(draw.id / 7) % Self.notes.count] : ""
+        return ContactFields(
+            firstName: first, lastName: last, email: "\(mailbox(draw))\(draw.id % 1000)@\(domain)",
+            phone: phone, company: company, city: city, notes: notes)
+    }
+
+    /// Each pool name as lowercase ASCII letters for mail addresses ("" for none).
+    static let firstMail = firstNames.map(mailLetters)
+    static let lastMail = lastNames.map(mailLetters)
+    static let hashMail = hashNames.map(mailLetters)
+
+    private static func mailLetters(_ name: String) -> String {
+        String(decoding: NameFolding.fold(name).filter { $0 >= 0x61 && $0 <= 0x7A }, as: UTF8.self)
+    }
+
+    /// `first.last`, or `contact` for names without Latin letters.
+    private func mailbox(_ draw: Draw) -> String {
+        let first = draw.hash ? Self.hashMail[draw.first] : Self.firstMail[draw.first]
+        let last = draw.last < 0 ? "" : Self.lastMail[draw.last]
+        switch (first.isEmpty, last.isEmpty) {
+        case (true, true): return "contact"
+        case (false, true): return first
+        case (true, false): return last
+        case (false, false): return first + "." + last
+        }
+    }
+
+    private func pad(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
