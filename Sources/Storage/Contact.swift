@@ -74,6 +74,9 @@ public struct ContactSortKey: Hashable, Comparable, Sendable {
         self.bytes = bytes
     }
 
+    /// True when both names fold to nothing (empty or white space only).
+    public var isNameless: Bool { bytes.count == 2 }
+
     /// The section: 0...25 for A...Z, 26 for `#`.
     public var section: Int { Int(bytes[0]) }
 

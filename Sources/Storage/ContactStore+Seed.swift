@@ -27,6 +27,7 @@ extension ContactStore {
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """)
             var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
+            var row = RowBuffer()
             for (position, draw) in ordered.enumerated() {
                 let fields = generator.fields(of: draw)
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
@@ -34,9 +35,7 @@ extension ContactStore {
                 sectionRows[key.section] += 1
                 insert.bind(position, at: 1)
                 insert.bind(firstID + position, at: 2)
-                insert.bind(blob: key.bytes, at: 3)
-                bind(fields, to: insert, from: 4)
-                try insert.run()
+                try row.insert(key: key, fields: fields, with: insert)
                 if (position + 1) % 100_000 == 0 { progress?(position + 1) }
             }
             try writeSections(rows: sectionRows)

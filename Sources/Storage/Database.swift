@@ -122,6 +122,6 @@ public final class Database {
         if access(path, F_OK) != 0, access(directory.isEmpty ? "/" : directory, W_OK) != 0 {
             return "no permission to create a file in \(directory.isEmpty ? "/" : directory); choose another --db"
         }
-        return sqliteReason
+        return sqliteReason + "; check the path and its permissions, or choose another --db"
     }
 }

@@ -12,6 +12,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case migrationFailed(file: String, message: String)
     /// `seed` was asked to fill a database that already holds contacts.
     case notEmpty(path: String, contacts: Int)
+    /// A contact that cannot be stored, by its 0-based place in the batch.
+    case invalidContact(index: Int, problem: String)
     /// Any other SQLite error: its code and message, and the SQL that caused it.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -31,6 +33,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "migration \(file) failed and was rolled back: \(message)"
         case .notEmpty(let path, let contacts):
             "\(path) already holds \(contacts) contacts; seed fills only an empty database, so choose a new --db"
+        case .invalidContact(let index, let problem):
+            "contact \(index + 1) of the batch \(problem)"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
         }

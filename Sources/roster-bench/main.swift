@@ -4,7 +4,8 @@
 
 /// `roster-bench NAME`: runs one benchmark and prints `name: value` lines, the headline last.
 let benchmarks: [String: () -> Void] = [
-    "engine": EngineBenchmark.run
+    "engine": EngineBenchmark.run,
+    "store": StoreBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -1,0 +1,47 @@
+/// Writes RFC 4180 records: fields joined by commas, a field quoted (with `"`
+/// doubled) when it holds a comma, a quote, CR or LF, records ended by CRLF.
+public struct CSVWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// An empty writer.
+    public init() {}
+
+    /// Appends one record.
+    public mutating func write(_ fields: [String]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(field)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    /// Hands back the bytes written so far and starts empty, for streaming.
+    public mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
+    private mutating func append(_ field: String) {
+        let utf8 = field.utf8
+        let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+        guard needsQuotes else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        bytes.append(0x22)
+        for byte in utf8 {
+            if byte == 0x22 { bytes.append(0x22) }
+            bytes.append(byte)
+        }
+        bytes.append(0x22)
+    }
+}
+
+extension ContactFields {
+    /// The CSV header naming the fields in `csvRecord` order.
+    public static let csvHeader = ["first_name", "last_name", "email", "phone", "company", "city", "notes"]
+
+    /// The fields in `csvHeader` order.
+    public var csvRecord: [String] { [firstName, lastName, email, phone, company, city, notes] }
+}

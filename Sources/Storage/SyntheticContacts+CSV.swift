@@ -1,0 +1,14 @@
+extension SyntheticContacts {
+    /// The same contacts `ContactStore.seed` writes, as CSV with a header line, in
+    /// chunks of about `chunkSize` bytes: for anchoring the seed and import against
+    /// other tools on identical data.
+    public func csv(count: Int, chunkSize: Int = 1 << 20, _ consume: ([UInt8]) throws -> Void) rethrows {
+        var writer = CSVWriter()
+        writer.write(ContactFields.csvHeader)
+        for draw in drawsInListOrder(count: count) {
+            writer.write(fields(of: draw).csvRecord)
+            if writer.bytes.count >= chunkSize { try consume(writer.take()) }
+        }
+        try consume(writer.take())
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import Storage
+
+struct CSVWriterTests {
+    @Test func plainFieldsAreJoinedAndSpecialOnesQuoted() {
+        var writer = CSVWriter()
+        writer.write(["a", "", "b c"])
+        writer.write(["x,y", "say \"hi\"", "one\ntwo", "cr\rhere", "<&>'"])
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == "a,,b c\r\n\"x,y\",\"say \"\"hi\"\"\",\"one\ntwo\",\"cr\rhere\",<&>'\r\n")
+    }
+
+    @Test func takeHandsBackWhatWasWrittenAndStartsOver() {
+        var writer = CSVWriter()
+        writer.write(["é"])
+        #expect(writer.take() == Array("é\r\n".utf8))
+        #expect(writer.bytes.isEmpty)
+    }
+
+    @Test func syntheticCSVHasAHeaderAndOneRecordPerContact() {
+        var bytes: [UInt8] = []
+        SyntheticContacts(seed: 1).csv(count: 500, chunkSize: 1000) { bytes += $0 }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes\r\n"))
+        // Notes may hold bare LF inside quotes; records end with CRLF.
+        #expect(text.components(separatedBy: "\r\n").count == 502)
+    }
+}

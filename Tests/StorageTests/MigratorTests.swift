@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+struct MigratorTests {
+    @Test func anEmptyDatabaseGetsEveryMigrationRecorded() throws {
+        let folder = TemporaryDirectory()
+        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
+        let database = try Database(path: folder.file("a.sqlite"))
+        let applied = try migrator.migrate(database)
+        #expect(applied.map(\.version) == migrator.migrations.map(\.version))
+        #expect(try database.integer("SELECT count(*) FROM schema_migrations") == migrator.migrations.count)
+        #expect(try database.tableExists("contacts"))
+        #expect(try database.integer("SELECT count(*) FROM sections") == 27)
+    }
+
+    @Test func anUpToDateDatabaseIsLeftAlone() throws {
+        let folder = TemporaryDirectory()
+        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
+        let database = try Database(path: folder.file("a.sqlite"))
+        try migrator.migrate(database)
+        let schema = try database.integer("PRAGMA schema_version")
+        #expect(try migrator.migrate(database).isEmpty)
+        #expect(try database.integer("SELECT count(*) FROM schema_migrations") == migrator.migrations.count)
+        #expect(try database.integer("PRAGMA schema_version") == schema, "no statement changed the schema")
+    }
+
+    @Test func aDatabaseFromANewerRosterIsRefusedAndUntouched() throws {
+        let folder = TemporaryDirectory()
+        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
+        let database = try Database(path: folder.file("a.sqlite"))
+        try migrator.migrate(database)
+        try database.execute("INSERT INTO schema_migrations (version, name) VALUES (9999, '9999_future.sql')")
+        #expect(throws: StorageError.schemaNewer(path: folder.file("a.sqlite"), databaseVersion: 9999, codeVersion: migrator.latestVersion)) {
+            try migrator.migrate(database)
+        }
+        #expect(try database.integer("SELECT max(version) FROM schema_migrations") == 9999)
+        let message = StorageError.schemaNewer(path: "x.sqlite", databaseVersion: 9999, codeVersion: 1).description
+        #expect(message.contains("x.sqlite") && message.contains("newer"))
+    }
+
+    @Test func migrationsApplyInVersionOrderAndAFailureRollsBackOnlyThatFile() throws {
+        let folder = TemporaryDirectory()
+        let migrations = folder.file("migrations")
+        try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
+        try "CREATE TABLE b (x);".write(toFile: migrations + "/0010_b.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE a (x);".write(toFile: migrations + "/0002_a.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE c (x); INSERT INTO nowhere VALUES (1);".write(
+            toFile: migrations + "/0011_c.sql", atomically: true, encoding: .utf8)
+        try "not sql at all".write(toFile: migrations + "/README.txt", atomically: true, encoding: .utf8)
+        let migrator = try Migrator(directory: migrations)
+        #expect(migrator.migrations.map(\.version) == [2, 10, 11])
+        let database = try Database(path: folder.file("a.sqlite"))
+        #expect {
+            try migrator.migrate(database)
+        } throws: { error in
+            guard case StorageError.migrationFailed(let file, let message) = error else { return false }
+            return file == "0011_c.sql" && message.contains("nowhere")
+        }
+        #expect(try database.tableExists("a") && database.tableExists("b"))
+        #expect(try !database.tableExists("c"), "the failed file left nothing behind")
+        #expect(try database.integer("SELECT max(version) FROM schema_migrations") == 10)
+    }
+
+    @Test func badlyNamedMissingOrDuplicateMigrationsAreRefused() throws {
+        let folder = TemporaryDirectory()
+        #expect(throws: StorageError.self) { try Migrator(directory: folder.file("missing")) }
+        #expect(throws: StorageError.self) { try Migrator(directory: folder.path) }  // no .sql files
+        try "SELECT 1;".write(toFile: folder.file("first.sql"), atomically: true, encoding: .utf8)
+        #expect {
+            try Migrator(directory: folder.path)
+        } throws: { "\($0)".contains("first.sql is not named NNNN_description.sql") }
+        try FileManager.default.removeItem(atPath: folder.file("first.sql"))
+        try "SELECT 1;".write(toFile: folder.file("0001_a.sql"), atomically: true, encoding: .utf8)
+        try "SELECT 1;".write(toFile: folder.file("01_b.sql"), atomically: true, encoding: .utf8)
+        #expect {
+            try Migrator(directory: folder.path)
+        } throws: { "\($0)".contains("share version 1") }
+    }
+
+    @Test func theMigrationsFolderIsFoundBesideTheExecutable() throws {
+        let folder = TemporaryDirectory()
+        let name = "Migrations-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("bin/release"), withIntermediateDirectories: true)
+        let executable = folder.file("bin/release/roster")
+        #expect(Migrator.locate(name, executable: executable).hasSuffix("/\(name)"))
+        #expect(Migrator.locate(name + "-absent", executable: executable) == name + "-absent")
+        #expect(Migrator.locate(folder.file(name), executable: "/nowhere/roster") == folder.file(name))
+    }
+}
