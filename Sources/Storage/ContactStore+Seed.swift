@@ -1,3 +1,5 @@
+import Foundation
+
 extension ContactStore {
     /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`,
     /// in one transaction: positions and sections included, so readers see all or nothing.
@@ -20,25 +22,46 @@ extension ContactStore {
         // WAL would write every page twice (log, then checkpoint). Both are atomic.
         try database.execute("PRAGMA journal_mode = DELETE")
         defer { try? database.execute("PRAGMA journal_mode = WAL") }
+        // Encoding runs on a second thread while this one writes: the two halves of
+        // the work take about as long as each other.
+        let batches = BlockingQueue<RowBatch>(capacity: 4)
+        let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
+        let producer = Thread {
+            var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
+            var batch = RowBatch(capacity: 4096)
+            for draw in ordered {
+                let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
+                let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
+                sectionRows[key.section] += 1
+                batch.append(key: key, fields: generator.fields(of: draw))
+                if batch.count == 4096 {
+                    guard batches.put(batch) else { return }
+                    batch = RowBatch(capacity: 4096)
+                }
+            }
+            batches.put(batch)
+            sectionCounts.put(sectionRows)
+            batches.close()
+        }
+        producer.start()
+        defer { batches.close() }
         try database.transaction {
             let insert = try database.statement(
                 """
                 INSERT INTO contacts (position, id, sort_key, first_name, last_name, email, phone, company, city, notes)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """)
-            var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
-            var row = RowBuffer()
-            for (position, draw) in ordered.enumerated() {
-                let fields = generator.fields(of: draw)
-                let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
-                let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
-                sectionRows[key.section] += 1
-                insert.bind(position, at: 1)
-                insert.bind(firstID + position, at: 2)
-                try row.insert(key: key, fields: fields, with: insert)
-                if (position + 1) % 100_000 == 0 { progress?(position + 1) }
+            var written = 0
+            while let batch = batches.take() {
+                try batch.write(with: insert, firstPosition: written, firstID: firstID)
+                let before = written
+                written += batch.count
+                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
             }
-            try writeSections(rows: sectionRows)
+            guard let rows = sectionCounts.take(), written == count else {
+                throw StorageError.sqlite(code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
+            }
+            try writeSections(rows: rows)
             try database.execute(
                 """
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
