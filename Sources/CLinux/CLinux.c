@@ -1,0 +1,5 @@
+#include "CLinux.h"
+
+int roster_accept_nonblocking(int fd) {
+    return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}

@@ -1,0 +1,30 @@
+#ifndef ROSTER_CLINUX_H
+#define ROSTER_CLINUX_H
+
+// Declarations Glibc's Swift module leaves out: they need _GNU_SOURCE.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+
+/// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC: one syscall per accepted connection.
+int roster_accept_nonblocking(int fd);
+
+/// The epoll_event fields, since the struct is packed on x86_64.
+static inline struct epoll_event roster_epoll_event(uint32_t events, uint64_t data) {
+    struct epoll_event event;
+    event.events = events;
+    event.data.u64 = data;
+    return event;
+}
+
+static inline uint64_t roster_epoll_event_data(const struct epoll_event *event) { return event->data.u64; }
+static inline uint32_t roster_epoll_event_events(const struct epoll_event *event) { return event->events; }
+
+#endif
