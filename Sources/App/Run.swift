@@ -10,7 +10,9 @@ public func run(_ command: RosterCommand) -> Int32 {
         return 0
     case .seed(let options):
         return report { try SeedCommand.run(options, migrations: options.migrationsDirectory) }
-    case .serve, .importFile:
+    case .serve(let options):
+        return report { try ServeCommand.run(options) }
+    case .importFile:
         printError("roster: this build has no \(command.name) yet; run `roster --help` for the plan")
         return 1
     }

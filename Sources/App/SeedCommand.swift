@@ -5,7 +5,7 @@ import Storage
 /// with N synthetic contacts, progress on stderr.
 enum SeedCommand {
     static func run(_ options: SeedOptions, migrations: String) throws {
-        let migrator = try Migrator(directory: Migrator.locate(migrations))
+        let migrator = try Migrator(directory: FolderLocator.locate(migrations))
         let store = try ContactStore(path: options.database, migrator: migrator)
         let started = Date()
         let reportsProgress = options.count >= 100_000

@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <sys/socket.h>
 #include "CLinux.h"
 
 int roster_accept_nonblocking(int fd) {

@@ -101,24 +101,4 @@ public struct Migrator: Sendable {
         }
         return applied
     }
-
-    /// The `Migrations` folder: `path` when it exists, else the first `Migrations`
-    /// found beside the running executable or in one of its parent folders (so a
-    /// binary under `.build/release` finds the project's own).
-    public static func locate(_ path: String, executable: String = CommandLine.arguments[0]) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return path
-        }
-        guard !path.hasPrefix("/") else { return path }
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent(path).path
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return path
-    }
 }

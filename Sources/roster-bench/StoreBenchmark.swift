@@ -20,7 +20,7 @@ enum StoreBenchmark {
         let folder = NSTemporaryDirectory() + "roster-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let migrator = try Migrator(directory: Migrator.locate("Migrations"))
+        let migrator = try Migrator(directory: "Migrations")  // run from the project root
 
         let csvPath = folder + "/contacts.csv"
         guard FileManager.default.createFile(atPath: csvPath, contents: nil) else {

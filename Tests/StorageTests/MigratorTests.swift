@@ -78,15 +78,4 @@ struct MigratorTests {
             try Migrator(directory: folder.path)
         } throws: { "\($0)".contains("share version 1") }
     }
-
-    @Test func theMigrationsFolderIsFoundBesideTheExecutable() throws {
-        let folder = TemporaryDirectory()
-        let name = "Migrations-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.file("bin/release"), withIntermediateDirectories: true)
-        let executable = folder.file("bin/release/roster")
-        #expect(Migrator.locate(name, executable: executable).hasSuffix("/\(name)"))
-        #expect(Migrator.locate(name + "-absent", executable: executable) == name + "-absent")
-        #expect(Migrator.locate(folder.file(name), executable: "/nowhere/roster") == folder.file(name))
-    }
 }

@@ -1,17 +1,12 @@
 #ifndef ROSTER_CLINUX_H
 #define ROSTER_CLINUX_H
 
-// Declarations Glibc's Swift module leaves out: they need _GNU_SOURCE.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// Declarations Glibc's Swift module leaves out. The header itself does not define
+// _GNU_SOURCE (that would change shared structs and clash with Glibc's module);
+// calls that need it are wrapped in CLinux.c.
+#include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/socket.h>
-#include <sys/uio.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <signal.h>
 
 /// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC: one syscall per accepted connection.
 int roster_accept_nonblocking(int fd);

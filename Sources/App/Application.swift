@@ -1,0 +1,53 @@
+import Foundation
+import HTTP
+import Storage
+
+/// Roster assembled: the database (migrated, seeded on first run), the routes,
+/// and the HTTP server. Tests start the same application on port 0.
+public final class Application: Sendable {
+    /// The options it was built from.
+    public let options: ServeOptions
+    /// The database file.
+    public let databasePath: String
+    /// The static files folder.
+    public let publicDirectory: String
+    private let server: Server
+
+    /// Opens and migrates the database, seeds an empty one with `options.seed`
+    /// contacts (progress through `log`), and prepares the server.
+    /// - Throws: `StorageError`, `HTTPError` (no static folder), with messages for a person.
+    public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void = printError) throws {
+        self.options = options
+        databasePath = options.database
+        let migrator = try Migrator(directory: FolderLocator.locate(options.migrationsDirectory))
+        let store = try ContactStore(path: options.database, migrator: migrator)
+        if try store.count() == 0 && options.seed > 0 {
+            log("roster: seeding \(options.seed) demo contacts into \(options.database)")
+            try store.seed(count: options.seed, randomSeed: 1) { written in
+                log("roster: seeded \(written) of \(options.seed)")
+            }
+        }
+        publicDirectory = FolderLocator.locate(options.publicDirectory)
+        _ = try StaticFiles(root: publicDirectory)  // refuse a missing folder now, not per loop
+        var configuration = ServerConfiguration()
+        configuration.host = options.host
+        configuration.port = options.port
+        let routes = Routes(databasePath: options.database, publicDirectory: publicDirectory)
+        server = Server(configuration: configuration) { _ in try routes.makeRouter() }
+    }
+
+    /// Binds and starts serving.
+    public func start() throws { try server.start() }
+
+    /// The port it listens on, once started.
+    public var port: Int { server.port }
+
+    /// Stops accepting and lets requests in flight finish.
+    public func stop() { server.stop() }
+
+    /// Makes SIGINT and SIGTERM stop the server.
+    public func stopOnSignals() { server.stopOnSignals() }
+
+    /// Blocks until the server has stopped.
+    public func wait() { server.wait() }
+}

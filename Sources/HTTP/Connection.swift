@@ -1,0 +1,51 @@
+/// One client connection's state on its event loop: the parser, bytes not yet
+/// parsed, the request being read, and the bytes not yet sent.
+final class Connection {
+    /// A request whose body is being read.
+    struct InFlight {
+        var head: RequestHead
+        var match: Router.Match
+        var body: [UInt8] = []
+        var sink: (any RequestBodySink)?
+        var received = 0
+    }
+
+    let fd: Int32
+    var parser: RequestParser
+    /// Received bytes the parser has not consumed yet (usually empty: a request
+    /// that arrives whole is parsed straight from the loop's read buffer).
+    var pending: [UInt8] = []
+    /// Bytes to send, from `sent` on.
+    var output: [UInt8] = []
+    var sent = 0
+    /// A response body still being produced.
+    var stream: (any ResponseBodySource)?
+    var current: InFlight?
+    /// Close once `output` is sent; read nothing more.
+    var closeAfterWrite = false
+    /// Reading stopped until the client reads what is queued.
+    var pausedForOutput = false
+    /// EPOLLOUT is registered.
+    var watchingWrites = false
+    /// When the first byte of the request head being read arrived (ms), or nil.
+    var headStartedAt: UInt64?
+    /// When the server half-closed the connection after its last response (ms).
+    var lingeringSince: UInt64?
+    /// Last time bytes came in or went out (ms).
+    var lastActivity: UInt64
+
+    init(fd: Int32, limits: RequestParser.Limits, now: UInt64) {
+        self.fd = fd
+        self.parser = RequestParser(limits: limits)
+        self.lastActivity = now
+    }
+
+    /// Bytes queued and not yet sent.
+    var unsent: Int { output.count - sent }
+
+    /// True when nothing is being read or written: the connection may be closed
+    /// without cutting a request short.
+    var isIdle: Bool {
+        current == nil && !parser.isInsideRequest && pending.isEmpty && unsent == 0 && stream == nil
+    }
+}

@@ -1,0 +1,78 @@
+/// A request as a handler sees it: the head, the path parameters its route
+/// matched, and the body when the route buffers bodies.
+public struct Request {
+    /// Request line and header fields.
+    public let head: RequestHead
+    /// Values of the route's `{name}` segments, percent-decoded.
+    public let parameters: [String: String]
+    /// The whole body, for routes that buffer it (empty otherwise).
+    public let body: [UInt8]
+
+    /// A request with `head`, `parameters` and `body`.
+    public init(head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = []) {
+        self.head = head
+        self.parameters = parameters
+        self.body = body
+    }
+
+    /// The query's `name=value` pairs, percent-decoded, in order (`+` is a space).
+    /// - Throws: `HTTPError` 400 for a malformed percent escape or invalid UTF-8.
+    public func queryItems() throws(HTTPError) -> [(name: String, value: String)] {
+        guard let query = head.query, !query.isEmpty else { return [] }
+        var items: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let equals = pair.firstIndex(of: "=")
+            let name = pair[..<(equals ?? pair.endIndex)]
+            let value = equals.map { pair[pair.index(after: $0)...] } ?? ""
+            guard let decodedName = PercentDecoding.decode(name, plusIsSpace: true),
+                let decodedValue = PercentDecoding.decode(value, plusIsSpace: true)
+            else {
+                throw .badRequest("the query holds a malformed percent escape or invalid UTF-8 near '\(pair.prefix(40))'")
+            }
+            items.append((decodedName, decodedValue))
+        }
+        return items
+    }
+}
+
+/// Percent-decoding of URL components (RFC 3986).
+public enum PercentDecoding {
+    /// `text` with `%XX` escapes decoded (and `+` as a space when asked); nil for a
+    /// malformed escape or bytes that are not UTF-8.
+    public static func decode(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String? {
+        guard let bytes = decodeBytes(text, plusIsSpace: plusIsSpace) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The decoded bytes, or nil for a malformed escape.
+    public static func decodeBytes(_ text: some StringProtocol, plusIsSpace: Bool = false) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else { return utf8 }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0x25 {
+                guard index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) else {
+                    return nil
+                }
+                result.append(high << 4 | low)
+                index += 3
+            } else {
+                result.append(plusIsSpace && byte == 0x2B ? 0x20 : byte)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

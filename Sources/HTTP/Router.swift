@@ -1,0 +1,134 @@
+/// Receives the body of a streamed request piece by piece on the connection's
+/// thread, then answers. Used by routes whose bodies may be too large to hold.
+public protocol RequestBodySink: AnyObject {
+    /// The next piece of the body.
+    func write(_ chunk: UnsafeRawBufferPointer) throws
+    /// The body is complete: the response.
+    func finish() throws -> Response
+}
+
+/// What the server does with a route's request body.
+public enum BodyHandling {
+    /// Requests must not have a body beyond `limit` bytes; the body is buffered whole.
+    case buffered(limit: Int)
+    /// The body goes to a sink made per request, up to `limit` bytes.
+    case streamed(limit: Int, sink: (Request) throws -> any RequestBodySink)
+
+    var limit: Int {
+        switch self {
+        case .buffered(let limit), .streamed(let limit, _): limit
+        }
+    }
+}
+
+/// Method + path routing with `{name}` parameters. A path that matches no route
+/// goes to the fallback (static files) for GET and HEAD, else 404; a path that
+/// matches a route but not its method gets 405 with `Allow`.
+///
+/// One router per event loop: handlers run on that loop's thread, so they may use
+/// per-thread resources (a database connection) without locks.
+public final class Router {
+    /// A route's handler: a request in, a response out.
+    public typealias Handler = (Request) throws -> Response
+
+    /// A matched route, ready to run.
+    public struct Match {
+        /// Path parameters.
+        public let parameters: [String: String]
+        /// How to read the body.
+        public let body: BodyHandling
+        /// The handler, for buffered bodies.
+        public let handler: Handler
+    }
+
+    struct Route {
+        var method: String
+        var pattern: [PatternSegment]
+        var body: BodyHandling
+        var handler: Handler
+    }
+
+    enum PatternSegment {
+        case literal(String)
+        /// `prefix{name}suffix` within one segment.
+        case parameter(name: String, prefix: String, suffix: String)
+    }
+
+    private var routes: [Route] = []
+    /// Answers GET and HEAD requests that match no route (static files).
+    public var fallback: Handler?
+
+    /// An empty router.
+    public init() {}
+
+    /// Adds a route: `method` and a pattern like `/contacts/{id}` or `/avatar/{id}.svg`.
+    public func add(
+        _ method: String, _ pattern: String, body: BodyHandling = .buffered(limit: 0),
+        _ handler: @escaping Handler
+    ) {
+        let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+            segment -> PatternSegment in
+            guard let open = segment.firstIndex(of: "{"), let close = segment.firstIndex(of: "}") else {
+                return .literal(String(segment))
+            }
+            return .parameter(
+                name: String(segment[segment.index(after: open)..<close]), prefix: String(segment[..<open]),
+                suffix: String(segment[segment.index(after: close)...]))
+        }
+        routes.append(Route(method: method, pattern: segments, body: body, handler: handler))
+    }
+
+    /// Adds a GET route (HEAD is answered by it too, without the body).
+    public func get(_ pattern: String, _ handler: @escaping Handler) {
+        add("GET", pattern, handler)
+    }
+
+    /// The route for `method` and percent-encoded `path`.
+    /// - Throws: `HTTPError` 404 (no such path), 405 (with the allowed methods in
+    ///   the message; `allowedMethods` gives them for the `Allow` header).
+    public func match(method: String, path: Substring) throws(HTTPError) -> Match {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = Self.match(route.pattern, segments) else { continue }
+            if route.method == method || (method == "HEAD" && route.method == "GET") {
+                return Match(parameters: parameters, body: route.body, handler: route.handler)
+            }
+            allowed.append(route.method)
+        }
+        if !allowed.isEmpty {
+            if allowed.contains("GET") { allowed.append("HEAD") }
+            throw HTTPError(
+                405, "method_not_allowed", "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
+        }
+        if let fallback, method == "GET" || method == "HEAD" {
+            return Match(parameters: [:], body: .buffered(limit: 0), handler: fallback)
+        }
+        throw HTTPError(404, "not_found", "nothing is at \(path.prefix(200))")
+    }
+
+    /// The methods routes accept at `path` (for `Allow`).
+    public func allowedMethods(path: Substring) -> [String] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var methods = routes.filter { Self.match($0.pattern, segments) != nil }.map(\.method)
+        if methods.contains("GET") { methods.append("HEAD") }
+        return methods
+    }
+
+    private static func match(_ pattern: [PatternSegment], _ segments: [String]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern, segments) {
+            switch part {
+            case .literal(let literal):
+                guard literal == segment else { return nil }
+            case .parameter(let name, let prefix, let suffix):
+                guard segment.count > prefix.count + suffix.count, segment.hasPrefix(prefix), segment.hasSuffix(suffix),
+                    let value = PercentDecoding.decode(segment.dropFirst(prefix.count).dropLast(suffix.count))
+                else { return nil }
+                parameters[name] = value
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,146 @@
+import CLinux
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server: one event loop thread per core, each with its own
+/// listening socket on the same port and its own router.
+///
+/// `start()` binds and returns once every socket accepts; `wait()` blocks until
+/// `stop()` (or SIGINT/SIGTERM, with `stopOnSignals()`) has let the requests in
+/// flight finish, at most `shutdownGrace` seconds.
+public final class Server: @unchecked Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServerConfiguration
+    /// The port it listens on (the real one when configured with 0); set by `start()`.
+    public private(set) var port = 0
+    private let makeRouter: (Int) throws -> Router
+    private var loops: [EventLoop] = []
+    private var threads: [Thread] = []
+    private let finished = DispatchGroup()
+    private var signalSources: [any DispatchSourceSignal] = []
+
+    /// A server whose loop `index` routes with `makeRouter(index)`.
+    public init(configuration: ServerConfiguration, makeRouter: @escaping (Int) throws -> Router) {
+        self.configuration = configuration
+        self.makeRouter = makeRouter
+    }
+
+    /// Binds the sockets and starts the loops.
+    /// - Throws: `SystemError` (address in use, permission...), or what `makeRouter` throws.
+    public func start() throws {
+        signal(SIGPIPE, SIG_IGN)
+        Self.raiseDescriptorLimit()
+        var port = configuration.port
+        for index in 0..<max(configuration.loops, 1) {
+            let listener = try Self.listen(host: configuration.host, port: port)
+            if port == 0 { port = try Self.boundPort(listener) }
+            do {
+                loops.append(
+                    try EventLoop(
+                        index: index, listener: listener, router: makeRouter(index), configuration: configuration))
+            } catch {
+                close(listener)
+                throw error
+            }
+        }
+        self.port = port
+        for loop in loops {
+            finished.enter()
+            let thread = Thread { [finished] in
+                loop.run()
+                finished.leave()
+            }
+            thread.name = "roster-loop-\(loop.index)"
+            thread.stackSize = 1 << 20
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    /// Stops accepting; requests in flight finish (up to `shutdownGrace` seconds).
+    public func stop() {
+        for loop in loops { loop.requestStop() }
+    }
+
+    /// Makes SIGINT and SIGTERM call `stop()`.
+    public func stopOnSignals() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop() }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Blocks until every loop has finished.
+    public func wait() {
+        finished.wait()
+    }
+
+    // MARK: - Sockets
+
+    private static func listen(host: String, port: Int) throws(SystemError) -> Int32 {
+        var address = sockaddr_storage()
+        let length: socklen_t
+        let family: Int32
+        let name = host == "localhost" ? "127.0.0.1" : host
+        if name.contains(":") {
+            var v6 = sockaddr_in6()
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 else { throw SystemError(call: "inet_pton(\(host))", code: EINVAL) }
+            withUnsafeBytes(of: v6) { bytes in withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) } }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            family = AF_INET6
+        } else {
+            var v4 = sockaddr_in()
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET, name, &v4.sin_addr) == 1 else { throw SystemError(call: "inet_pton(\(host))", code: EINVAL) }
+            withUnsafeBytes(of: v4) { bytes in withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) } }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            family = AF_INET
+        }
+        guard let fd = try syscall("socket", { socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) else {
+            throw SystemError(call: "socket", code: EAGAIN)
+        }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
+        do {
+            _ = try syscall("bind \(host):\(port)") {
+                withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+            }
+            _ = try syscall("listen") { Glibc.listen(fd, 4096) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    private static func boundPort(_ fd: Int32) throws(SystemError) -> Int {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = try syscall("getsockname") {
+            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        }
+        return withUnsafeBytes(of: address) { bytes in
+            Int(UInt16(bigEndian: bytes.load(fromByteOffset: 2, as: UInt16.self)))
+        }
+    }
+
+    /// Lifts the soft limit on open files to the hard one: idle keep-alive
+    /// connections are cheap, but each needs a descriptor.
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}

@@ -1,0 +1,39 @@
+/// How a `Server` listens and how long it waits for clients.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind (IPv4 dotted or `localhost`, or IPv6 like `::1`).
+    public var host = "127.0.0.1"
+    /// Port; 0 picks a free one (see `Server.port`).
+    public var port = 8080
+    /// Event loops, each a thread with its own listening socket; default one per core.
+    public var loops = max(1, Int(ProcessInfoCores.count))
+    /// The head of a request must arrive within this many seconds of its first byte (408 after).
+    public var headerTimeout = 10.0
+    /// An idle keep-alive connection is closed after this many seconds.
+    public var idleTimeout = 60.0
+    /// A request body that makes no progress for this many seconds is cut (408).
+    public var bodyTimeout = 30.0
+    /// On SIGINT/SIGTERM, requests in flight get this many seconds to finish.
+    public var shutdownGrace = 5.0
+    /// Parser limits (request line, header section).
+    public var limits = RequestParser.Limits()
+    /// Output buffered per connection beyond which the server stops reading its
+    /// requests until the client has read the earlier responses.
+    public var outputHighWater = 1 << 20
+
+    /// The defaults.
+    public init() {}
+}
+
+enum ProcessInfoCores {
+    static var count: Int32 {
+        #if canImport(Glibc)
+            return Int32(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+            return 1
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

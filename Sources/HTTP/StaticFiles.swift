@@ -1,0 +1,144 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Serves the files under a root folder: Content-Type by extension, a strong ETag
+/// (If-None-Match -> 304), Last-Modified, Cache-Control, and a gzip variant made
+/// once per file version. `/` and folders serve their index.html.
+///
+/// Nothing outside the root is served: the path is percent-decoded once, and an
+/// encoded slash or backslash, a NUL, a `.` or `..` segment, a dot file, or a
+/// path whose real location (symlinks resolved) is not under the root is a 404.
+///
+/// Files are cached in memory and checked against the disk at most once a second.
+/// Not thread-safe: one instance per event loop.
+public final class StaticFiles {
+    struct Entry {
+        var body: [UInt8]
+        var gzipped: [UInt8]?
+        var headers: HTTPHeaders
+        var etag: String
+        var modified: Int
+        var size: Int
+        var checkedAt: Int
+    }
+
+    /// The real path of the root folder.
+    public let root: String
+    private var cache: [Substring: Entry] = [:]
+    private let gzip = Gzip(level: 9)
+
+    static let types: [String: String] = [
+        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml", "png": "image/png",
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "ico": "image/x-icon", "webp": "image/webp",
+        "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8", "woff2": "font/woff2",
+        "map": "application/json", "webmanifest": "application/manifest+json",
+    ]
+    static let compressible: Set<String> = ["html", "js", "mjs", "css", "json", "svg", "txt", "csv", "map", "webmanifest"]
+
+    /// Serves `root`, which must be a folder.
+    public init(root: String) throws(HTTPError) {
+        guard let real = realpath(root, nil) else {
+            throw HTTPError(500, "no_public_folder", "the static files folder \(root) does not exist")
+        }
+        self.root = String(cString: real)
+        free(real)
+    }
+
+    /// Answers a GET or HEAD for `request.head.path`.
+    public func respond(to request: Request) throws -> Response {
+        let path = request.head.path
+        let now = Int(time(nil))
+        var entry: Entry
+        if let cached = cache[path], now - cached.checkedAt < 1 {
+            entry = cached
+        } else {
+            guard let file = resolve(path) else { throw Self.notFound(path) }
+            entry = try load(file, key: path, cached: cache[path], now: now)
+        }
+        var headers = entry.headers
+        if let match = request.head.headers["If-None-Match"],
+            match == "*" || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == entry.etag })
+        {
+            headers.remove("Content-Type")
+            return Response(status: 304, headers: headers)
+        }
+        if let gzipped = entry.gzipped, Gzip.isAccepted(by: request.head.headers.values("Accept-Encoding")) {
+            headers.add("Content-Encoding", "gzip")
+            return Response(headers: headers, body: gzipped)
+        }
+        return Response(headers: headers, body: entry.body)
+    }
+
+    /// The real path of the regular file `path` names under the root, or nil.
+    func resolve(_ path: Substring) -> String? {
+        let lowered = path.lowercased()
+        guard !lowered.contains("%2f"), !lowered.contains("%5c"), !lowered.contains("%00"),
+            let decoded = PercentDecoding.decodeBytes(path), !decoded.contains(0), !decoded.contains(0x5C),
+            let text = String(validating: decoded, as: UTF8.self)
+        else { return nil }
+        var segments: [Substring] = []
+        for segment in text.split(separator: "/", omittingEmptySubsequences: true) {
+            guard !segment.hasPrefix(".") else { return nil }  // `.`, `..` and dot files
+            segments.append(segment)
+        }
+        var candidate = root + "/" + segments.joined(separator: "/")
+        var info = stat()
+        if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            candidate += "/index.html"
+        }
+        guard let real = realpath(candidate, nil) else { return nil }
+        defer { free(real) }
+        let resolved = String(cString: real)
+        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        return resolved
+    }
+
+    private func load(_ file: String, key: Substring, cached: Entry?, now: Int) throws -> Entry {
+        var info = stat()
+        guard stat(file, &info) == 0 else { throw Self.notFound(key) }
+        let modified = Int(info.st_mtim.tv_sec)
+        if var cached, cached.modified == modified, cached.size == Int(info.st_size) {
+            cached.checkedAt = now
+            cache[key] = cached
+            return cached
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw Self.notFound(key) }
+        let body = [UInt8](data)
+        let suffix = file.split(separator: "/").last.flatMap { name in
+            name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
+        } ?? ""
+        let etag = "\"\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))\""
+        var headers: HTTPHeaders = [
+            "Content-Type": Self.types[suffix] ?? "application/octet-stream",
+            "ETag": etag,
+            "Last-Modified": HTTPDate.format(modified),
+            "Cache-Control": "no-cache",
+        ]
+        let compress = Self.compressible.contains(suffix) && body.count >= 1024
+        if compress { headers.add("Vary", "Accept-Encoding") }
+        let entry = Entry(
+            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: etag,
+            modified: modified, size: body.count, checkedAt: now)
+        if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
+        cache[key] = entry
+        return entry
+    }
+
+    private static func notFound(_ path: Substring) -> HTTPError {
+        HTTPError(404, "not_found", "no file at \(path.prefix(200))")
+    }
+
+    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

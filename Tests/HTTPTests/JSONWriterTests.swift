@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import HTTP
+
+struct JSONWriterTests {
+    @Test func objectsArraysAndScalarsAreWrittenAsJSON() throws {
+        var json = JSONWriter()
+        json.object {
+            $0.field("a", 1)
+            $0.field("b", "two")
+            $0.field("c", true)
+            $0.field("d", nil as Int?)
+            $0.key("e")
+            $0.array {
+                $0.integer(-42)
+                $0.number(1.5)
+                $0.number(.nan)
+                $0.object { $0.field("x", 0) }
+            }
+        }
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":1,"b":"two","c":true,"d":null,"e":[-42,1.5,null,{"x":0}]}"#)
+    }
+
+    @Test func stringsAreEscapedSoTheyCannotBreakOutOfJSONOrHTML() throws {
+        let nasty = "quote\" back\\ nl\n cr\r tab\t nul\u{0} <script>&</script> \u{2028}\u{2029} 😀 𝔸 é"
+        var json = JSONWriter()
+        json.object { $0.field("v", nasty) }
+        let text = String(decoding: json.bytes, as: UTF8.self)
+        #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"))
+        #expect(!text.contains("\u{2028}") && !text.contains("\u{0}"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: String]
+        #expect(decoded?["v"] == nasty)
+    }
+}
