@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import HTTP
+
+/// The fuzzer's seed corpus and every crash it ever found (Tests/fuzz/parser),
+/// replayed through the parser whole, byte by byte and at every split.
+struct FuzzCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fuzz/parser")
+
+    @Test func everyCorpusInputParsesTheSameHoweverItArrives() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+        #expect(files.count >= 5)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(file)))
+            _ = parseEverySplit(bytes)
+        }
+    }
+
+    /// Seeded mutations of the corpus (flipped, dropped, repeated bytes): never a
+    /// crash, and the same result whole and byte by byte.
+    @Test func seededMutationsNeverCrashOrDependOnSplits() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        let seeds = try files.map { [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent($0))) }
+        var random = MutationRandom(seed: 2026)
+        let interesting: [UInt8] = Array("\r\n :;,0x-+\t\u{0}".utf8) + [0x7F, 0x80, 0xFF]
+        for _ in 0..<1500 {
+            var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
+            for _ in 0..<(1 + random.next() % 4) where !bytes.isEmpty {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 4 {
+                case 0: bytes[at] = interesting[Int(random.next() % UInt64(interesting.count))]
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 8)], at: at)
+                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+            }
+            let whole = parse(bytes)
+            #expect(whole == parse(bytes, splitAt: Array(1..<max(bytes.count, 1))), "\(bytes)")
+        }
+    }
+}
+
+/// SplitMix64 for the mutation test.
+struct MutationRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

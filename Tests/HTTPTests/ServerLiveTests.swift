@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+@testable import HTTP
+
+/// Counts the bytes of a streamed upload.
+final class CountingSink: RequestBodySink {
+    var bytes: [UInt8] = []
+    func write(_ chunk: UnsafeRawBufferPointer) throws { bytes += chunk }
+    func finish() throws -> Response { .text("got \(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self))") }
+}
+
+/// Produces `remaining` chunks of 64 KiB and records how many were pulled.
+final class CountingSource: ResponseBodySource, @unchecked Sendable {
+    var remaining: Int
+    var pulled = 0
+    init(chunks: Int) { remaining = chunks }
+    func next() throws -> [UInt8]? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        pulled += 1
+        return [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+    }
+}
+
+@Suite(.serialized)
+struct ServerLiveTests {
+    static func routes(_ router: Router) {
+        router.get("/hello") { _ in .text("hello") }
+        router.get("/big") { _ in .text(String(repeating: "roster ", count: 1000)) }
+        router.get("/fail") { _ in throw CocoaError(.fileNoSuchFile) }
+        router.get("/slow") { _ in
+            Thread.sleep(forTimeInterval: 0.3)
+            return .text("slow done")
+        }
+        router.get("/items/{id}.json") { request in .text("item \(request.parameters["id"] ?? "?")") }
+        router.add("POST", "/echo", body: .buffered(limit: 16)) { request in
+            .text("echo \(String(decoding: request.body, as: UTF8.self))")
+        }
+        router.add("PUT", "/upload", body: .streamed(limit: 1 << 20) { _ in CountingSink() }) { _ in .text("unused") }
+    }
+
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        for _ in 0..<3 {
+            client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = client.readResponses().first
+            #expect(response?.status == 200 && response?.text == "hello")
+            #expect(response?.headers["date"] != nil && response?.headers["server"] == "roster")
+        }
+    }
+
+    @Test func connectionCloseAndHTTP10CloseAfterTheResponse() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(client.readResponses().first?.headers["connection"] == "close")
+        #expect(client.isClosedByPeer())
+        let old = live.connect()
+        old.send("GET /hello HTTP/1.0\r\n\r\n")
+        #expect(old.readResponses().first?.text == "hello")
+        #expect(old.isClosedByPeer())
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /items/1.json HTTP/1.1\r\nHost: x\r\n\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhiGET /items/%C3%A9.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        let texts = client.readResponses(3).map(\.text)
+        #expect(texts == ["item 1", "echo hi", "item é"])
+    }
+
+    @Test func chunkedUploadsStreamToTheSinkWhole() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        let payload = String(repeating: "0123456789", count: 30_000)
+        var request = "PUT /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        var rest = Substring(payload)
+        while !rest.isEmpty {
+            let piece = rest.prefix(7000)
+            request += String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n"
+            rest = rest.dropFirst(piece.count)
+        }
+        client.send(request + "0\r\n\r\n")
+        #expect(client.readResponses().first?.text.hasPrefix("got 300000 bytes: 0123456789") == true)
+    }
+
+    @Test func expectContinueIsAnsweredBeforeTheBodyIsSent() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        client.send("PUT /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+        #expect(client.readResponses().first?.status == 100)
+        client.send("abcde")
+        #expect(client.readResponses().first?.text == "got 5 bytes: abcde")
+    }
+
+    @Test func bodiesOverTheRouteLimitGet413WithoutBeingRead() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let declared = live.connect()
+        declared.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n")
+        let refused = declared.readResponses().first
+        #expect(refused?.status == 413 && refused?.text.contains("content_too_large") == true)
+        #expect(declared.isClosedByPeer())
+        let chunked = live.connect()
+        chunked.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n" + String(repeating: "a", count: 32) + "\r\n0\r\n\r\n")
+        #expect(chunked.readResponses().first?.status == 413)
+    }
+
+    @Test func limitsAndMalformedRequestsGetJSONErrorsAndClose() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let cases: [(String, Int)] = [
+            ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+            ("GET / HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "b", count: 40_000) + "\r\n\r\n", 431),
+            ("GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400),
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+        ]
+        for (request, status) in cases {
+            let client = live.connect()
+            client.send(request)
+            let response = client.readResponses().first
+            #expect(response?.status == status)
+            #expect(response?.headers["content-type"] == "application/json")
+            #expect(client.isClosedByPeer())
+        }
+    }
+
+    @Test func routingErrorsAndThrowingHandlersLeaveTheConnectionUsable() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /nothing HTTP/1.1\r\nHost: x\r\n\r\nDELETE /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /fail HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = client.readResponses(4)
+        #expect(responses.map(\.status) == [404, 405, 500, 200])
+        #expect(responses[1].headers["allow"] == "GET, HEAD")
+        #expect(responses[2].text.contains("internal_error"))
+    }
+
+    @Test func largeBodiesAreGzippedWhenAcceptedAndHeadHasNoBody() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip;q=0\r\n\r\n")
+        let responses = client.readResponses(3)
+        #expect(responses[0].headers["content-encoding"] == "gzip" && responses[0].headers["vary"] == "Accept-Encoding")
+        #expect(responses[0].body.count < 500 && responses[0].body.starts(with: [0x1f, 0x8b]))
+        #expect(responses[1].headers["content-encoding"] == nil, "small bodies stay plain")
+        #expect(responses[2].headers["content-encoding"] == nil && responses[2].body.count == 7000)
+        let head = live.connect()
+        head.send("HEAD /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        var raw: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case let n = buffer.withUnsafeMutableBytes({ recv(head.fd, $0.baseAddress, $0.count, 0) }), n > 0 { raw += buffer[0..<n] }
+        let text = String(decoding: raw, as: UTF8.self)
+        #expect(text.contains("Content-Length: 7000") && text.hasSuffix("\r\n\r\n"))
+    }
+
+    @Test func aSlowReaderNeverMakesTheServerBufferTheWholeStream() throws {
+        let source = CountingSource(chunks: 2000)  // 125 MiB if produced at once
+        let live = try LiveServer(routes: { router in router.get("/stream") { _ in Response(stream: source) } })
+        let client = live.connect()
+        client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(source.pulled < 100, "pulled \(source.pulled) chunks for a client that reads nothing")
+    }
+
+    @Test func aSlowHeaderIsCutWith408() throws {
+        let live = try LiveServer(configure: { $0.headerTimeout = 0.4 }, routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n")
+        let start = Date()
+        for _ in 0..<6 {
+            client.send("X-Slow: 1\r\n")
+            Thread.sleep(forTimeInterval: 0.15)
+        }
+        #expect(client.readResponses().first?.status == 408)
+        #expect(client.isClosedByPeer())
+        #expect(Date().timeIntervalSince(start) < 3)
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() throws {
+        let live = try LiveServer(configure: { $0.idleTimeout = 0.4 }, routes: Self.routes)
+        let client = live.connect()
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(client.readResponses().first?.status == 200)
+        let start = Date()
+        #expect(client.isClosedByPeer())
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test func aStalledBodyIsCutWith408() throws {
+        let live = try LiveServer(configure: { $0.bodyTimeout = 0.4 }, routes: Self.routes)
+        let client = live.connect()
+        client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+        #expect(client.readResponses().first?.status == 408)
+        #expect(client.isClosedByPeer())
+    }
+
+    @Test func stoppingFinishesRequestsInFlightAndRefusesNewOnes() throws {
+        let live = try LiveServer(routes: Self.routes)
+        let busy = live.connect()
+        let idle = live.connect()
+        idle.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(idle.readResponses().first?.status == 200)
+        busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        live.server.stop()
+        let response = busy.readResponses().first
+        #expect(response?.text == "slow done")
+        #expect(busy.isClosedByPeer(), "closed once its request is answered")
+        #expect(idle.isClosedByPeer())
+        live.server.wait()
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(live.server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected != 0, "nothing listens after stop")
+    }
+}
