@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "App", dependencies: ["ReuseEngine", "Storage", "HTTP"]),
         .executableTarget(name: "roster", dependencies: ["App"]),
-        .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine", "Storage"]),
+        .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine", "Storage", "HTTP"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["HTTP"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),

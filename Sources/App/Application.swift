@@ -32,7 +32,10 @@ public final class Application: Sendable {
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
-        let routes = Routes(databasePath: options.database, publicDirectory: publicDirectory)
+        if let loops = ProcessEnvironment.current["ROSTER_LOOPS"].flatMap(Int.init) { configuration.loops = loops }
+        let routes = Routes(
+            databasePath: options.database, publicDirectory: publicDirectory,
+            catalog: Catalog(try ListSnapshot(store: store)), sessions: SessionStore(), metrics: Metrics())
         server = Server(configuration: configuration) { _ in try routes.makeRouter() }
     }
 

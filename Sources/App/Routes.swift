@@ -1,17 +1,38 @@
 import HTTP
 import Storage
 
-/// The endpoints of API.md, built once per event loop so that each loop's
-/// handlers use that loop's own database connection.
+/// The endpoints of API.md. Shared state (the catalog, sessions, metrics) is one
+/// per process; `makeRouter()` is called once per event loop and gives that loop
+/// its own read connection to the database.
 struct Routes: Sendable {
     let databasePath: String
     let publicDirectory: String
+    let catalog: Catalog
+    let sessions: SessionStore
+    let metrics: Metrics
 
     func makeRouter() throws -> Router {
+        let store = try ContactStore(readingFrom: databasePath)
         let router = Router()
+        let window = WindowHandler(store: store, catalog: catalog, sessions: sessions, metrics: metrics)
+        let contacts = ContactHandlers(store: store, catalog: catalog)
+        router.get("/window", window.handle)
+        router.get("/sections", contacts.sections)
+        router.get("/contacts/{id}", contacts.contact)
+        router.get("/avatar/{id}.svg", contacts.avatar)
         router.get("/healthz") { _ in .text("ok") }
+        router.get("/metrics") { [catalog, sessions, metrics] _ in
+            var response = Response.text(metrics.render(sessions: sessions.count, contacts: catalog.current.total))
+            response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+            return response
+        }
+        router.get("/openapi.json") { _ in .json(OpenAPI.document) }
         let files = try StaticFiles(root: publicDirectory)
         router.fallback = files.respond
+        router.onTick = { window.releaseIfStale() }
+        router.observer = { [metrics] route, status, seconds in
+            metrics.observe(route: route, status: status, seconds: seconds)
+        }
         return router
     }
 }

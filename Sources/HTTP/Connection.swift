@@ -27,6 +27,9 @@ final class Connection {
     var pausedForOutput = false
     /// EPOLLOUT is registered.
     var watchingWrites = false
+    /// The route handling the current request (for the observer), and when its head arrived (ns).
+    var route = "unmatched"
+    var requestStartedAt: UInt64 = 0
     /// When the first byte of the request head being read arrived (ms), or nil.
     var headStartedAt: UInt64?
     /// When the server half-closed the connection after its last response (ms).

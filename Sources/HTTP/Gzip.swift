@@ -6,9 +6,13 @@ public final class Gzip {
     private var stream = z_stream()
     private var output = [UInt8](repeating: 0, count: 64 * 1024)
 
-    /// A compressor at zlib `level` (1 fastest ... 9 smallest).
-    public init(level: Int32 = 4) {
-        precondition(roster_deflate_init_gzip(&stream, level) == Z_OK, "zlib could not allocate a deflate stream")
+    /// A compressor at zlib `level` (1 fastest ... 9 smallest), with a history window
+    /// of 2^`windowBits` bytes and zlib memory level `memoryLevel`. Small values suit
+    /// small bodies: each reset clears a hash table of 2^(memoryLevel + 7) entries.
+    public init(level: Int32 = 4, windowBits: Int32 = 15, memoryLevel: Int32 = 8) {
+        precondition(
+            roster_deflate_init_gzip_sized(&stream, level, windowBits, memoryLevel) == Z_OK,
+            "zlib could not allocate a deflate stream")
     }
 
     deinit { deflateEnd(&stream) }

@@ -1,8 +1,9 @@
 /// Writes JSON straight into bytes: no encoder, no intermediate strings.
 ///
-/// Strings are escaped per RFC 8259: quote, backslash and control characters;
-/// `<`, `>`, `&` and U+2028/U+2029 are escaped too, so the JSON can never close
-/// a script element or be read as HTML.
+/// Strings are escaped per RFC 8259: quote, backslash and control characters,
+/// plus U+2028/U+2029 (line terminators to older JavaScript). HTML specials are
+/// left as they are: responses are `application/json` with `nosniff`, never
+/// inlined into a page, and escaping them would bloat every HTML fragment.
 public struct JSONWriter: Sendable {
     /// The JSON written so far.
     public private(set) var bytes: [UInt8] = []
@@ -33,40 +34,45 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes a member name; the value written next belongs to it.
-    public mutating func key(_ name: String) {
+    /// Writes a member name; the value written next belongs to it. Names are the
+    /// program's own literals and are written as they are: they must need no escape.
+    public mutating func key(_ name: StaticString) {
         separate()
-        escaped(name)
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { name in
+            for byte in name { bytes.append(byte) }
+        }
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// A string member.
-    public mutating func field(_ name: String, _ value: String) {
+    public mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
     /// An integer member.
-    public mutating func field(_ name: String, _ value: Int) {
+    public mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         integer(value)
     }
 
     /// An optional integer member (`null` when nil).
-    public mutating func field(_ name: String, _ value: Int?) {
+    public mutating func field(_ name: StaticString, _ value: Int?) {
         key(name)
         if let value { integer(value) } else { null() }
     }
 
     /// A boolean member.
-    public mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         boolean(value)
     }
 
     /// A number member (finite; non-finite numbers are written as `null`).
-    public mutating func field(_ name: String, _ value: Double) {
+    public mutating func field(_ name: StaticString, _ value: Double) {
         key(name)
         number(value)
     }
@@ -78,43 +84,100 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A string value whose content `body` appends to the output, already escaped
+    /// for JSON (for fragments rendered straight into the response).
+    public mutating func string(escapedContent body: (inout [UInt8]) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// A string value given as UTF-8 bytes (straight from a database column).
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        separate()
+        escaped(value)
+        needsComma = true
+    }
+
+    /// A string value given as UTF-8 bytes (a fragment built in a byte buffer).
+    public mutating func string(utf8 value: [UInt8]) {
+        separate()
+        value.withUnsafeBufferPointer { escaped($0) }
+        needsComma = true
+    }
+
     /// `value` as a quoted, escaped JSON string.
     private mutating func escaped(_ value: String) {
+        var value = value
+        value.withUTF8 { escaped($0) }
+    }
+
+    /// Copies runs of bytes that need no escape in bulk; escapes the rest.
+    private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        let contentStart = bytes.count
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                unicodeEscape(UInt16(byte))
-            default: bytes.append(byte)
+        var runStart = 0
+        var index = 0
+        let count = input.count
+        while index < count {
+            let byte = input[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                index += 1
+                continue
             }
+            // U+2028 and U+2029 (E2 80 A8/A9) are escaped; any other E2 sequence is not.
+            let isSeparator =
+                byte == 0xE2 && index + 2 < count && input[index + 1] == 0x80
+                && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9)
+            if byte == 0xE2 && !isSeparator {
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+            switch byte {
+            case 0x22: twoBytes(0x5C, 0x22)
+            case 0x5C: twoBytes(0x5C, 0x5C)
+            case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
+            case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
+            case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
+            case 0xE2:
+                unicodeEscape(input[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                index += 2
+            default: unicodeEscape(UInt16(byte))
+            }
+            index += 1
+            runStart = index
         }
-        // U+2028 and U+2029 are UTF-8 E2 80 A8/A9: escape them too (JavaScript line terminators).
-        if value.utf8.contains(0xE2) { escapeLineSeparators(from: contentStart) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<count]))
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// An integer value.
     public mutating func integer(_ value: Int) {
         separate()
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-        } else {
-            var digits: [UInt8] = []
-            var rest = value.magnitude
+        Self.appendDecimal(value, to: &bytes)
+        needsComma = true
+    }
+
+    /// Appends `value` in decimal, without allocating.
+    public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        if rest < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest))
+            return
+        }
+        // Digits come out last first: fill a 20-byte stack buffer from its end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
             while rest > 0 {
-                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: digits.reversed())
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
         }
-        needsComma = true
     }
 
     /// A number value; whole numbers are written without a fraction.
@@ -150,6 +213,11 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    private mutating func twoBytes(_ first: UInt8, _ second: UInt8) {
+        bytes.append(first)
+        bytes.append(second)
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
@@ -162,16 +230,4 @@ public struct JSONWriter: Sendable {
         ])
     }
 
-    private mutating func escapeLineSeparators(from start: Int) {
-        var index = start
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-                let escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                bytes.replaceSubrange(index..<(index + 3), with: escape)
-                index += escape.count
-            } else {
-                index += 1
-            }
-        }
-    }
 }

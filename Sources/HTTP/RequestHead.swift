@@ -31,6 +31,19 @@ public struct RequestHead: Sendable {
     /// True when the client asked for `100 Continue` before sending the body.
     public let expectsContinue: Bool
 
+    /// A head with the given parts (the parser makes them; tests and tools may too).
+    public init(
+        method: String, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
+        framing: BodyFraming = .none, expectsContinue: Bool = false
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.framing = framing
+        self.expectsContinue = expectsContinue
+    }
+
     /// The path part of the target, still percent-encoded (`/` for `*`).
     public var path: Substring {
         let start = target.hasPrefix("/") ? target.startIndex : (absoluteFormPathStart ?? target.endIndex)

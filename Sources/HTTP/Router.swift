@@ -33,6 +33,8 @@ public final class Router {
 
     /// A matched route, ready to run.
     public struct Match {
+        /// The route's pattern (`/contacts/{id}`), `static` for the fallback: a label for metrics.
+        public let pattern: String
         /// Path parameters.
         public let parameters: [String: String]
         /// How to read the body.
@@ -43,6 +45,7 @@ public final class Router {
 
     struct Route {
         var method: String
+        var text: String
         var pattern: [PatternSegment]
         var body: BodyHandling
         var handler: Handler
@@ -57,6 +60,11 @@ public final class Router {
     private var routes: [Route] = []
     /// Answers GET and HEAD requests that match no route (static files).
     public var fallback: Handler?
+    /// Called on the loop's thread about four times a second, for housekeeping.
+    public var onTick: (() -> Void)?
+    /// Told of every response: the route's pattern (`static`, or `unmatched` when no
+    /// route took the request), the status, and the seconds from head to response.
+    public var observer: ((_ route: String, _ status: Int, _ seconds: Double) -> Void)?
 
     /// An empty router.
     public init() {}
@@ -75,7 +83,7 @@ public final class Router {
                 name: String(segment[segment.index(after: open)..<close]), prefix: String(segment[..<open]),
                 suffix: String(segment[segment.index(after: close)...]))
         }
-        routes.append(Route(method: method, pattern: segments, body: body, handler: handler))
+        routes.append(Route(method: method, text: pattern, pattern: segments, body: body, handler: handler))
     }
 
     /// Adds a GET route (HEAD is answered by it too, without the body).
@@ -92,7 +100,7 @@ public final class Router {
         for route in routes {
             guard let parameters = Self.match(route.pattern, segments) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
-                return Match(parameters: parameters, body: route.body, handler: route.handler)
+                return Match(pattern: route.text, parameters: parameters, body: route.body, handler: route.handler)
             }
             allowed.append(route.method)
         }
@@ -102,7 +110,7 @@ public final class Router {
                 405, "method_not_allowed", "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
         }
         if let fallback, method == "GET" || method == "HEAD" {
-            return Match(parameters: [:], body: .buffered(limit: 0), handler: fallback)
+            return Match(pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback)
         }
         throw HTTPError(404, "not_found", "nothing is at \(path.prefix(200))")
     }

@@ -48,4 +48,15 @@ public struct KindCounts: Hashable, Sendable {
 
     /// The sum over all kinds.
     public var total: Int { header + contact }
+
+    /// Each count minus `other`'s.
+    public func minus(_ other: KindCounts) -> KindCounts {
+        KindCounts(header: header - other.header, contact: contact - other.contact)
+    }
+
+    /// Adds `other`'s counts.
+    public static func += (lhs: inout KindCounts, rhs: KindCounts) {
+        lhs.header += rhs.header
+        lhs.contact += rhs.contact
+    }
 }

@@ -12,6 +12,8 @@ public struct ReusePool: Hashable, Sendable {
     public private(set) var slotKinds: [ItemKind] = []
     /// Slots created so far, per kind.
     public private(set) var created = KindCounts()
+    /// Dequeues served from the pool so far, per kind.
+    public private(set) var reused = KindCounts()
 
     /// An empty pool that has created nothing.
     public init() {}
@@ -29,6 +31,7 @@ public struct ReusePool: Hashable, Sendable {
     /// - Complexity: O(1) amortized.
     public mutating func dequeue(_ kind: ItemKind) -> (slot: Int, reused: Bool) {
         if let slot = buckets[kind.rawValue].popLast() {
+            reused[kind] += 1
             return (slot, true)
         }
         let slot = slotKinds.count

@@ -10,6 +10,8 @@
 public final class ContactStore {
     /// The connection.
     public let database: Database
+    /// A read transaction started by `pin()` is open.
+    public private(set) var pinned = false
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: Migrator) throws {
@@ -20,6 +22,25 @@ public final class ContactStore {
     /// Opens the database at `path` for reading only; it must be migrated already.
     public init(readingFrom path: String) throws {
         database = try Database(path: path, create: false, readOnly: true)
+        try database.execute("PRAGMA cache_size = -16384")  // 16 MiB: most window reads hit memory
+    }
+
+    /// Starts a read transaction that later reads share, so they all see one
+    /// version of the data and skip SQLite's per-statement locking. Ends any
+    /// earlier one first. Readers that pin should `release()` within a second or
+    /// so, or WAL checkpoints cannot finish.
+    public func pin() throws {
+        try release()
+        try database.execute("BEGIN")
+        _ = try database.integer("SELECT value FROM roster_meta WHERE key = 'data_version'")
+        pinned = true
+    }
+
+    /// Ends the read transaction `pin()` started, if any.
+    public func release() throws {
+        guard pinned else { return }
+        pinned = false
+        try database.execute("COMMIT")
     }
 
     /// The number of contacts.
@@ -36,11 +57,7 @@ public final class ContactStore {
     /// The contacts at `positions`, in list order; positions past the end are left out.
     /// - Complexity: O(log n + positions.count).
     public func contacts(at positions: Range<Int>) throws -> [Contact] {
-        let statement = try database.statement(
-            """
-            SELECT position, id, first_name, last_name, email, phone, company, city, notes
-            FROM contacts WHERE position >= ?1 AND position < ?2 ORDER BY position
-            """)
+        let statement = try database.statement(Self.rangeSQL)
         statement.bind(positions.lowerBound, at: 1)
         statement.bind(positions.upperBound, at: 2)
         var result: [Contact] = []

@@ -6,10 +6,11 @@
 let benchmarks: [String: () -> Void] = [
     "engine": EngineBenchmark.run,
     "store": StoreBenchmark.run,
+    "gzip": GzipBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 1, let benchmark = benchmarks[arguments.first!] else {
+guard arguments.count >= 1, let benchmark = benchmarks[arguments.first!] else {
     let names = benchmarks.keys.sorted().joined(separator: "|")
     print("usage: roster-bench \(names)")
     exit(2)

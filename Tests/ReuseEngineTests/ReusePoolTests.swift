@@ -13,6 +13,7 @@ struct ReusePoolTests {
         let third = pool.dequeue(.contact)
         #expect(third.slot == first.slot && third.reused)
         #expect(pool.created == KindCounts(header: 0, contact: 2))
+        #expect(pool.reused == KindCounts(header: 0, contact: 1))
     }
 
     @Test func bucketsArePerKindSoASlotNeverChangesKind() {

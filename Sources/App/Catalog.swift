@@ -1,0 +1,47 @@
+import ReuseEngine
+import Storage
+import Synchronization
+
+/// The list at one data version: its sections and the layout built from them.
+struct ListSnapshot: Sendable {
+    /// `roster_meta.data_version` when it was read.
+    let version: Int
+    /// All 27 sections, empty ones included (they take no space in the layout).
+    let sections: [SectionInfo]
+    /// Geometry of headers and contacts.
+    let layout: ListLayout
+
+    /// Contacts in the list.
+    var total: Int { layout.totalRows }
+
+    init(version: Int, sections: [SectionInfo]) throws {
+        self.version = version
+        self.sections = sections
+        layout = try ListLayout(sectionCounts: sections.map(\.rows))
+    }
+
+    /// The snapshot of what `store` holds now.
+    init(store: ContactStore) throws {
+        try self.init(version: store.dataVersion(), sections: store.sections())
+    }
+}
+
+/// The current snapshot, shared by every event loop; replaced whole when the data
+/// changes, so a request always sees one consistent version.
+final class Catalog: Sendable {
+    private let state: Mutex<ListSnapshot>
+
+    init(_ snapshot: ListSnapshot) {
+        state = Mutex(snapshot)
+    }
+
+    /// The snapshot in force.
+    var current: ListSnapshot { state.withLock { $0 } }
+
+    /// Installs `snapshot` unless a newer one is in force already.
+    func install(_ snapshot: ListSnapshot) {
+        state.withLock { current in
+            if snapshot.version >= current.version { current = snapshot }
+        }
+    }
+}

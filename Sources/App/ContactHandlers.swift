@@ -1,0 +1,73 @@
+import HTTP
+import Storage
+
+/// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
+final class ContactHandlers {
+    private let store: ContactStore
+    private let catalog: Catalog
+
+    init(store: ContactStore, catalog: Catalog) {
+        self.store = store
+        self.catalog = catalog
+    }
+
+    /// The non-empty sections in list order, with their first row and top (px).
+    func sections(_ request: Request) throws -> Response {
+        let snapshot = catalog.current
+        var json = JSONWriter(capacity: 2048)
+        json.object { json in
+            json.key("sections")
+            json.array { json in
+                for section in snapshot.sections where section.rows > 0 {
+                    json.object { json in
+                        json.field("title", section.title)
+                        json.field("rows", section.rows)
+                        json.field("firstRow", section.firstRow)
+                        json.field("top", snapshot.layout.top(ofSection: section.index))
+                    }
+                }
+            }
+        }
+        return .json(json.bytes)
+    }
+
+    /// One contact, every field.
+    func contact(_ request: Request) throws -> Response {
+        let contact = try find(request.parameters["id"])
+        let fields = contact.fields
+        var json = JSONWriter()
+        json.object { json in
+            json.field("id", contact.id)
+            json.field("row", contact.position)
+            json.field("section", SectionInfo.titles[fields.sortKey.section])
+            json.field("first_name", fields.firstName)
+            json.field("last_name", fields.lastName)
+            json.field("email", fields.email)
+            json.field("phone", fields.phone)
+            json.field("company", fields.company)
+            json.field("city", fields.city)
+            json.field("notes", fields.notes)
+        }
+        return .json(json.bytes)
+    }
+
+    /// The contact's initials on its colour, cacheable for a day.
+    func avatar(_ request: Request) throws -> Response {
+        let contact = try find(request.parameters["id"])
+        return Response(
+            headers: ["Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400"],
+            body: CellRenderer.avatar(contact))
+    }
+
+    private func find(_ text: String?) throws -> Contact {
+        guard let text, !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let id = Int(text)
+        else {
+            throw HTTPError(400, "invalid_parameter", "id must be a contact id (a whole number), not '\((text ?? "").prefix(40))'")
+        }
+        guard let contact = try store.contact(id: id) else {
+            throw HTTPError(404, "not_found", "there is no contact with id \(id)")
+        }
+        return contact
+    }
+}

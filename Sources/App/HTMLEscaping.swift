@@ -1,0 +1,84 @@
+/// Escapes text for HTML element content and quoted attribute values, optionally
+/// also for the inside of a JSON string (fragments are written straight into the
+/// window JSON).
+enum HTMLEscaping {
+    /// Appends `text` with `& < > " '` as character references.
+    static func append(_ text: String, to output: inout [UInt8]) {
+        append(text, to: &output, json: false)
+    }
+
+    /// Appends `text` HTML-escaped and then valid inside a JSON string: a backslash
+    /// becomes `\\`, control characters `\u00XX`, U+2028/2029 `\u2028`/`\u2029`.
+    static func appendForJSON(_ text: String, to output: inout [UInt8]) {
+        append(text, to: &output, json: true)
+    }
+
+    /// `text` escaped for HTML.
+    static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        append(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// 1 for bytes that HTML needs escaped, 2 for those only JSON does.
+    private static let classes: [UInt8] = (0..<256).map { byte in
+        switch byte {
+        case 0x26, 0x3C, 0x3E, 0x22, 0x27: 1
+        case 0..<0x20, 0x5C, 0x7F, 0xE2: 2
+        default: 0
+        }
+    }
+
+    /// `appendForJSON` for UTF-8 bytes (straight from a database column).
+    static func appendForJSON(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        append(input, to: &output, json: true)
+    }
+
+    private static func append(_ text: String, to output: inout [UInt8], json: Bool) {
+        var text = text
+        text.withUTF8 { append($0, to: &output, json: json) }
+    }
+
+    private static func append(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], json: Bool) {
+        do {
+            var runStart = 0
+            var index = 0
+            while index < input.count {
+                let kind = classes[Int(input[index])]
+                if kind == 0 || (kind == 2 && !json) {
+                    index += 1
+                    continue
+                }
+                let byte = input[index]
+                if byte == 0xE2 {
+                    guard index + 2 < input.count, input[index + 1] == 0x80,
+                        input[index + 2] == 0xA8 || input[index + 2] == 0xA9
+                    else {
+                        index += 1
+                        continue
+                    }
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                switch byte {
+                case 0x26: output.append(contentsOf: "&amp;".utf8)
+                case 0x3C: output.append(contentsOf: "&lt;".utf8)
+                case 0x3E: output.append(contentsOf: "&gt;".utf8)
+                case 0x22: output.append(contentsOf: "&quot;".utf8)
+                case 0x27: output.append(contentsOf: "&#39;".utf8)
+                case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+                case 0xE2:
+                    output.append(contentsOf: (input[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    index += 2
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0xF)])
+                }
+                index += 1
+                runStart = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ReuseEngine
+import Synchronization
+
+/// Counters for `/metrics`, shared by every event loop, written as Prometheus text.
+final class Metrics: Sendable {
+    /// Upper bounds (seconds) of the latency histogram's buckets.
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private struct Key: Hashable {
+        var route: String
+        var status: Int
+    }
+
+    private struct State: Sendable {
+        var requests: [Key: Int] = [:]
+        /// Per route: counts per bucket (the last is +Inf), sum of seconds, count.
+        var latency: [String: (buckets: [Int], sum: Double, count: Int)] = [:]
+        var created = KindCounts()
+        var reused = KindCounts()
+    }
+
+    private let state = Mutex(State())
+
+    /// Counts one response.
+    func observe(route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests[Key(route: route, status: status), default: 0] += 1
+            var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count + 1), 0, 0)
+            let bucket = Self.buckets.firstIndex { seconds <= $0 } ?? Self.buckets.count
+            entry.buckets[bucket] += 1
+            entry.sum += seconds
+            entry.count += 1
+            state.latency[route] = entry
+        }
+    }
+
+    /// Counts one window request's dequeues: slots created, and slots reused from the pool.
+    func observeSlots(created: KindCounts, reused: KindCounts) {
+        state.withLock { state in
+            state.created += created
+            state.reused += reused
+        }
+    }
+
+    /// The exposition text, with the gauges given.
+    func render(sessions: Int, contacts: Int) -> String {
+        let state = self.state.withLock { $0 }
+        var text = ""
+        text += "# HELP roster_http_requests_total Responses sent, by route and status.\n"
+        text += "# TYPE roster_http_requests_total counter\n"
+        for (key, count) in state.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+            text += "roster_http_requests_total{route=\"\(Self.label(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        text += "# HELP roster_http_request_duration_seconds Time from request head to response, by route.\n"
+        text += "# TYPE roster_http_request_duration_seconds histogram\n"
+        for (route, entry) in state.latency.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (index, bound) in (Self.buckets.map { "\($0)" } + ["+Inf"]).enumerated() {
+                cumulative += entry.buckets[index]
+                text += "roster_http_request_duration_seconds_bucket{route=\"\(Self.label(route))\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += "roster_http_request_duration_seconds_sum{route=\"\(Self.label(route))\"} \(entry.sum)\n"
+            text += "roster_http_request_duration_seconds_count{route=\"\(Self.label(route))\"} \(entry.count)\n"
+        }
+        text += "# HELP roster_sessions Live window sessions.\n# TYPE roster_sessions gauge\nroster_sessions \(sessions)\n"
+        text += "# HELP roster_slots_created_total Slots created for window cells, by kind.\n"
+        text += "# TYPE roster_slots_created_total counter\n"
+        text += "roster_slots_created_total{kind=\"header\"} \(state.created.header)\n"
+        text += "roster_slots_created_total{kind=\"contact\"} \(state.created.contact)\n"
+        text += "# HELP roster_slots_reused_total Window cells drawn into a reused slot, by kind.\n"
+        text += "# TYPE roster_slots_reused_total counter\n"
+        text += "roster_slots_reused_total{kind=\"header\"} \(state.reused.header)\n"
+        text += "roster_slots_reused_total{kind=\"contact\"} \(state.reused.contact)\n"
+        text += "# HELP roster_contacts Contacts in the list.\n# TYPE roster_contacts gauge\nroster_contacts \(contacts)\n"
+        return text
+    }
+
+    private static func label(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,152 @@
+/// `GET /openapi.json`: API.md as OpenAPI 3.
+enum OpenAPI {
+    static let document = Array(text.utf8)
+
+    private static let errorResponse = ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
+
+    private static let text = ##"""
+        {
+          "openapi": "3.0.3",
+          "info": {
+            "title": "Roster",
+            "version": "1.0.0",
+            "description": "A server-driven virtual list: windows of a sorted contact list with UITableView-style slot reuse. Every 4xx/5xx body is an Error."
+          },
+          "paths": {
+            "/window": {
+              "get": {
+                "summary": "The cells that entered a viewport, and the slots each was dequeued into",
+                "parameters": [
+                  {"name": "offset", "in": "query", "required": true, "description": "Pixels from the top of the list", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000000}},
+                  {"name": "height", "in": "query", "required": true, "description": "Viewport height in pixels", "schema": {"type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 20000}},
+                  {"name": "overscan", "in": "query", "required": false, "description": "Extra pixels above and below that count as visible", "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
+                  {"name": "session", "in": "query", "required": false, "description": "The session of an earlier response; unknown or expired ones start a new session", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
+                  {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}
+                ],
+                "responses": {
+                  "200": {"description": "A full window or a delta", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},
+                  "400": \##(errorResponse)
+                }
+              }
+            },
+            "/sections": {
+              "get": {
+                "summary": "The non-empty sections (A-Z, #) in list order",
+                "responses": {"200": {"description": "Sections", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sections"}}}}}
+              }
+            },
+            "/contacts/{id}": {
+              "get": {
+                "summary": "One contact",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {
+                  "200": {"description": "The contact", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "400": \##(errorResponse),
+                  "404": \##(errorResponse)
+                }
+              }
+            },
+            "/avatar/{id}.svg": {
+              "get": {
+                "summary": "The contact's initials on a colour of its own",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {
+                  "200": {"description": "SVG image", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+                  "400": \##(errorResponse),
+                  "404": \##(errorResponse)
+                }
+              }
+            },
+            "/healthz": {
+              "get": {
+                "summary": "Liveness",
+                "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}
+              }
+            },
+            "/metrics": {
+              "get": {
+                "summary": "Prometheus text format: requests by route and status, latency histogram, sessions, slots, contacts",
+                "responses": {"200": {"description": "Metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}}
+              }
+            },
+            "/openapi.json": {
+              "get": {
+                "summary": "This document",
+                "responses": {"200": {"description": "OpenAPI 3", "content": {"application/json": {"schema": {"type": "object"}}}}}
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "Error": {
+                "type": "object",
+                "required": ["error", "message"],
+                "properties": {"error": {"type": "string"}, "message": {"type": "string"}}
+              },
+              "Window": {
+                "type": "object",
+                "required": ["session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released", "stats"],
+                "properties": {
+                  "session": {"type": "string"},
+                  "seq": {"type": "integer"},
+                  "base": {"type": "integer", "nullable": true},
+                  "full": {"type": "boolean"},
+                  "total": {"type": "integer"},
+                  "contentHeight": {"type": "integer"},
+                  "first": {"type": "integer", "nullable": true},
+                  "last": {"type": "integer", "nullable": true},
+                  "cells": {"type": "array", "items": {"$ref": "#/components/schemas/Cell"}},
+                  "released": {"type": "array", "items": {"type": "integer"}},
+                  "stats": {
+                    "type": "object",
+                    "required": ["created", "visible", "pooled"],
+                    "properties": {
+                      "created": {"type": "object", "properties": {"contact": {"type": "integer"}, "header": {"type": "integer"}}},
+                      "visible": {"type": "integer"},
+                      "pooled": {"type": "integer"}
+                    }
+                  }
+                }
+              },
+              "Cell": {
+                "type": "object",
+                "required": ["slot", "kind", "section", "top", "height", "reused", "html"],
+                "properties": {
+                  "slot": {"type": "integer"},
+                  "kind": {"type": "string", "enum": ["contact", "header"]},
+                  "row": {"type": "integer"},
+                  "section": {"type": "integer"},
+                  "item": {"type": "integer"},
+                  "top": {"type": "integer"},
+                  "height": {"type": "integer"},
+                  "reused": {"type": "boolean"},
+                  "contact": {"type": "object", "nullable": true, "properties": {
+                    "id": {"type": "integer"}, "first_name": {"type": "string"}, "last_name": {"type": "string"},
+                    "email": {"type": "string"}, "phone": {"type": "string"}, "company": {"type": "string"}, "city": {"type": "string"}}},
+                  "header": {"type": "object", "properties": {"title": {"type": "string"}}},
+                  "html": {"type": "string"}
+                }
+              },
+              "Sections": {
+                "type": "object",
+                "required": ["sections"],
+                "properties": {"sections": {"type": "array", "items": {
+                  "type": "object",
+                  "required": ["title", "rows", "firstRow", "top"],
+                  "properties": {"title": {"type": "string"}, "rows": {"type": "integer"}, "firstRow": {"type": "integer"}, "top": {"type": "integer"}}
+                }}}
+              },
+              "Contact": {
+                "type": "object",
+                "required": ["id", "row", "section", "first_name", "last_name", "email", "phone", "company", "city", "notes"],
+                "properties": {
+                  "id": {"type": "integer"}, "row": {"type": "integer"}, "section": {"type": "string"},
+                  "first_name": {"type": "string"}, "last_name": {"type": "string"}, "email": {"type": "string"},
+                  "phone": {"type": "string"}, "company": {"type": "string"}, "city": {"type": "string"}, "notes": {"type": "string"}
+                }
+              }
+            }
+          }
+        }
+        """##
+}

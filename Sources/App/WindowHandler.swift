@@ -1,0 +1,74 @@
+import HTTP
+import ReuseEngine
+import Storage
+
+/// `GET /window`: the reuse engine run for the client's session over the current
+/// layout, with the entering contacts read by position and rendered.
+final class WindowHandler {
+    private let store: ContactStore
+    private let catalog: Catalog
+    private let sessions: SessionStore
+    private let metrics: Metrics
+    /// The data version and time (monotonic seconds) of the store's pinned read.
+    private var pinnedVersion = -1
+    private var pinnedAt = 0.0
+    /// Earlier states each session keeps for deltas (API.md's `ack`).
+    static let historyLimit = 8
+
+    init(store: ContactStore, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
+        self.store = store
+        self.catalog = catalog
+        self.sessions = sessions
+        self.metrics = metrics
+    }
+
+    /// Reads go through one read transaction per data version, renewed every
+    /// second so that checkpoints can progress.
+    private func pinStore(to version: Int) throws {
+        let now = SessionStore.now()
+        guard !store.pinned || version != pinnedVersion || now - pinnedAt > 1 else { return }
+        try store.pin()
+        pinnedVersion = version
+        pinnedAt = now
+    }
+
+    /// Ends a pinned read that has been open a second or more (called when idle).
+    func releaseIfStale() {
+        if store.pinned && SessionStore.now() - pinnedAt > 1 { try? store.release() }
+    }
+
+    func handle(_ request: Request) throws -> Response {
+        let query = try WindowQuery(request.queryItems())
+        let snapshot = catalog.current
+        let known = query.session.flatMap { sessions.lookup($0) }
+        let entry =
+            known
+            ?? SessionEntry(
+                id: SessionStore.newID(),
+                session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
+                version: snapshot.version)
+        if known == nil { sessions.insert(entry) }
+        let viewport = Viewport(offset: query.offset, height: query.height, overscan: query.overscan)
+        let (update, created, reused) = entry.state.withLock { state in
+            if state.version != snapshot.version {
+                // The data changed: the old item indices mean nothing now. Start over (full).
+                state.session.reload(layout: snapshot.layout)
+                state.version = snapshot.version
+            }
+            let before = (state.session.pool.created, state.session.pool.reused)
+            let update = state.session.advance(to: viewport, ack: known == nil ? nil : query.ack)
+            return (
+                update, state.session.pool.created.minus(before.0), state.session.pool.reused.minus(before.1)
+            )
+        }
+        try pinStore(to: snapshot.version)
+        let rows = update.cells.compactMap(\.item.row)
+        let cursor = try rows.first.map { first in try store.cursor(at: first..<(rows.last! + 1)) }
+        defer { cursor?.close() }
+        metrics.observeSlots(created: created, reused: reused)
+        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(update, session: entry.id)
+        var response = Response.json(body)
+        response.headers.add("Cache-Control", "no-store")
+        return response
+    }
+}

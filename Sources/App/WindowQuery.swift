@@ -1,0 +1,100 @@
+import HTTP
+
+/// The parameters of `GET /window`, validated strictly: each at most once, numbers
+/// in plain decimal notation, finite and in range; anything else is a 400 that
+/// names the parameter.
+struct WindowQuery: Equatable {
+    /// Largest window height accepted (px).
+    static let maxHeight = 20_000.0
+    /// Largest prefetch margin accepted (px).
+    static let maxOverscan = 5_000.0
+    /// Largest offset accepted (px): far past any list, small enough to stay exact.
+    static let maxOffset = 1e12
+
+    var offset: Double
+    var height: Double
+    var overscan: Double = 0
+    var session: String?
+    var ack: Int?
+
+    init(offset: Double, height: Double, overscan: Double = 0, session: String? = nil, ack: Int? = nil) {
+        self.offset = offset
+        self.height = height
+        self.overscan = overscan
+        self.session = session
+        self.ack = ack
+    }
+
+    init(_ items: [(name: String, value: String)]) throws(HTTPError) {
+        var seen: [String: String] = [:]
+        for (name, value) in items where ["offset", "height", "overscan", "session", "ack"].contains(name) {
+            guard seen[name] == nil else {
+                throw Self.invalid(name, "is given more than once; send it once")
+            }
+            seen[name] = value
+        }
+        guard let offsetText = seen["offset"] else { throw Self.invalid("offset", "is missing: offset=PIXELS") }
+        guard let heightText = seen["height"] else { throw Self.invalid("height", "is missing: height=PIXELS") }
+        offset = try Self.number("offset", offsetText, in: 0...Self.maxOffset)
+        height = try Self.number("height", heightText, in: 0...Self.maxHeight)
+        guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
+        if let text = seen["overscan"] { overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan) }
+        if let text = seen["ack"] {
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let value = Int(text)
+            else {
+                throw Self.invalid("ack", "must be the whole number `seq` of the last window applied")
+            }
+            ack = value
+        }
+        if let text = seen["session"] {
+            guard !text.isEmpty, text.utf8.count <= 64,
+                text.utf8.allSatisfy(SessionStore.isIDByte)
+            else {
+                throw Self.invalid("session", "must be the `session` string a window response gave (letters, digits, - and _)")
+            }
+            session = text
+        }
+    }
+
+    /// A decimal number (`12`, `12.5`, `1e3`) within `range`.
+    private static func number(_ name: String, _ text: String, in range: ClosedRange<Double>) throws(HTTPError) -> Double {
+        guard isDecimal(text), let value = Double(text), value.isFinite else {
+            throw invalid(name, "must be a number of pixels like 120 or 120.5, not '\(text.prefix(40))'")
+        }
+        guard value >= range.lowerBound else {
+            throw invalid(name, "must be \(Int(range.lowerBound)) or more")
+        }
+        guard value <= range.upperBound else {
+            throw invalid(name, "must be at most \(Int(range.upperBound))")
+        }
+        return value
+    }
+
+    /// `-?digits(.digits)?([eE][+-]?digits)?`: what JSON calls a number, nothing else
+    /// (no `nan`, `inf`, hex, spaces or a leading `+`).
+    private static func isDecimal(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Bool {
+            let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            bytes = bytes.dropFirst(count)
+            return count > 0
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard digits() else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() else { return false }
+        }
+        return bytes.isEmpty
+    }
+
+    private static func invalid(_ name: String, _ problem: String) -> HTTPError {
+        HTTPError(400, "invalid_parameter", "\(name) \(problem)")
+    }
+}
