@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ReuseEngine"),
         .target(name: "HTTP", dependencies: ["CZlib", "CLinux"]),
         .target(name: "Storage", dependencies: ["CSQLite"]),
-        .target(name: "App", dependencies: ["ReuseEngine", "Storage", "HTTP"]),
+        .target(name: "App", dependencies: ["ReuseEngine", "Storage", "HTTP", "CLinux"]),
         .executableTarget(name: "roster", dependencies: ["App"]),
         .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine", "Storage", "HTTP"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["HTTP"]),

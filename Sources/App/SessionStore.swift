@@ -1,3 +1,4 @@
+import CLinux
 import ReuseEngine
 import Synchronization
 
@@ -103,23 +104,47 @@ final class SessionStore: Sendable {
 
     /// A new unguessable session id: 128 random bits, base64url (22 characters).
     static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var bits = (generator.next() as UInt64, generator.next() as UInt64)
-        var id: [UInt8] = []
-        for index in 0..<22 {
-            let value: UInt64
-            if index < 11 {
-                value = bits.0 & 63
-                bits.0 >>= 6
-            } else {
-                value = bits.1 & 63
-                bits.1 >>= 6
+        let bits = randomPool.withLock { $0.next128() }
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        return alphabet.withUTF8Buffer { alphabet in
+            String(unsafeUninitializedCapacity: 22) { id in
+                var (high, low) = bits
+                for index in 0..<22 {
+                    if index < 11 {
+                        id[index] = alphabet[Int(high & 63)]
+                        high >>= 6
+                    } else {
+                        id[index] = alphabet[Int(low & 63)]
+                        low >>= 6
+                    }
+                }
+                return 22
             }
-            id.append(alphabet[Int(value)])
         }
-        return String(decoding: id, as: UTF8.self)
     }
+
+    /// Random bits from the system's CSPRNG, fetched 4 KiB at a time: one system
+    /// call per 256 session ids instead of two per id.
+    private struct RandomPool: ~Copyable {
+        var words = [UInt64](repeating: 0, count: 512)
+        var next = 512
+
+        mutating func next128() -> (UInt64, UInt64) {
+            if next + 2 > words.count {
+                let filled = words.withUnsafeMutableBytes { getrandom($0.baseAddress, $0.count, 0) }
+                if filled != words.count * 8 {
+                    // getrandom can return short only when interrupted; fall back word by word.
+                    var generator = SystemRandomNumberGenerator()
+                    for index in words.indices { words[index] = generator.next() }
+                }
+                next = 0
+            }
+            defer { next += 2 }
+            return (words[next], words[next + 1])
+        }
+    }
+
+    private static let randomPool = Mutex(RandomPool())
 
     /// True for the bytes a session id is made of (base64url).
     static func isIDByte(_ byte: UInt8) -> Bool {

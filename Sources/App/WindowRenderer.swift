@@ -4,11 +4,6 @@ import Storage
 
 /// Writes a `WindowUpdate` as API.md's window JSON.
 struct WindowRenderer {
-    /// The contact fields a cell carries, by JSON name.
-    static let contactFields: [(StaticString, ContactField)] = [
-        ("first_name", .firstName), ("last_name", .lastName), ("email", .email), ("phone", .phone),
-        ("company", .company), ("city", .city),
-    ]
 
     let snapshot: ListSnapshot
     /// The contacts of the update's rows, read in row order as the cells are written.
@@ -57,45 +52,62 @@ struct WindowRenderer {
         return json.bytes
     }
 
+    /// One cell, written as literal runs and values: the hot path of every window.
     private func cellJSON(_ cell: WindowCell, into json: inout JSONWriter) throws {
         let item = cell.item
         // Cells come in display order, so contact rows only move forward.
         let found = try item.row.map { try contacts?.move(to: $0) ?? false } ?? false
         json.object { json in
-            json.field("slot", cell.slot)
-            json.field("kind", item.kind.description)
-            if let row = item.row { json.field("row", row) }
-            json.field("section", item.section)
-            if let index = item.item { json.field("item", index) }
-            json.field("top", item.top)
-            json.field("height", item.height)
-            json.field("reused", cell.reused)
+            json.literal("\"slot\":")
+            json.rawInteger(cell.slot)
+            switch item.kind {
+            case .contact:
+                json.literal(",\"kind\":\"contact\",\"row\":")
+                json.rawInteger(item.row ?? 0)
+                json.literal(",\"section\":")
+                json.rawInteger(item.section)
+                json.literal(",\"item\":")
+                json.rawInteger(item.item ?? 0)
+            case .header:
+                json.literal(",\"kind\":\"header\",\"section\":")
+                json.rawInteger(item.section)
+            }
+            json.literal(",\"top\":")
+            json.rawInteger(item.top)
+            json.literal(",\"height\":")
+            json.rawInteger(item.height)
+            json.literal(cell.reused ? ",\"reused\":true" : ",\"reused\":false")
             switch item.kind {
             case .contact:
                 guard found, let contact = contacts else {
                     // The row vanished between layout and read (data changed): say so plainly.
-                    json.key("contact")
-                    json.null()
-                    json.field("html", "")
-                    return
+                    json.literal(",\"contact\":null,\"html\":\"\"")
+                    break
                 }
-                json.key("contact")
-                json.object { json in
-                    json.field("id", contact.id)
-                    for (name, field) in Self.contactFields {
-                        json.key(name)
-                        json.string(utf8: contact.bytes(field))
-                    }
-                }
-                json.key("html")
-                json.string(escapedContent: { CellRenderer.contact(contact, into: &$0) })
+                json.literal(",\"contact\":{\"id\":")
+                json.rawInteger(contact.id)
+                json.literal(",\"first_name\":")
+                json.rawString(utf8: contact.bytes(.firstName))
+                json.literal(",\"last_name\":")
+                json.rawString(utf8: contact.bytes(.lastName))
+                json.literal(",\"email\":")
+                json.rawString(utf8: contact.bytes(.email))
+                json.literal(",\"phone\":")
+                json.rawString(utf8: contact.bytes(.phone))
+                json.literal(",\"company\":")
+                json.rawString(utf8: contact.bytes(.company))
+                json.literal(",\"city\":")
+                json.rawString(utf8: contact.bytes(.city))
+                json.literal("},\"html\":")
+                json.rawString(escapedContent: { CellRenderer.contact(contact, into: &$0) })
             case .header:
                 let title = snapshot.sections[item.section].title
-                json.key("header")
-                json.object { $0.field("title", title) }
-                json.key("html")
-                json.string(escapedContent: { CellRenderer.header(title: title, into: &$0) })
+                json.literal(",\"header\":{\"title\":")
+                json.rawString(title)
+                json.literal("},\"html\":")
+                json.rawString(escapedContent: { CellRenderer.header(title: title, into: &$0) })
             }
+            json.endRawValue()
         }
     }
 }

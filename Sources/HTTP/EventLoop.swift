@@ -297,7 +297,7 @@ final class EventLoop: @unchecked Sendable {
         case .bytes(var body):
             if body.count >= 1024, response.headers["Content-Encoding"] == nil, let head,
                 Self.isCompressible(response.headers["Content-Type"]),
-                Gzip.isAccepted(by: head.headers.tokens("Accept-Encoding"))
+                Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
             {
                 body = gzip.compress(body)
                 response.headers.add("Content-Encoding", "gzip")

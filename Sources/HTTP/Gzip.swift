@@ -22,9 +22,9 @@ public final class Gzip {
         deflateReset(&stream)
         var result: [UInt8] = []
         result.reserveCapacity(input.count / 3 + 64)
-        var input = input
-        input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
+        input.withUnsafeBufferPointer { source in
+            // zlib reads next_in without writing it (it is `z_const`); no copy is needed.
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = UInt32(source.count)
             var status = Z_OK
             repeat {
@@ -32,11 +32,24 @@ public final class Gzip {
                     stream.next_out = target.baseAddress
                     stream.avail_out = UInt32(target.count)
                     status = deflate(&stream, Z_FINISH)
-                    result.append(contentsOf: target[0..<(target.count - Int(stream.avail_out))])
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: target[0..<(target.count - Int(stream.avail_out))]))
                 }
             } while status == Z_OK || status == Z_BUF_ERROR && stream.avail_out == 0
         }
         return result
+    }
+
+    /// True when an `Accept-Encoding` header value accepts gzip (a `q=0` refuses it).
+    public static func isAccepted(byHeader value: String?) -> Bool {
+        guard let value else { return false }
+        // Fast path for the usual `gzip`, `gzip, deflate, br` without weights.
+        if !value.contains(";") {
+            return value.split(separator: ",").contains { element in
+                let coding = element.trimmingHTTPWhitespace().lowercased()
+                return coding == "gzip" || coding == "x-gzip" || coding == "*"
+            }
+        }
+        return isAccepted(by: value.split(separator: ",").map { $0.trimmingHTTPWhitespace().lowercased() })
     }
 
     /// True when the `Accept-Encoding` values accept gzip (a `q=0` refuses it).

@@ -32,6 +32,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
+    /// All values of `name` joined with commas (one value as it is), or nil.
+    public func combined(_ name: String) -> String? {
+        var result: String?
+        for field in fields where field.name.caseInsensitiveEquals(name) {
+            result = result.map { $0 + ", " + field.value } ?? field.value
+        }
+        return result
+    }
+
     /// Every value of `name`, in order.
     public func values(_ name: String) -> [String] {
         fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)

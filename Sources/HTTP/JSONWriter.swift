@@ -94,6 +94,40 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Appends `json`, which must already be valid JSON text in this position
+    /// (a literal run like `,"kind":"contact","row":`), as one copy.
+    public mutating func literal(_ json: StaticString) {
+        json.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends an integer as a value after a `literal` that ended with a colon.
+    public mutating func rawInteger(_ value: Int) {
+        Self.appendDecimal(value, to: &bytes)
+    }
+
+    /// Appends a string value after a `literal` that ended with a colon.
+    public mutating func rawString(utf8 value: UnsafeBufferPointer<UInt8>) {
+        escaped(value)
+    }
+
+    /// Appends a string value after a `literal` that ended with a colon.
+    public mutating func rawString(_ value: String) {
+        escaped(value)
+    }
+
+    /// Appends a string value whose content `body` writes already escaped, after a
+    /// `literal` that ended with a colon.
+    public mutating func rawString(escapedContent body: (inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Marks that a value was written by the raw methods, so the next one gets a comma.
+    public mutating func endRawValue() {
+        needsComma = true
+    }
+
     /// A string value given as UTF-8 bytes (straight from a database column).
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
         separate()

@@ -62,6 +62,7 @@ public struct RequestHead: Sendable {
 
     /// True when the connection may carry another request after this one.
     public var keepAlive: Bool {
+        guard headers["Connection"] != nil else { return version == .http11 }
         let connection = headers.tokens("Connection")
         switch version {
         case .http11: return !connection.contains("close")

@@ -17,23 +17,44 @@ enum ResponseHead {
     static func bytes(
         status: Int, headers: HTTPHeaders, bodyLength: Int?, close: Bool, date: [UInt8], into output: inout [UInt8]
     ) {
-        output.append(contentsOf: "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\n".utf8)
+        if status == 200 {
+            output.append(contentsOf: statusOK)
+        } else {
+            output.append(contentsOf: "HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\n".utf8)
+        }
         for field in headers {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: [0x3A, 0x20])
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: [0x0D, 0x0A])
+            append(field.name, to: &output)
+            output.append(0x3A)
+            output.append(0x20)
+            append(field.value, to: &output)
+            output.append(0x0D)
+            output.append(0x0A)
         }
         output.append(contentsOf: date)
         output.append(contentsOf: server)
         if let bodyLength {
             if status != 304 && status != 204 {
-                output.append(contentsOf: "Content-Length: \(bodyLength)\r\n".utf8)
+                output.append(contentsOf: contentLength)
+                JSONWriter.appendDecimal(bodyLength, to: &output)
+                output.append(0x0D)
+                output.append(0x0A)
             }
         } else {
-            output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
+            output.append(contentsOf: chunked)
         }
-        if close { output.append(contentsOf: "Connection: close\r\n".utf8) }
-        output.append(contentsOf: [0x0D, 0x0A])
+        if close { output.append(contentsOf: connectionClose) }
+        output.append(0x0D)
+        output.append(0x0A)
+    }
+
+    private static let statusOK = Array("HTTP/1.1 200 OK\r\n".utf8)
+    private static let contentLength = Array("Content-Length: ".utf8)
+    private static let chunked = Array("Transfer-Encoding: chunked\r\n".utf8)
+    private static let connectionClose = Array("Connection: close\r\n".utf8)
+
+    /// Copies a string's UTF-8 in one go.
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 }

@@ -66,7 +66,7 @@ public final class StaticFiles {
             headers.remove("Content-Type")
             return Response(status: 304, headers: headers)
         }
-        if let gzipped = entry.gzipped, Gzip.isAccepted(by: request.head.headers.tokens("Accept-Encoding")) {
+        if let gzipped = entry.gzipped, Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding")) {
             headers.add("Content-Encoding", "gzip")
             return Response(headers: headers, body: gzipped)
         }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/random.h>
 
 /// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC: one syscall per accepted connection.
 int roster_accept_nonblocking(int fd);
