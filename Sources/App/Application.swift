@@ -12,6 +12,7 @@ public final class Application: Sendable {
     /// The static files folder.
     public let publicDirectory: String
     private let server: Server
+    private let routes: Routes
 
     /// Opens and migrates the database, seeds an empty one with `options.seed`
     /// contacts (progress through `log`), and prepares the server.
@@ -32,12 +33,15 @@ public final class Application: Sendable {
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
-        if let loops = ProcessEnvironment.current["ROSTER_LOOPS"].flatMap(Int.init) { configuration.loops = loops }
-        let routes = Routes(
+        routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
             catalog: Catalog(try ListSnapshot(store: store)), sessions: SessionStore(), metrics: Metrics())
-        server = Server(configuration: configuration) { _ in try routes.makeRouter() }
+        server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
     }
+
+    /// A router with every endpoint and its own database connection, as each
+    /// event loop gets: for calling handlers in process (benchmarks, tests).
+    public func makeRouter() throws -> Router { try routes.makeRouter() }
 
     /// Binds and starts serving.
     public func start() throws { try server.start() }

@@ -4,17 +4,18 @@ import Storage
 /// The HTML fragments of the list's cells: every value from the database is
 /// escaped; the markup is what Public/app.css styles.
 enum CellRenderer {
-    /// A contact row: avatar, name (last name in bold), e-mail and phone. Kept
-    /// small (styles hang on the slot's `data-kind`): every byte is rendered,
-    /// compressed and sent for each row that scrolls in. Attributes are quoted
-    /// with `'` and values escaped for HTML and JSON at once, so the fragment
-    /// goes into the window JSON as it is written.
+    /// A contact row: avatar, name (last name in bold), then e-mail and phone.
+    /// Kept small (styles hang on the slot's `data-kind`; end tags the parser
+    /// implies are left out; attribute values need no quotes): every byte is
+    /// rendered, compressed and sent for each row that scrolls in. Values are
+    /// escaped for HTML and JSON at once, so the fragment goes into the window
+    /// JSON as it is written.
     static func contact(_ row: ContactCursor, into html: inout [UInt8]) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
-        html.append(contentsOf: "<img src='/avatar/".utf8)
+        html.append(contentsOf: "<img src=/avatar/".utf8)
         JSONWriter.appendDecimal(row.id, to: &html)
-        html.append(contentsOf: ".svg' alt=''><p>".utf8)
+        html.append(contentsOf: ".svg alt><p>".utf8)
         if !first.isEmpty {
             HTMLEscaping.appendForJSON(first, to: &html)
             if !last.isEmpty { html.append(0x20) }
@@ -24,11 +25,11 @@ enum CellRenderer {
             HTMLEscaping.appendForJSON(last, to: &html)
             html.append(contentsOf: "</b>".utf8)
         }
-        html.append(contentsOf: "</p><p><span>".utf8)
+        html.append(contentsOf: "<p><i>".utf8)
         HTMLEscaping.appendForJSON(row.bytes(.email), to: &html)
-        html.append(contentsOf: "</span> <span>".utf8)
+        html.append(contentsOf: "</i> <i>".utf8)
         HTMLEscaping.appendForJSON(row.bytes(.phone), to: &html)
-        html.append(contentsOf: "</span></p>".utf8)
+        html.append(contentsOf: "</i>".utf8)
     }
 
     /// A section header, escaped for HTML and JSON like `contact`.

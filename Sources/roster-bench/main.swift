@@ -7,6 +7,7 @@ let benchmarks: [String: () -> Void] = [
     "engine": EngineBenchmark.run,
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
+    "handler": HandlerBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

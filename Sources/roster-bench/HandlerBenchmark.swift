@@ -1,0 +1,50 @@
+import App
+import Dispatch
+import HTTP
+
+/// The window handler called in process on random offsets (no sockets), then the
+/// gzip of its body: the application's own cost per request. Needs a seeded
+/// database: `roster-bench handler DB`.
+enum HandlerBenchmark {
+    static func run() {
+        guard CommandLine.arguments.count > 2 else {
+            print("usage: roster-bench handler DATABASE")
+            return
+        }
+        do {
+            var options = ServeOptions()
+            options.database = CommandLine.arguments[2]
+            options.seed = 0
+            let application = try Application(options: options)
+            let router = try application.makeRouter()
+            let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6)
+            let probe = try router.match(method: "GET", path: "/sections")
+            let sections = try probe.handler(Request(head: RequestHead(method: "GET", target: "/sections")))
+            guard case .bytes(let sectionsBody) = sections.body, !sectionsBody.isEmpty else { return }
+            var random = SystemRandomNumberGenerator()
+            let requests = 50_000
+            var handler: UInt64 = 0
+            var compress: UInt64 = 0
+            var bytes = 0
+            for _ in 0..<requests {
+                let offset = Int.random(in: 0..<50_000_000, using: &random)
+                let head = RequestHead(method: "GET", target: "/window?offset=\(offset)&height=800")
+                let start = DispatchTime.now().uptimeNanoseconds
+                let match = try router.match(method: "GET", path: head.path)
+                let response = try match.handler(Request(head: head, parameters: match.parameters))
+                let handled = DispatchTime.now().uptimeNanoseconds
+                if case .bytes(let body) = response.body {
+                    bytes += body.count
+                    _ = gzip.compress(body)
+                }
+                compress += DispatchTime.now().uptimeNanoseconds - handled
+                handler += handled - start
+            }
+            print("handler window bytes: \(bytes / requests)")
+            print("handler gzip us: \(Double(compress) / 1e3 / Double(requests))")
+            print("handler window us: \(Double(handler) / 1e3 / Double(requests))")
+        } catch {
+            print("handler error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Storage
+import TestSupport
+
+@testable import App
+
+/// A real `roster serve` application on a free port over a 100,000-contact
+/// database (seeded once per test run, plus a few contacts whose text needs
+/// escaping), with a static folder of its own.
+final class LiveApplication: @unchecked Sendable {
+    static let shared: LiveApplication = try! LiveApplication()
+
+    let application: Application
+    let folder: String
+    /// Ids of the contacts added with hostile text.
+    let hostileIDs: [Int]
+    static let hostile = [
+        ContactFields(
+            firstName: "<script>alert(1)</script>", lastName: "O'Brien & \"Sons\"", email: "a&b@x.org",
+            phone: "😀 𝔸 \u{2028}", company: "<b>Co</b>", city: "Zürich", notes: "line\nbreak"),
+        ContactFields(firstName: "Zed", lastName: "\\backslash\\", email: "z@x", phone: "1"),
+    ]
+
+    var port: Int { application.port }
+
+    private init() throws {
+        folder = NSTemporaryDirectory() + "roster-app-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
+        try "<!doctype html><title>Roster test</title>".write(
+            toFile: folder + "/public/index.html", atomically: true, encoding: .utf8)
+        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Migrations").path
+        let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
+        try store.seed(count: 100_000, randomSeed: 3)
+        hostileIDs = try store.add(Self.hostile)
+        var options = ServeOptions()
+        options.port = 0
+        options.database = folder + "/db.sqlite"
+        options.seed = 0
+        options.publicDirectory = folder + "/public"
+        options.migrationsDirectory = migrations
+        application = try Application(options: options, log: { _ in })
+        try application.start()
+    }
+
+    func client() -> RawClient { RawClient(port: port) }
+}

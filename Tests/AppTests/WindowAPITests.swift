@@ -1,0 +1,171 @@
+import Foundation
+import ReuseEngine
+import Testing
+import TestSupport
+
+@testable import App
+
+/// What a browser keeps: the item each slot shows, applied from window responses.
+struct SlotView: Equatable {
+    var items: [Int: String] = [:]
+
+    mutating func apply(_ window: [String: Any]) {
+        if window["full"] as? Bool == true { items = [:] }
+        for slot in window["released"] as? [Int] ?? [] { items[slot] = nil }
+        for cell in window["cells"] as? [[String: Any]] ?? [] {
+            items[cell["slot"] as! Int] = Self.describe(cell)
+        }
+    }
+
+    static func describe(_ cell: [String: Any]) -> String {
+        "\(cell["kind"]!) \(cell["row"] ?? "-") \(cell["section"]!) \(cell["top"]!) \(cell["html"]!)"
+    }
+
+    static func full(_ window: [String: Any]) -> [String] {
+        (window["cells"] as? [[String: Any]] ?? []).map(describe).sorted()
+    }
+}
+
+@Suite(.serialized)
+struct WindowAPITests {
+    let live = LiveApplication.shared
+
+    @Test func aWindowHasEveryFieldOfTheContract() throws {
+        let client = live.client()
+        let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
+        #expect(status == 200)
+        for key in ["session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released", "stats"] {
+            #expect(window[key] != nil, "missing \(key)")
+        }
+        #expect(window["total"] as? Int == 100_002)
+        #expect(window["full"] as? Bool == true && window["base"] is NSNull)
+        let sections = try #require(client.getJSON("/sections")?.json["sections"] as? [[String: Any]])
+        #expect(window["contentHeight"] as? Int == 100_002 * 56 + sections.count * 32)
+        #expect(sections.map { $0["rows"] as! Int }.reduce(0, +) == 100_002)
+        let cells = try #require(window["cells"] as? [[String: Any]])
+        #expect(Set(cells.map { $0["slot"] as! Int }).count == cells.count)
+        #expect(cells.first?["kind"] as? String == "header")
+        #expect((cells.first?["header"] as? [String: Any])?["title"] as? String == "A")
+        let contact = try #require(cells.dropFirst().first)
+        for key in ["slot", "kind", "row", "section", "item", "top", "height", "reused", "contact", "html"] {
+            #expect(contact[key] != nil, "cell misses \(key)")
+        }
+        #expect(window["first"] as? Int == 0)
+        let stats = try #require(window["stats"] as? [String: Any])
+        #expect((stats["created"] as? [String: Int])?["contact"] == cells.count - 1)
+    }
+
+    @Test func everyDatabaseValueIsEscapedInFragmentsAndExactInJSON() throws {
+        let client = live.client()
+        let contact = try #require(client.getJSON("/contacts/\(live.hostileIDs[0])")?.json)
+        let row = try #require(contact["row"] as? Int)
+        #expect(contact["first_name"] as? String == LiveApplication.hostile[0].firstName)
+        #expect(contact["phone"] as? String == LiveApplication.hostile[0].phone)
+        let sections = try #require(client.getJSON("/sections")?.json["sections"] as? [[String: Any]])
+        let section = try #require(sections.last { ($0["firstRow"] as! Int) <= row })
+        let top = (section["top"] as! Int) + 32 + (row - (section["firstRow"] as! Int)) * 56
+        let window = try #require(client.getJSON("/window?offset=\(top)&height=56")?.json)
+        let cell = try #require((window["cells"] as? [[String: Any]])?.first { $0["row"] as? Int == row })
+        let html = try #require(cell["html"] as? String)
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("O&#39;Brien &amp; &quot;Sons&quot;"))
+        #expect(html.contains("a&amp;b@x.org") && html.contains("😀 𝔸"))
+        let fields = try #require(cell["contact"] as? [String: Any])
+        #expect(fields["last_name"] as? String == "O'Brien & \"Sons\"")
+        #expect(fields["company"] as? String == "<b>Co</b>")
+        let raw = try #require(client.get("/window?offset=\(top)&height=56"))
+        #expect(!raw.text.contains("\u{2028}"), "U+2028 is escaped in JSON")
+    }
+
+    /// A session walked in seeded random steps, some responses dropped: the client's
+    /// slots always equal a fresh full window.
+    @Test func deltasAppliedByAClientThatDropsResponsesMatchFullWindows() throws {
+        let client = live.client()
+        var random = SeededRandomForTests(seed: 42)
+        let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
+        var view = SlotView()
+        view.apply(first)
+        let session = first["session"] as! String
+        var applied = first["seq"] as! Int
+        let content = first["contentHeight"] as! Int
+        var offset = 0.0
+        var height = 800.0
+        var deltas = 0
+        for step in 0..<250 {
+            switch random.next() % 10 {
+            case 0: offset = Double(random.next() % UInt64(content))
+            case 1: height = Double(200 + random.next() % 2000)
+            default: offset = max(0, min(Double(content) - height, offset + Double(Int(random.next() % 1200) - 600)))
+            }
+            let query = "offset=\(offset)&height=\(height)"
+            let (status, delta) = try #require(client.getJSON("/window?\(query)&session=\(session)&ack=\(applied)"))
+            #expect(status == 200)
+            #expect(delta["session"] as? String == session)
+            if random.next() % 10 == 0 { continue }  // dropped by the client
+            #expect(delta["full"] as? Bool == true || delta["base"] as? Int == applied)
+            if delta["full"] as? Bool == false { deltas += 1 }
+            view.apply(delta)
+            applied = delta["seq"] as! Int
+            let full = try #require(client.getJSON("/window?\(query)")?.json)
+            #expect(view.items.values.sorted() == SlotView.full(full), "step \(step)")
+        }
+        #expect(deltas > 150)
+    }
+
+    @Test func createdSlotsPlateauWhileScrollingFarOverHTTP() throws {
+        let client = live.client()
+        let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
+        let session = first["session"] as! String
+        var applied = first["seq"] as! Int
+        var created = 0
+        for step in 1...600 {
+            let window = try #require(client.getJSON("/window?offset=\(step * 97)&height=800&session=\(session)&ack=\(applied)")?.json)
+            applied = window["seq"] as! Int
+            created = ((window["stats"] as! [String: Any])["created"] as! [String: Int])["contact"]!
+        }
+        #expect(created <= 16, "800 px shows at most 15 contacts and part of one more")
+    }
+
+    @Test(arguments: [
+        ("offset=-1&height=800", "offset"), ("offset=abc&height=800", "offset"), ("offset=nan&height=800", "offset"),
+        ("offset=inf&height=800", "offset"), ("offset=1e400&height=800", "offset"), ("offset=0&height=0", "height"),
+        ("offset=0&height=1e9", "height"), ("offset=0&height=20001", "height"), ("height=800", "offset"),
+        ("offset=0", "height"), ("offset=0&height=800&offset=5", "offset"), ("offset=0&height=800&ack=x", "ack"),
+        ("offset=0&height=800&ack=-1", "ack"), ("offset=0&height=800&overscan=-5", "overscan"),
+        ("offset=0&height=800&overscan=NaN", "overscan"), ("offset=0&height=800&session=a%20b", "session"),
+        ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"), ("offset=+5&height=800", "offset"),
+        ("offset=%FF&height=800", "query"),
+    ])
+    func badParametersAre400NamingTheParameter(query: String, parameter: String) throws {
+        let (status, json) = try #require(live.client().getJSON("/window?\(query)"))
+        #expect(status == 400)
+        let message = json["message"] as? String ?? ""
+        #expect(json["error"] != nil && message.contains(parameter), "\(query): \(message)")
+    }
+
+    @Test func anUnknownSessionStartsANewOneInFull() throws {
+        let (status, window) = try #require(live.client().getJSON("/window?offset=0&height=300&session=nosuchsession&ack=4"))
+        #expect(status == 200 && window["full"] as? Bool == true && window["session"] as? String != "nosuchsession")
+    }
+
+    @Test func heightsUpToTheLimitAndOffsetsPastTheEndAreAnswered() throws {
+        let client = live.client()
+        #expect(client.getJSON("/window?offset=0&height=20000&overscan=5000")?.status == 200)
+        let past = try #require(client.getJSON("/window?offset=999999999&height=800")?.json)
+        #expect((past["cells"] as? [Any])?.isEmpty == true && past["first"] is NSNull)
+    }
+}
+
+/// SplitMix64 for the seeded walks.
+struct SeededRandomForTests {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
