@@ -5,6 +5,12 @@ import Storage
 /// per process; `makeRouter()` is called once per event loop and gives that loop
 /// its own read connection to the database.
 struct Routes: Sendable {
+    /// The page loads only its own script, styles, images and API: nothing inline,
+    /// nothing from elsewhere.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
     let databasePath: String
     let publicDirectory: String
     let catalog: Catalog
@@ -28,7 +34,13 @@ struct Routes: Sendable {
         }
         router.get("/openapi.json") { _ in .json(OpenAPI.document) }
         let files = try StaticFiles(root: publicDirectory)
-        router.fallback = files.respond
+        router.fallback = { request in
+            var response = try files.respond(to: request)
+            if response.headers["Content-Type"]?.hasPrefix("text/html") == true || response.status == 304 {
+                response.headers.add("Content-Security-Policy", Self.contentSecurityPolicy)
+            }
+            return response
+        }
         router.onTick = { window.releaseIfStale() }
         router.observer = { [metrics] route, status, seconds in
             metrics.observe(route: route, status: status, seconds: seconds)
