@@ -1,0 +1,78 @@
+"""Fixtures for the browser tests: a `roster serve` on a free port over a seeded
+database, and headless Chromium (Debian's) driven by Playwright."""
+import os, shutil, signal, subprocess, tempfile, time, urllib.request, json
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ARTIFACTS = os.path.join(ROOT, ".build", "e2e")
+CONTACTS = int(os.environ.get("ROSTER_E2E_CONTACTS", "200000"))
+
+
+def roster_binary():
+    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    return os.path.join(path, "roster")
+
+
+@pytest.fixture(scope="session")
+def server():
+    exe = roster_binary()
+    folder = tempfile.mkdtemp(prefix="roster-e2e-")
+    db = os.path.join(folder, "db.sqlite")
+    subprocess.run([exe, "seed", "--db", db, "--count", str(CONTACTS), "--migrations", os.path.join(ROOT, "Migrations")],
+                   check=True, capture_output=True)
+    out = open(os.path.join(folder, "out"), "w+")
+    proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
+                             "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
+                            stdout=out, stderr=subprocess.DEVNULL)
+    base = None
+    for _ in range(600):
+        out.seek(0)
+        line = out.readline()
+        if line.startswith("listening on "):
+            base = line.split()[-1]
+            break
+        time.sleep(0.05)
+    assert base, "roster serve did not start"
+    yield Server(base)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(10) == 0
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class Server:
+    def __init__(self, base):
+        self.base = base
+
+    def json(self, path):
+        with urllib.request.urlopen(self.base + path) as response:
+            return json.load(response)
+
+    def sections(self):
+        return self.json("/sections")["sections"]
+
+    def ids_at(self, offset, height):
+        """Row -> contact id for the rows a fresh full window shows."""
+        window = self.json(f"/window?offset={offset}&height={height}")
+        return {c["row"]: c["contact"]["id"] for c in window["cells"] if c["kind"] == "contact"}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
