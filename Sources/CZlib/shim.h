@@ -15,6 +15,11 @@ static inline int roster_deflate_init_gzip_sized(z_streamp stream, int level, in
     return deflateInit2(stream, level, Z_DEFLATED, window_bits + 16, mem_level, Z_DEFAULT_STRATEGY);
 }
 
+/// As above, with a zlib strategy (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_HUFFMAN_ONLY, Z_RLE, Z_FIXED).
+static inline int roster_deflate_init_gzip_strategy(z_streamp stream, int level, int window_bits, int mem_level, int strategy) {
+    return deflateInit2(stream, level, Z_DEFLATED, window_bits + 16, mem_level, strategy);
+}
+
 /// inflateInit2 with automatic zlib/gzip header detection (windowBits 15 + 32).
 static inline int roster_inflate_init_auto(z_streamp stream) {
     return inflateInit2(stream, 15 + 32);

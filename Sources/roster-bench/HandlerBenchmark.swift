@@ -17,7 +17,9 @@ enum HandlerBenchmark {
             options.seed = 0
             let application = try Application(options: options)
             let router = try application.makeRouter()
-            let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6)
+            let strategy = CommandLine.arguments.count > 3 ? Int32(CommandLine.arguments[3]) ?? 0 : 0
+            let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6, strategy: strategy)
+            var compressed = 0
             let probe = try router.match(method: "GET", path: "/sections")
             let sections = try probe.handler(Request(head: RequestHead(method: "GET", target: "/sections")))
             guard case .bytes(let sectionsBody) = sections.body, !sectionsBody.isEmpty else { return }
@@ -35,13 +37,13 @@ enum HandlerBenchmark {
                 let handled = DispatchTime.now().uptimeNanoseconds
                 if case .bytes(let body) = response.body {
                     bytes += body.count
-                    _ = gzip.compress(body)
+                    compressed += gzip.compress(body).count
                 }
                 compress += DispatchTime.now().uptimeNanoseconds - handled
                 handler += handled - start
             }
             print("handler window bytes: \(bytes / requests)")
-            print("handler gzip us: \(Double(compress) / 1e3 / Double(requests))")
+            print("handler gzip us: \(Double(compress) / 1e3 / Double(requests)), bytes \(compressed / requests)")
             print("handler window us: \(Double(handler) / 1e3 / Double(requests))")
         } catch {
             print("handler error: \(error)")
