@@ -12,9 +12,13 @@ public func run(_ command: RosterCommand) -> Int32 {
         return report { try SeedCommand.run(options, migrations: options.migrationsDirectory) }
     case .serve(let options):
         return report { try ServeCommand.run(options) }
-    case .importFile:
-        printError("roster: this build has no \(command.name) yet; run `roster --help` for the plan")
-        return 1
+    case .importFile(let options):
+        do {
+            return try ImportCommand.run(options)
+        } catch {
+            printError("roster: \(error)")
+            return 1
+        }
     }
 }
 

@@ -10,55 +10,29 @@ extension ContactStore {
         if let nameless = contacts.firstIndex(where: { $0.sortKey.isNameless }) {
             throw StorageError.invalidContact(index: nameless, problem: "needs a first or a last name")
         }
-        return try database.transaction {
-            let firstID = try nextID()
-            try database.execute(
-                """
-                CREATE TEMP TABLE IF NOT EXISTS incoming (
-                    id INTEGER, sort_key BLOB, first_name TEXT, last_name TEXT, email TEXT,
-                    phone TEXT, company TEXT, city TEXT, notes TEXT);
-                DELETE FROM temp.incoming;
-                """)
-            let insert = try database.statement(
-                "INSERT INTO temp.incoming VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-            for (offset, fields) in contacts.enumerated() {
-                insert.bind(firstID + offset, at: 1)
-                insert.bind(blob: fields.sortKey.bytes, at: 2)
-                bind(fields, to: insert, from: 3)
-                try insert.run()
-            }
-            try renumber(including: "temp.incoming")
-            try database.execute(
-                """
-                DELETE FROM temp.incoming;
-                UPDATE roster_meta SET value = \(firstID + contacts.count) WHERE key = 'next_id';
-                """)
-            return Array(firstID..<(firstID + contacts.count))
+        let batch = try ContactImport(store: self, mode: .append)
+        for (offset, fields) in contacts.enumerated() {
+            try batch.add(fields, line: offset + 1)
         }
+        let first = try nextID()
+        _ = try batch.commit()
+        // Ids follow list order among the new contacts: map them back to input order.
+        let statement = try database.statement("SELECT id, first_name, last_name, email, phone, company, city, notes FROM contacts WHERE id >= ?1 ORDER BY id")
+        statement.bind(first, at: 1)
+        var idsByContact: [ContactFields: [Int]] = [:]
+        while try statement.step() {
+            let fields = ContactFields(
+                firstName: statement.string(at: 1), lastName: statement.string(at: 2), email: statement.string(at: 3),
+                phone: statement.string(at: 4), company: statement.string(at: 5), city: statement.string(at: 6),
+                notes: statement.string(at: 7))
+            idsByContact[fields, default: []].append(statement.int(at: 0))
+        }
+        return contacts.map { idsByContact[$0]!.removeFirst() }
     }
 
     /// The id the next new contact gets.
     func nextID() throws -> Int {
         try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
-    }
-
-    /// Rewrites `contacts` in list order with the rows of `table` added, then the
-    /// sections, and bumps the data version. Must run inside a transaction.
-    func renumber(including table: String) throws {
-        let columns = "id, sort_key, first_name, last_name, email, phone, company, city, notes"
-        try database.execute(
-            """
-            DROP TABLE IF EXISTS temp.merged;
-            CREATE TEMP TABLE merged AS
-                SELECT \(columns) FROM main.contacts UNION ALL SELECT \(columns) FROM \(table)
-                ORDER BY sort_key, id;
-            DELETE FROM main.contacts;
-            INSERT INTO main.contacts (position, \(columns))
-                SELECT rowid - 1, \(columns) FROM temp.merged ORDER BY rowid;
-            DROP TABLE temp.merged;
-            """)
-        try recountSections()
-        try database.execute("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
     }
 
     /// Counts each section's contacts from the stored sort keys (the first byte is the section).

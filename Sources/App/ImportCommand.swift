@@ -1,0 +1,49 @@
+import Foundation
+import Storage
+
+/// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
+/// code path, reading a file, with progress on stderr.
+enum ImportCommand {
+    static func run(_ options: ImportOptions) throws -> Int32 {
+        let migrator = try Migrator(directory: FolderLocator.locate(options.migrationsDirectory))
+        let store = try ContactStore(path: options.database, migrator: migrator)
+        guard let file = FileHandle(forReadingAtPath: options.file) else {
+            printError("roster: cannot read \(options.file): no such file or no permission")
+            return 1
+        }
+        defer { try? file.close() }
+        let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
+        let job = try CSVImport(
+            store: store, mode: options.mode == .replace ? .replace : .append,
+            errors: options.errors == .skip ? .skip : .abort)
+        var read = 0
+        var reported = 0
+        while true {
+            let chunk = file.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            try chunk.withUnsafeBytes { try job.feed($0) }
+            read += chunk.count
+            if size > 10 << 20 && read - reported >= size / 10 {
+                reported = read
+                printError("import: \(read * 100 / max(size, 1))% read")
+            }
+        }
+        if ProcessInfo.processInfo.environment["ROSTER_IMPORT_TIMING"] != nil { printError("import: read and staged") }
+        let summary = try job.finish()
+        for error in summary.errors { printError("import: \(error)") }
+        if summary.rejected > summary.errors.count {
+            printError("import: and \(summary.rejected - summary.errors.count) more bad rows")
+        }
+        if !summary.ignoredColumns.isEmpty {
+            printError("import: ignored columns: \(summary.ignoredColumns.joined(separator: ", "))")
+        }
+        if summary.aborted {
+            printError("import: \(summary.rejected) bad rows; nothing was imported (use --errors skip to import the rest)")
+            return 1
+        }
+        printError(
+            "import: \(summary.inserted) contacts added, \(summary.rejected) rejected, \(summary.total) in the list, "
+                + String(format: "%.2f s", summary.seconds))
+        return 0
+    }
+}
