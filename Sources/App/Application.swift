@@ -33,9 +33,13 @@ public final class Application: Sendable {
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
+        let catalog = Catalog(try ListSnapshot(store: store))
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
-            catalog: Catalog(try ListSnapshot(store: store)), sessions: SessionStore(), metrics: Metrics())
+            catalog: catalog, sessions: SessionStore(), metrics: Metrics(),
+            imports: ImportContext(
+                databasePath: options.database, adminToken: options.adminToken, host: options.host, catalog: catalog),
+            maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
     }
 

@@ -39,6 +39,7 @@ extension RosterCommand {
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)
+            case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
             default: throw UsageError("serve: unknown option '\(flag)'")
             }
         }

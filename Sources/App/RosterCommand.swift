@@ -13,6 +13,7 @@ public enum RosterCommand: Equatable, Sendable {
     public static let usage = """
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
+                              [--max-import-bytes N]
                roster seed    --db PATH --count N [--random-seed S] [--migrations DIR]
                roster import  --db PATH [--mode append|replace] [--errors abort|skip]
                               [--migrations DIR] FILE.csv
@@ -43,6 +44,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var migrationsDirectory = "Migrations"
     /// Bearer token required for writes; nil when unset.
     public var adminToken: String?
+    /// Largest import body accepted (413 beyond).
+    public var maxImportBytes = 1 << 30
 
     /// The defaults of API.md.
     public init() {}

@@ -16,6 +16,8 @@ struct Routes: Sendable {
     let catalog: Catalog
     let sessions: SessionStore
     let metrics: Metrics
+    let imports: ImportContext
+    let maxImportBytes: Int
 
     func makeRouter() throws -> Router {
         let store = try ContactStore(readingFrom: databasePath)
@@ -27,6 +29,26 @@ struct Routes: Sendable {
         router.get("/contacts/{id}", contacts.contact)
         router.get("/avatar/{id}.svg", contacts.avatar)
         router.get("/healthz") { _ in .text("ok") }
+        for method in ["POST", "PUT"] {
+            router.add(
+                method, "/import",
+                body: .streamed(limit: maxImportBytes) { [imports] request, flow in
+                    try ImportSink(request: request, flow: flow, context: imports)
+                }
+            ) { _ in
+                // A body-less request: an empty file.
+                throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
+            }
+        }
+        router.get("/export.csv") { [databasePath] _ in
+            Response(
+                headers: [
+                    "Content-Type": "text/csv; charset=utf-8",
+                    "Content-Disposition": "attachment; filename=\"contacts.csv\"",
+                    "Cache-Control": "no-store",
+                ],
+                stream: try ExportSource(databasePath: databasePath))
+        }
         router.get("/metrics") { [catalog, sessions, metrics] _ in
             var response = Response.text(metrics.render(sessions: sessions.count, contacts: catalog.current.total))
             response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")

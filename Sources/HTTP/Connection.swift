@@ -11,6 +11,9 @@ final class Connection {
     }
 
     let fd: Int32
+    /// Unique for the process: a task posted for a connection that has closed
+    /// must not reach a new connection that got the same descriptor.
+    let serial: UInt64
     var parser: RequestParser
     /// Received bytes the parser has not consumed yet (usually empty: a request
     /// that arrives whole is parsed straight from the loop's read buffer).
@@ -37,8 +40,16 @@ final class Connection {
     /// Last time bytes came in or went out (ms).
     var lastActivity: UInt64
 
-    init(fd: Int32, limits: RequestParser.Limits, now: UInt64) {
+    /// A streaming sink asked to stop reading until it catches up.
+    var pausedForBody = false
+    /// The body is complete and its sink will answer later.
+    var awaitingResponse = false
+    /// The sink's body is complete (so a drop no longer cancels it).
+    var bodyComplete = false
+
+    init(fd: Int32, serial: UInt64, limits: RequestParser.Limits, now: UInt64) {
         self.fd = fd
+        self.serial = serial
         self.parser = RequestParser(limits: limits)
         self.lastActivity = now
     }
@@ -50,5 +61,9 @@ final class Connection {
     /// without cutting a request short.
     var isIdle: Bool {
         current == nil && !parser.isInsideRequest && pending.isEmpty && unsent == 0 && stream == nil
+            && !awaitingResponse
     }
+
+    /// Reading is stopped for now (by backpressure of either direction, or an answer pending).
+    var readingHeld: Bool { pausedForOutput || pausedForBody || awaitingResponse }
 }

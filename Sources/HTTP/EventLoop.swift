@@ -1,5 +1,6 @@
 import CLinux
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,16 @@ final class EventLoop: @unchecked Sendable {
     private var stopDeadline: UInt64 = 0
     private var lastSweep: UInt64 = 0
     private var listenerPausedUntil: UInt64 = 0
+    private var nextSerial: UInt64 = 0
     private static let wakeTag = UInt64.max
+
+    /// Work posted from other threads, and whether a stop was asked for.
+    private struct Inbox {
+        var tasks: [@Sendable () -> Void] = []
+        var stop = false
+    }
+
+    private let inbox = Mutex(Inbox())
 
     init(index: Int, listener: Int32, router: Router, configuration: ServerConfiguration) throws(SystemError) {
         self.index = index
@@ -54,8 +64,26 @@ final class EventLoop: @unchecked Sendable {
 
     /// Asks the loop (from any thread) to stop accepting and wind down.
     func requestStop() {
+        inbox.withLock { $0.stop = true }
         var one: UInt64 = 1
         _ = write(wake, &one, 8)
+    }
+
+    /// Runs `task` on the loop's thread soon (from any thread).
+    func post(_ task: @escaping @Sendable () -> Void) {
+        inbox.withLock { $0.tasks.append(task) }
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+    }
+
+    /// Runs `body` on the loop's thread with the connection `fd` if it is still
+    /// the one numbered `serial` (from any thread).
+    private func post(to fd: Int32, serial: UInt64, _ body: @escaping (Connection, UInt64) -> Void) {
+        let box = UncheckedBox(body)
+        post { [weak self] in
+            guard let self, let connection = self.connections[fd], connection.serial == serial else { return }
+            box.value(connection, Self.milliseconds())
+        }
     }
 
     /// Runs until stopped and every connection is closed (or the grace period ends).
@@ -70,7 +98,14 @@ final class EventLoop: @unchecked Sendable {
                 let tag = roster_epoll_event_data(&event)
                 let flags = roster_epoll_event_events(&event)
                 if tag == Self.wakeTag {
-                    beginStopping(now: now)
+                    var value: UInt64 = 0
+                    _ = Glibc.read(wake, &value, 8)
+                    let (tasks, stop) = inbox.withLock { inbox in
+                        defer { inbox.tasks.removeAll() }
+                        return (inbox.tasks, inbox.stop)
+                    }
+                    for task in tasks { task() }
+                    if stop { beginStopping(now: now) }
                 } else if Int32(truncatingIfNeeded: tag) == listener && !stopping {
                     acceptConnections(now: now)
                 } else if let connection = connections[Int32(truncatingIfNeeded: tag)] {
@@ -107,7 +142,8 @@ final class EventLoop: @unchecked Sendable {
             }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let connection = Connection(fd: fd, limits: configuration.limits, now: now)
+            nextSerial += 1
+            let connection = Connection(fd: fd, serial: nextSerial, limits: configuration.limits, now: now)
             do {
                 try watch(fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, tag: UInt64(fd), add: true)
                 connections[fd] = connection
@@ -127,7 +163,7 @@ final class EventLoop: @unchecked Sendable {
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) || now - since > 2000 { drop(connection) }
             return
         }
-        guard !connection.closeAfterWrite, !connection.pausedForOutput else { return }
+        guard !connection.closeAfterWrite, !connection.readingHeld else { return }
         let received: Int
         do {
             guard let count = try syscall("recv", { recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0) })
@@ -169,7 +205,7 @@ final class EventLoop: @unchecked Sendable {
     /// closing, or too much output is queued; returns the bytes consumed.
     private func parse(_ connection: Connection, _ input: UnsafeRawBufferPointer, now: UInt64) -> Int {
         var offset = 0
-        while !connection.closeAfterWrite {
+        while !connection.closeAfterWrite && !connection.pausedForBody && !connection.awaitingResponse {
             if connection.unsent >= configuration.outputHighWater {
                 pauseReading(connection)
                 break
@@ -219,7 +255,11 @@ final class EventLoop: @unchecked Sendable {
         var flight = Connection.InFlight(head: head, match: match)
         if case .streamed(_, let makeSink) = match.body, head.framing != .none {
             do {
-                flight.sink = try makeSink(Request(head: head, parameters: match.parameters))
+                let (fd, serial) = (connection.fd, connection.serial)
+                let flow = BodyFlow(resumeReading: { [weak self] in
+                    self?.post(to: fd, serial: serial) { connection, now in self?.resumeBody(connection, now: now) }
+                })
+                flight.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
             } catch {
                 return respond(connection, errorResponse(error, path: head.path), head: head, close: true)
             }
@@ -239,8 +279,12 @@ final class EventLoop: @unchecked Sendable {
         }
         if let sink = flight.sink {
             do {
-                try sink.write(chunk)
+                if try !sink.write(chunk) {
+                    connection.pausedForBody = true
+                    updateInterest(connection)
+                }
             } catch {
+                sink.cancel()
                 return respond(connection, errorResponse(error, path: flight.head.path), head: flight.head, close: true)
             }
         } else {
@@ -252,18 +296,63 @@ final class EventLoop: @unchecked Sendable {
     private func finish(_ connection: Connection) {
         guard let flight = connection.current else { return }
         connection.current = nil
+        if let sink = flight.sink {
+            connection.awaitingResponse = true
+            connection.bodyComplete = true
+            connection.current = flight  // kept for a drop while waiting
+            updateInterest(connection)
+            let head = flight.head
+            let path = head.path
+            let (fd, serial) = (connection.fd, connection.serial)
+            do {
+                try sink.finish { [weak self] answer in
+                    let box = UncheckedBox(answer.response)
+                    self?.post(to: fd, serial: serial) { connection, now in
+                        self?.answer(connection, box.value, head: head, now: now)
+                    }
+                }
+            } catch {
+                answer(connection, errorResponse(error, path: path), head: head, now: EventLoop.milliseconds())
+            }
+            return
+        }
         let response: Response
         do {
-            if let sink = flight.sink {
-                response = try sink.finish()
-            } else {
-                response = try flight.match.handler(
-                    Request(head: flight.head, parameters: flight.match.parameters, body: flight.body))
-            }
+            response = try flight.match.handler(
+                Request(head: flight.head, parameters: flight.match.parameters, body: flight.body))
         } catch {
             response = errorResponse(error, path: flight.head.path)
         }
         respond(connection, response, head: flight.head, close: !flight.head.keepAlive || stopping)
+    }
+
+    /// A sink's answer arrived: send it, then go on with what the client sent next.
+    private func answer(_ connection: Connection, _ response: Response, head: RequestHead, now: UInt64) {
+        guard connection.awaitingResponse else { return }
+        connection.awaitingResponse = false
+        connection.bodyComplete = false
+        connection.current = nil
+        connection.lastActivity = now
+        respond(connection, response, head: head, close: !head.keepAlive || stopping)
+        updateInterest(connection)
+        process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
+    }
+
+    /// A sink caught up: read the body again.
+    private func resumeBody(_ connection: Connection, now: UInt64) {
+        guard connection.pausedForBody else { return }
+        connection.pausedForBody = false
+        connection.lastActivity = now
+        updateInterest(connection)
+        if !connection.pending.isEmpty { process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now) }
+    }
+
+    /// Sets the epoll interest from the connection's state.
+    private func updateInterest(_ connection: Connection) {
+        var events: UInt32 = 0
+        if !connection.readingHeld && !connection.closeAfterWrite { events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
+        if connection.watchingWrites { events |= EPOLLOUT.rawValue }
+        try? watch(connection.fd, events: events, tag: UInt64(connection.fd), add: false)
     }
 
     private func errorResponse(_ error: any Error, path: Substring) -> Response {
@@ -369,7 +458,7 @@ final class EventLoop: @unchecked Sendable {
             if stopping && connection.isIdle { return drop(connection) }
             if connection.pausedForOutput {
                 connection.pausedForOutput = false
-                try? watch(connection.fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, tag: UInt64(connection.fd), add: false)
+                updateInterest(connection)
                 if !connection.pending.isEmpty { process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now) }
             }
             return
@@ -384,10 +473,7 @@ final class EventLoop: @unchecked Sendable {
     private func watchWrites(_ connection: Connection, _ on: Bool) {
         guard connection.watchingWrites != on || (on && connection.pausedForOutput) else { return }
         connection.watchingWrites = on
-        var events = EPOLLRDHUP.rawValue
-        if !connection.pausedForOutput && !connection.closeAfterWrite { events |= EPOLLIN.rawValue }
-        if on { events |= EPOLLOUT.rawValue }
-        try? watch(connection.fd, events: events, tag: UInt64(connection.fd), add: false)
+        updateInterest(connection)
     }
 
     /// Half-closes after the last response and reads until the client closes (at
@@ -401,6 +487,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
         epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)
     }
@@ -421,7 +508,9 @@ final class EventLoop: @unchecked Sendable {
                 if now - since > 2000 { drop(connection) }
             } else if let started = connection.headStartedAt, now - started > header, connection.current == nil {
                 timeOut(connection, "the request head did not arrive within \(configuration.headerTimeout) s", now: now)
-            } else if connection.current != nil, now - connection.lastActivity > body {
+            } else if connection.current != nil, !connection.pausedForBody, !connection.awaitingResponse,
+                now - connection.lastActivity > body
+            {
                 timeOut(connection, "the request body stalled for \(configuration.bodyTimeout) s", now: now)
             } else if now - connection.lastActivity > idle {
                 drop(connection)
@@ -437,8 +526,6 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func beginStopping(now: UInt64) {
-        var value: UInt64 = 0
-        _ = Glibc.read(wake, &value, 8)
         guard !stopping else { return }
         stopping = true
         stopDeadline = now + UInt64(configuration.shutdownGrace * 1000)
@@ -467,4 +554,11 @@ func printToStandardError(_ message: String) {
     var line = Array(message.utf8)
     line.append(0x0A)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Carries a value the compiler cannot prove Sendable to the loop's own thread,
+/// where alone it is used.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -70,8 +70,8 @@ extension StringProtocol {
         }
     }
 
-    /// Without leading and trailing spaces and tabs.
-    func trimmingHTTPWhitespace() -> String {
+    /// Without leading and trailing spaces and tabs (HTTP optional white space).
+    public func trimmingHTTPWhitespace() -> String {
         let bytes = Array(utf8)
         guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
             let end = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })

@@ -1,18 +1,42 @@
 /// Receives the body of a streamed request piece by piece on the connection's
-/// thread, then answers. Used by routes whose bodies may be too large to hold.
+/// thread, then answers. Used by routes whose bodies may be too large to hold,
+/// or too slow to handle on the event loop (the sink may hand work to its own
+/// thread and answer later).
 public protocol RequestBodySink: AnyObject {
-    /// The next piece of the body.
-    func write(_ chunk: UnsafeRawBufferPointer) throws
-    /// The body is complete: the response.
-    func finish() throws -> Response
+    /// The next piece of the body. Return false to stop reading this connection
+    /// until `flow.resume()` is called (backpressure).
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool
+    /// The body is complete: answer through `respond`, now or later, from any thread.
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws
+    /// The request ended without a complete body (the client went away): undo.
+    func cancel()
+}
+
+/// Lets a body sink resume a paused connection, from any thread.
+public struct BodyFlow: Sendable {
+    let resumeReading: @Sendable () -> Void
+
+    /// Starts reading the connection's body again.
+    public func resume() { resumeReading() }
+}
+
+/// A response handed across threads. Only bodies of bytes cross; the wrapper
+/// is the handover point.
+public struct SendableResponse: @unchecked Sendable {
+    /// The response.
+    public let response: Response
+
+    /// Wraps `response`.
+    public init(_ response: Response) { self.response = response }
 }
 
 /// What the server does with a route's request body.
 public enum BodyHandling {
     /// Requests must not have a body beyond `limit` bytes; the body is buffered whole.
     case buffered(limit: Int)
-    /// The body goes to a sink made per request, up to `limit` bytes.
-    case streamed(limit: Int, sink: (Request) throws -> any RequestBodySink)
+    /// The body goes to a sink made per request (given the connection's flow
+    /// control), up to `limit` bytes.
+    case streamed(limit: Int, sink: (Request, BodyFlow) throws -> any RequestBodySink)
 
     var limit: Int {
         switch self {

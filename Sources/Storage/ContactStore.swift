@@ -19,6 +19,11 @@ public final class ContactStore {
         try migrator.migrate(database)
     }
 
+    /// Opens the database at `path` for writing; it must exist and be migrated already.
+    public init(writingTo path: String) throws {
+        database = try Database(path: path, create: false)
+    }
+
     /// Opens the database at `path` for reading only; it must be migrated already.
     public init(readingFrom path: String) throws {
         database = try Database(path: path, create: false, readOnly: true)

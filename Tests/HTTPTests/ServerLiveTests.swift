@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -7,8 +8,14 @@ import Testing
 /// Counts the bytes of a streamed upload.
 final class CountingSink: RequestBodySink {
     var bytes: [UInt8] = []
-    func write(_ chunk: UnsafeRawBufferPointer) throws { bytes += chunk }
-    func finish() throws -> Response { .text("got \(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self))") }
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool {
+        bytes += chunk
+        return true
+    }
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
+        respond(SendableResponse(.text("got \(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self))")))
+    }
+    func cancel() {}
 }
 
 /// Produces `remaining` chunks of 64 KiB and records how many were pulled.
@@ -38,7 +45,7 @@ struct ServerLiveTests {
         router.add("POST", "/echo", body: .buffered(limit: 16)) { request in
             .text("echo \(String(decoding: request.body, as: UTF8.self))")
         }
-        router.add("PUT", "/upload", body: .streamed(limit: 1 << 20) { _ in CountingSink() }) { _ in .text("unused") }
+        router.add("PUT", "/upload", body: .streamed(limit: 1 << 20) { _, _ in CountingSink() }) { _ in .text("unused") }
     }
 
     @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
@@ -219,5 +226,44 @@ struct ServerLiveTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         #expect(connected != 0, "nothing listens after stop")
+    }
+}
+
+/// Pauses after every piece and resumes from another thread; answers late from another thread.
+final class SlowSink: RequestBodySink, @unchecked Sendable {
+    let flow: BodyFlow
+    var bytes = 0
+    var pauses = 0
+    init(flow: BodyFlow) { self.flow = flow }
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool {
+        bytes += chunk.count
+        pauses += 1
+        let flow = flow
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.002) { flow.resume() }
+        return false
+    }
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
+        let summary = "got \(bytes) bytes after \(pauses) pauses"
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { respond(SendableResponse(.text(summary))) }
+    }
+    func cancel() {}
+}
+
+@Suite(.serialized)
+struct StreamingSinkTests {
+    @Test func aSinkCanPauseTheBodyAndAnswerLaterFromAnotherThread() throws {
+        let live = try LiveServer(routes: { router in
+            router.add("POST", "/slow", body: .streamed(limit: 1 << 24) { _, flow in SlowSink(flow: flow) }) { _ in .text("unused") }
+            router.get("/after") { _ in .text("after") }
+        })
+        let client = live.connect()
+        let body = [UInt8](repeating: 0x61, count: 2_000_000)
+        client.send("POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        client.send(body)
+        client.send("GET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = client.readResponses(2)
+        #expect(responses.count == 2)
+        #expect(responses.first?.text.hasPrefix("got 2000000 bytes after") == true)
+        #expect(responses.last?.text == "after", "a pipelined request waits for the late answer")
     }
 }

@@ -1,0 +1,37 @@
+import HTTP
+import Storage
+
+/// `GET /export.csv`: every contact as CSV in list order, produced a few
+/// thousand rows at a time as the client reads (chunked), from one read
+/// transaction so the file is one consistent version of the list.
+final class ExportSource: ResponseBodySource {
+    static let rowsPerPiece = 2000
+
+    private let store: ContactStore
+    private var position = 0
+    private var headerWritten = false
+    private var writer = CSVWriter()
+
+    init(databasePath: String) throws {
+        store = try ContactStore(readingFrom: databasePath)
+        try store.pin()
+    }
+
+    deinit { try? store.release() }
+
+    func next() throws -> [UInt8]? {
+        if !headerWritten {
+            headerWritten = true
+            writer.write(ContactFields.csvHeader)
+        }
+        let contacts = try store.contacts(at: position..<(position + Self.rowsPerPiece))
+        guard !contacts.isEmpty else {
+            try store.release()
+            let rest = writer.take()
+            return rest.isEmpty ? nil : rest
+        }
+        position += contacts.count
+        for contact in contacts { writer.write(contact.fields.csvRecord) }
+        return writer.take()
+    }
+}

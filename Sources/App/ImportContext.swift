@@ -1,0 +1,77 @@
+import Foundation
+import HTTP
+import Storage
+import Synchronization
+
+/// What imports share: the database to write, the write rules, one-at-a-time,
+/// and the catalog to refresh after a commit.
+final class ImportContext: Sendable {
+    let databasePath: String
+    let adminToken: String?
+    /// Listening on a non-loopback address without a token: writes are refused.
+    let writesLocked: Bool
+    let catalog: Catalog
+    let gate = ImportGate()
+
+    init(databasePath: String, adminToken: String?, host: String, catalog: Catalog) {
+        self.databasePath = databasePath
+        self.adminToken = adminToken
+        self.writesLocked = adminToken == nil && !Self.isLoopback(host)
+        self.catalog = catalog
+    }
+
+    /// API.md's write rule: a configured token must be presented as a Bearer token;
+    /// without one, only a loopback server accepts writes.
+    func authorize(_ head: RequestHead) throws {
+        if let adminToken {
+            let presented = head.headers["Authorization"] ?? ""
+            guard Self.constantTimeEquals(presented, "Bearer " + adminToken) else {
+                throw HTTPError(401, "unauthorized", "send Authorization: Bearer <admin token> to import")
+            }
+        } else if writesLocked {
+            throw HTTPError(
+                403, "writes_disabled",
+                "this server listens on a public address without --admin-token, so it accepts no writes")
+        }
+    }
+
+    /// A new connection for writing (migrations are applied already).
+    func openWriter() throws -> ContactStore {
+        let store = try ContactStore(writingTo: databasePath)
+        return store
+    }
+
+    /// Installs the list as `store` now sees it, so sessions start over on their next request.
+    func refresh(from store: ContactStore) throws {
+        catalog.install(try ListSnapshot(store: store))
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) {
+            difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+/// One import at a time in this process.
+final class ImportGate: Sendable {
+    private let busy = Mutex(false)
+
+    func begin() -> Bool {
+        busy.withLock { busy in
+            if busy { return false }
+            busy = true
+            return true
+        }
+    }
+
+    func end() { busy.withLock { $0 = false } }
+}
