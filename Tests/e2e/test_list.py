@@ -18,7 +18,15 @@ def open_list(page, server, hash=""):
 
 
 def settle(page):
-    page.wait_for_timeout(600)
+    """Waits until the window for the current position has arrived (at most 5 s)."""
+    page.wait_for_timeout(300)
+    for _ in range(50):
+        visible = page.evaluate(VISIBLE)
+        rows = [c["row"] for c in visible]
+        if rows and rows == list(range(rows[0], rows[0] + len(rows))):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(200)
 
 
 def nodes(page):
@@ -198,3 +206,25 @@ def test_delayed_and_failed_responses_never_put_a_wrong_row_in_a_slot(server):
     truth = server.ids_at(max(0, top - 200), 1400)
     for c in visible:
         assert truth.get(c["row"]) == c["id"], f"row {c['row']} shows {c['id']}"
+
+
+def test_importing_a_file_from_the_page_refreshes_the_list(page, server, tmp_path):
+    open_list(page, server)
+    before = server.json("/window?offset=0&height=1")["total"]
+    csv = tmp_path / "people.csv"
+    csv.write_text("Given Name,Surname,E-mail\r\nAaron,Aaaaberg,aaron@example.org\r\nAbe,Aaaaberg,abe@example.org\r\n")
+    page.set_input_files("#import-file", str(csv))
+    page.click("#import button[type=submit]")
+    for _ in range(150):  # (wait_for_function evaluates strings, which the page's CSP forbids)
+        if (page.text_content("#import-result") or "").startswith("Imported"):
+            break
+        page.wait_for_timeout(100)
+    assert (page.text_content("#import-result") or "").startswith("Imported"), page.text_content("#import-result")
+    settle(page)
+    assert server.json("/window?offset=0&height=1")["total"] == before + 2
+    page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = 0; }")
+    settle(page)
+    visible = check_rows(page, server)
+    assert "Aaaaberg" in visible[0]["text"], visible[0]["text"]
+    assert f"{before + 2:,}" in page.text_content("#status")
+    assert page.errors == []
