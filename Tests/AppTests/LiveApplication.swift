@@ -23,7 +23,17 @@ final class LiveApplication: @unchecked Sendable {
 
     var port: Int { application.port }
 
-    private init() throws {
+    /// A separate application over its own database of `contacts` seeded contacts,
+    /// for tests that change the data.
+    convenience init(contacts: Int, configure: (inout ServeOptions) -> Void = { _ in }) throws {
+        try self.init(contacts: contacts, hostile: false, configure: configure)
+    }
+
+    private convenience init() throws {
+        try self.init(contacts: 100_000, hostile: true, configure: { _ in })
+    }
+
+    private init(contacts: Int, hostile: Bool, configure: (inout ServeOptions) -> Void) throws {
         folder = NSTemporaryDirectory() + "roster-app-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
         try "<!doctype html><title>Roster test</title>".write(
@@ -31,17 +41,24 @@ final class LiveApplication: @unchecked Sendable {
         let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
         let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
-        try store.seed(count: 100_000, randomSeed: 3)
-        hostileIDs = try store.add(Self.hostile)
+        try store.seed(count: contacts, randomSeed: 3)
+        hostileIDs = hostile ? try store.add(Self.hostile) : []
         var options = ServeOptions()
         options.port = 0
         options.database = folder + "/db.sqlite"
         options.seed = 0
         options.publicDirectory = folder + "/public"
         options.migrationsDirectory = migrations
+        configure(&options)
         application = try Application(options: options, log: { _ in })
         try application.start()
     }
 
     func client() -> RawClient { RawClient(port: port) }
+
+    deinit {
+        application.stop()
+        application.wait()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import App
+
+extension RawClient {
+    /// Sends `body` to `target` with Content-Length (and the given headers), returns the response.
+    func post(_ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"], method: String = "POST")
+        -> (status: Int, json: [String: Any])
+    {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.utf8.count)\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        send(request + "\r\n" + body)
+        let response = readResponses().first
+        let json = response.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] } ?? [:]
+        return (response?.status ?? 0, json)
+    }
+}
+
+@Suite(.serialized)
+struct ImportAPITests {
+    static let good =
+        "\u{FEFF}Given Name,Surname,E-mail,Mobile,Company,City,Notes,Favourite colour\r\n"
+        + "Ann,\"Lee, Jr.\",a@x.io,1,\"Acme \"\"Labs\"\"\",Oslo,\"two\nlines\",blue\r\n"
+        + "<img src=x onerror=alert(1)>,Zed,z@x.io,2,,,,\r\n" + "Zoë,Ångström,q@x.io,3,,,,"
+
+    @Test func aGoodFileLoadsWithAliasesQuotesABOMAndIgnoredColumnsReported() throws {
+        let live = try LiveApplication(contacts: 0)
+        let client = live.client()
+        let (status, summary) = client.post("/import", Self.good)
+        #expect(status == 200)
+        #expect(summary["inserted"] as? Int == 3 && summary["rejected"] as? Int == 0 && summary["total"] as? Int == 3)
+        #expect(summary["ignoredColumns"] as? [String] == ["Favourite colour"])
+        let window = try #require(client.getJSON("/window?offset=0&height=2000")?.json)
+        let cells = try #require(window["cells"] as? [[String: Any]])
+        let contacts = cells.compactMap { $0["contact"] as? [String: Any] }
+        #expect(contacts.contains { $0["last_name"] as? String == "Lee, Jr." && $0["company"] as? String == "Acme \"Labs\"" })
+        #expect(contacts.contains { $0["last_name"] as? String == "Ångström" })
+        let html = cells.compactMap { $0["html"] as? String }.joined()
+        #expect(!html.contains("<img src=x") && html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    }
+
+    @Test func aBadRowAbortsEverythingWith422NamingItsLineUnlessSkipped() throws {
+        let live = try LiveApplication(contacts: 5)
+        let client = live.client()
+        let bad = "first_name,last_name\nA,B\nC,D,E\n\"F,G\nH,I\n"
+        let (status, summary) = client.post("/import", bad)
+        #expect(status == 422)
+        let errors = try #require(summary["errors"] as? [[String: Any]])
+        #expect(errors.first?["line"] as? Int == 3)
+        #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 5, "nothing was written")
+        let (skipped, skipSummary) = client.post("/import?errors=skip", "first_name,last_name\nA,B\nC,D,E\n,\nJ,K\n")
+        #expect(skipped == 200)
+        #expect(skipSummary["inserted"] as? Int == 2 && skipSummary["rejected"] as? Int == 2)
+        #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 7)
+    }
+
+    @Test func headersWithoutNamesEmptyBodiesAndBadParametersAreRefused() throws {
+        let live = try LiveApplication(contacts: 0)
+        let client = live.client()
+        // A request refused before its body is read closes its connection: a new one each.
+        #expect(live.client().post("/import", "email,phone\na@b,1\n").status == 422)
+        #expect(live.client().post("/import", "").status == 422)
+        #expect(live.client().post("/import?mode=merge", "first_name\nA\n").status == 400)
+        #expect(live.client().post("/import?errors=skip&errors=abort", "first_name\nA\n").status == 400)
+        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "application/json"]).status == 415)
+        #expect(client.post("/import", "first_name\nA\n", headers: [:]).status == 200, "curl -T sends no type")
+        #expect(client.post("/import", "first_name\nA\n", headers: ["Content-Type": "text/plain"], method: "PUT").status == 200)
+    }
+
+    @Test func chunkedBodiesExpectContinueAndMultipartFormsAllImport() throws {
+        let live = try LiveApplication(contacts: 0)
+        let client = live.client()
+        client.send("POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n")
+        client.send("b\r\nfirst_name\n\r\n")
+        client.send("6\r\nAnn\nBo\r\n2\r\nb\n\r\n0\r\n\r\n")
+        #expect(client.readResponses().first?.status == 200)
+        let body = "last_name\nCarter\n"
+        client.send("PUT /import HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        #expect(client.readResponses().first?.status == 100)
+        client.send(body)
+        #expect(client.readResponses().first?.status == 200)
+        let form = "--B0undary\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\nappend\r\n"
+            + "--B0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+            + "first_name,last_name\r\nDora,Diaz\r\n\r\n--B0undary--\r\n"
+        let (status, summary) = client.post("/import", form, headers: ["Content-Type": "multipart/form-data; boundary=B0undary"])
+        #expect(status == 200 && summary["inserted"] as? Int == 1)
+        #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 4, "Ann, Bob, Carter, Dora")
+    }
+
+    @Test func replaceModeReplacesTheList() throws {
+        let live = try LiveApplication(contacts: 50)
+        let client = live.client()
+        let (status, summary) = client.post("/import?mode=replace", "first_name\nOnly\n")
+        #expect(status == 200 && summary["total"] as? Int == 1)
+        let window = try #require(client.getJSON("/window?offset=0&height=500")?.json)
+        #expect(window["total"] as? Int == 1)
+    }
+
+    @Test func writesNeedTheAdminTokenWhenOneIsSet() throws {
+        let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
+        let client = live.client()
+        #expect(live.client().post("/import", "first_name\nA\n").status == 401)
+        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer wrong"]).status == 401)
+        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer s3cret"]).status == 200)
+    }
+
+    @Test func aPublicAddressWithoutATokenRefusesWrites() throws {
+        let live = try LiveApplication(contacts: 0) { $0.host = "0.0.0.0" }
+        #expect(live.client().post("/import", "first_name\nA\n").status == 403)
+    }
+
+    @Test func bodiesOverTheImportLimitAre413() throws {
+        let live = try LiveApplication(contacts: 0) { $0.maxImportBytes = 64 }
+        let client = live.client()
+        #expect(client.post("/import", "first_name\n" + String(repeating: "A\n", count: 100)).status == 413)
+    }
+
+    @Test func exportThenImportIntoAnEmptyListThenExportGivesTheSameBytes() throws {
+        let source = try LiveApplication(contacts: 3000)
+        let first = try #require(source.client().get("/export.csv"))
+        #expect(first.status == 200 && first.headers["transfer-encoding"] == "chunked")
+        let text = first.text
+        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes\r\n"))
+        let target = try LiveApplication(contacts: 0)
+        let client = target.client()
+        #expect(client.post("/import", text).status == 200)
+        let second = try #require(client.get("/export.csv"))
+        #expect(second.body == first.body)
+    }
+
+    @Test func windowReadsDuringAnImportSeeTheListBeforeOrAfterNeverBetween() throws {
+        let live = try LiveApplication(contacts: 1000)
+        var csv = "first_name,last_name\n"
+        for index in 0..<60_000 { csv += "Name\(index),Racer\n" }
+        let body = csv
+        let importer = Thread {
+            _ = live.client().post("/import", body)
+        }
+        importer.start()
+        let reader = live.client()
+        var totals = Set<Int>()
+        let deadline = Date().addingTimeInterval(8)
+        while Date() < deadline {
+            guard let (status, window) = reader.getJSON("/window?offset=0&height=800") else { continue }
+            #expect(status == 200)
+            totals.insert(window["total"] as? Int ?? -1)
+            if totals.contains(61_000) { break }
+        }
+        #expect(totals.isSubset(of: [1000, 61_000]), "\(totals)")
+        #expect(totals.contains(61_000))
+    }
+}
