@@ -57,6 +57,40 @@ enum OpenAPI {
                 }
               }
             },
+            "/import": {
+              "post": {
+                "summary": "Import contacts from a CSV body (one transaction: all or nothing)",
+                "parameters": [
+                  {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"], "default": "append"}},
+                  {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"], "default": "abort"}}
+                ],
+                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string"}}, "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+                "responses": {
+                  "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
+                  "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
+                  "415": \##(errorResponse), "422": \##(errorResponse), "503": \##(errorResponse)
+                }
+              },
+              "put": {
+                "summary": "The same as POST, for curl -T",
+                "parameters": [
+                  {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"]}},
+                  {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"]}}
+                ],
+                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string"}}}},
+                "responses": {
+                  "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
+                  "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
+                  "415": \##(errorResponse), "422": \##(errorResponse), "503": \##(errorResponse)
+                }
+              }
+            },
+            "/export.csv": {
+              "get": {
+                "summary": "Every contact as CSV, in list order",
+                "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}}
+              }
+            },
             "/healthz": {
               "get": {
                 "summary": "Liveness",
@@ -135,6 +169,16 @@ enum OpenAPI {
                   "required": ["title", "rows", "firstRow", "top"],
                   "properties": {"title": {"type": "string"}, "rows": {"type": "integer"}, "firstRow": {"type": "integer"}, "top": {"type": "integer"}}
                 }}}
+              },
+              "ImportSummary": {
+                "type": "object",
+                "required": ["inserted", "rejected", "errors", "ignoredColumns", "total", "seconds"],
+                "properties": {
+                  "inserted": {"type": "integer"}, "rejected": {"type": "integer"},
+                  "errors": {"type": "array", "items": {"type": "object", "properties": {"line": {"type": "integer"}, "column": {"type": "integer", "nullable": true}, "message": {"type": "string"}}}},
+                  "ignoredColumns": {"type": "array", "items": {"type": "string"}},
+                  "total": {"type": "integer"}, "seconds": {"type": "number"}, "message": {"type": "string"}
+                }
               },
               "Contact": {
                 "type": "object",
