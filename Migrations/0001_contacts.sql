@@ -1,9 +1,9 @@
--- Contacts stored in list order: `position` is the rowid, so the contacts at
--- positions a...b are one rowid range, read in O(log n + k) at any depth.
--- Imports rewrite positions and sections in the same transaction as the rows.
+-- Contacts by id; their place in the list is the `positions` table, rebuilt in
+-- the same transaction as every change: the contacts at positions a...b are one
+-- rowid range of `positions` (O(log n + k) at any depth) plus a lookup by id each.
+-- Imports append contacts and rebuild positions by sorting only (sort_key, id).
 CREATE TABLE contacts (
-    position   INTEGER PRIMARY KEY,      -- 0-based place in list order (API.md's `row`)
-    id         INTEGER NOT NULL UNIQUE,  -- stable identity, never reused
+    id         INTEGER PRIMARY KEY,      -- stable identity, never reused
     sort_key   BLOB NOT NULL,            -- section byte, folded sort name, 0x00, folded first name
     first_name TEXT NOT NULL DEFAULT '',
     last_name  TEXT NOT NULL DEFAULT '',
@@ -13,6 +13,12 @@ CREATE TABLE contacts (
     city       TEXT NOT NULL DEFAULT '',
     notes      TEXT NOT NULL DEFAULT '',
     CHECK (first_name <> '' OR last_name <> '')
+);
+
+-- List order: position (0-based, API.md's `row`) -> contact, ordered by (sort_key, id).
+CREATE TABLE positions (
+    position   INTEGER PRIMARY KEY,
+    contact_id INTEGER NOT NULL
 );
 
 -- One row per section, empty ones included: A..Z are 0..25, '#' is 26.

@@ -50,7 +50,6 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
         }
         let thread = Thread { [self] in
             self.work(context: context, mode: mode, policy: policy)
-            context.gate.end()
         }
         thread.name = "roster-import"
         thread.start()
@@ -137,6 +136,10 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
 
     private func work(context: ImportContext, mode: ContactImport.Mode, policy: CSVImport.ErrorPolicy) {
         let response: Response
+        // The gate opens before the answer goes out: a client that imports again
+        // right after its answer must not find the previous import still running.
+        defer { deliver(response) }
+        defer { context.gate.end() }
         do {
             let store = try context.openWriter()
             let job = try CSVImport(store: store, mode: mode, errors: policy)
@@ -155,13 +158,18 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
             if !summary.aborted { try context.refresh(from: store) }
             response = .json(Self.json(summary), status: summary.aborted ? 422 : 200)
         } catch is CancellationError {
-            return  // the client went away mid-body: the transaction was rolled back
+            // The client went away mid-body: the transaction was rolled back; nobody to answer.
+            response = .error(HTTPError(400, "cancelled", "the request body ended early"))
         } catch StorageError.invalidContact(_, let problem) {
             response = .error(HTTPError(422, "invalid_csv", problem))
         } catch {
             printError("roster: import failed: \(error)")
             response = .error(HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))
         }
+    }
+
+    /// Hands the answer to the connection (now, or when `finish` comes).
+    private func deliver(_ response: Response) {
         let answer = SendableResponse(response)
         let respond = answered.withLock { answered -> (@Sendable (SendableResponse) -> Void)? in
             answered = answer

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A CSV file flowing into the store: bytes in (any chunk size), rows read,
 /// mapped by the header, checked and staged; `finish()` commits or rolls back.
@@ -31,6 +32,20 @@ public final class CSVImport {
     private var reader = CSVReader()
     private var columns: CSVColumns?
     private var batch: ContactImport?
+
+    /// Reading and folding run on the caller's thread, SQLite writes on a thread of
+    /// their own: rows cross in batches through a bounded queue.
+    private struct Pending: Sendable {
+        var fields: ContactFields
+        var key: ContactSortKey
+        var line: Int
+    }
+
+    private var pending: [Pending] = []
+    private let rows = BlockingQueue<[Pending]>(capacity: 8)
+    private let writerDone = DispatchSemaphore(value: 0)
+    private let writerError = FailureBox()
+    private var writerRunning = false
     private var summary = Summary()
     private let started = Date()
     private var headerError: (any Error)?
@@ -39,7 +54,46 @@ public final class CSVImport {
     public init(store: ContactStore, mode: ContactImport.Mode, errors policy: ErrorPolicy) throws {
         self.policy = policy
         storeForCount = store
-        batch = try ContactImport(store: store, mode: mode)
+        let batch = try ContactImport(store: store, mode: mode)
+        self.batch = batch
+        startWriter(UncheckedImport(batch))
+    }
+
+    /// The connection passes to the writer thread until `stopWriter()` returns.
+    private struct UncheckedImport: @unchecked Sendable {
+        let batch: ContactImport
+        init(_ batch: ContactImport) { self.batch = batch }
+    }
+
+    private func startWriter(_ handle: UncheckedImport) {
+        writerRunning = true
+        let rows = self.rows
+        let done = writerDone
+        let failure = writerError
+        let thread = Thread {
+            while let batch = rows.take() {
+                guard failure.error == nil else { continue }  // drain after a failure
+                do {
+                    for row in batch { try handle.batch.add(row.fields, key: row.key, line: row.line) }
+                } catch {
+                    failure.record(error)
+                }
+            }
+            done.signal()
+        }
+        thread.name = "roster-import-writer"
+        thread.start()
+    }
+
+    /// Sends what is pending, ends the writer thread, and reports its failure.
+    private func stopWriter() throws {
+        guard writerRunning else { return }
+        writerRunning = false
+        if !pending.isEmpty { rows.put(pending) }
+        pending = []
+        rows.close()
+        writerDone.wait()
+        if let error = writerError.error { throw error }
     }
 
     /// Reads the next piece of the file.
@@ -47,12 +101,14 @@ public final class CSVImport {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try reader.feed(bytes) { try handle($0) }
         if let headerError { throw headerError }
+        if let error = writerError.error { throw error }
     }
 
     /// Ends the file: commits (or, with errors under `.abort`, rolls back) and
     /// returns the summary.
     public func finish() throws -> Summary {
         try reader.finish { try handle($0) }
+        try stopWriter()
         if let headerError { throw headerError }
         guard let batch else { return summary }
         if columns == nil {
@@ -75,6 +131,7 @@ public final class CSVImport {
 
     /// Abandons the import.
     public func cancel() {
+        try? stopWriter()
         batch?.rollback()
         batch = nil
     }
@@ -119,7 +176,11 @@ public final class CSVImport {
             }
             // Once an abort is certain, keep reading only to report errors.
             if policy == .abort && summary.rejected > 0 { return }
-            try batch?.add(contact, key: key, line: line)
+            pending.append(Pending(fields: contact, key: key, line: line))
+            if pending.count >= 2048 {
+                rows.put(pending)
+                pending = []
+            }
         }
     }
 
@@ -137,5 +198,18 @@ public final class CSVImport {
     private func reject(_ error: CSVError) {
         summary.rejected += 1
         if summary.errors.count < Self.maxErrors { summary.errors.append(error) }
+    }
+}
+
+/// The first error of another thread, read under a lock.
+final class FailureBox: Sendable {
+    private let state = Mutex<(any Error)?>(nil)
+
+    var error: (any Error)? { state.withLock { $0 } }
+
+    func record(_ error: any Error) {
+        state.withLock { current in
+            if current == nil { current = error }
+        }
     }
 }

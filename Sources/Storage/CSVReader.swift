@@ -68,9 +68,47 @@ public struct CSVReader: Sendable {
             }
         }
         while index < bytes.count {
+            // Fast path: copy a run of plain field bytes in one go.
+            if rowError == nil && (state == .unquoted || state == .quoted) {
+                let run = plainRun(bytes, from: index, quoted: state == .quoted)
+                if run > 0 {
+                    // Stop short of either limit, so that the byte-by-byte path reports
+                    // it at the exact byte.
+                    let take = min(run, max(maxField - field.count, 0), max(maxRow - rowBytes, 0))
+                    field.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + take)]))
+                    rowBytes += take
+                    column += take
+                    index += take
+                    if take < run {
+                        try consume(bytes[index], emit)
+                        index += 1
+                    }
+                    continue
+                }
+            }
             try consume(bytes[index], emit)
             index += 1
         }
+    }
+
+    /// The length of the run at `start` that needs no state change: up to the next
+    /// comma, quote or line end (unquoted), or quote or line feed (quoted).
+    private func plainRun(_ bytes: UnsafeRawBufferPointer, from start: Int, quoted: Bool) -> Int {
+        var index = start
+        if quoted {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x22 || byte == 0x0A { break }
+                index += 1
+            }
+        } else {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x2C || byte == 0x0A || byte == 0x0D || byte == 0x22 { break }
+                index += 1
+            }
+        }
+        return index - start
     }
 
     /// Ends the input: emits the last row if it had no line end, and reports an

@@ -63,7 +63,8 @@ extension ContactStore {
     }
 
     static let rangeSQL = """
-        SELECT position, id, first_name, last_name, email, phone, company, city, notes
-        FROM contacts WHERE position >= ?1 AND position < ?2 ORDER BY position
+        SELECT p.position, c.id, c.first_name, c.last_name, c.email, c.phone, c.company, c.city, c.notes
+        FROM positions p JOIN contacts c ON c.id = p.contact_id
+        WHERE p.position >= ?1 AND p.position < ?2 ORDER BY p.position
         """
 }

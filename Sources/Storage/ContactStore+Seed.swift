@@ -48,8 +48,8 @@ extension ContactStore {
         try database.transaction {
             let insert = try database.statement(
                 """
-                INSERT INTO contacts (position, id, sort_key, first_name, last_name, email, phone, company, city, notes)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                INSERT INTO contacts (id, sort_key, first_name, last_name, email, phone, company, city, notes)
+                VALUES (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """)
             var written = 0
             while let batch = batches.take() {
@@ -61,6 +61,9 @@ extension ContactStore {
             guard let rows = sectionCounts.take(), written == count else {
                 throw StorageError.sqlite(code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
             }
+            // Contacts went in in list order with consecutive ids: positions follow from ids.
+            try database.execute(
+                "INSERT INTO positions (position, contact_id) SELECT id - \(firstID), id FROM contacts ORDER BY id")
             try writeSections(rows: rows)
             try database.execute(
                 """

@@ -11,23 +11,12 @@ extension ContactStore {
             throw StorageError.invalidContact(index: nameless, problem: "needs a first or a last name")
         }
         let batch = try ContactImport(store: self, mode: .append)
+        let first = try nextID()
         for (offset, fields) in contacts.enumerated() {
             try batch.add(fields, line: offset + 1)
         }
-        let first = try nextID()
         _ = try batch.commit()
-        // Ids follow list order among the new contacts: map them back to input order.
-        let statement = try database.statement("SELECT id, first_name, last_name, email, phone, company, city, notes FROM contacts WHERE id >= ?1 ORDER BY id")
-        statement.bind(first, at: 1)
-        var idsByContact: [ContactFields: [Int]] = [:]
-        while try statement.step() {
-            let fields = ContactFields(
-                firstName: statement.string(at: 1), lastName: statement.string(at: 2), email: statement.string(at: 3),
-                phone: statement.string(at: 4), company: statement.string(at: 5), city: statement.string(at: 6),
-                notes: statement.string(at: 7))
-            idsByContact[fields, default: []].append(statement.int(at: 0))
-        }
-        return contacts.map { idsByContact[$0]!.removeFirst() }
+        return Array(first..<(first + contacts.count))
     }
 
     /// The id the next new contact gets.
@@ -35,18 +24,4 @@ extension ContactStore {
         try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
     }
 
-    /// Counts each section's contacts from the stored sort keys (the first byte is the section).
-    func recountSections() throws {
-        var rows = [Int](repeating: 0, count: SectionInfo.titles.count)
-        let count = try database.statement(
-            "SELECT hex(substr(sort_key, 1, 1)) AS section, count(*) FROM contacts GROUP BY section")
-        while try count.step() {
-            guard let section = Int(count.string(at: 0), radix: 16), rows.indices.contains(section) else {
-                throw StorageError.sqlite(
-                    code: 0, message: "a sort key starts with section \(count.string(at: 0))", sql: count.sql)
-            }
-            rows[section] = count.int(at: 1)
-        }
-        try writeSections(rows: rows)
-    }
 }

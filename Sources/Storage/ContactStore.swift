@@ -74,16 +74,47 @@ public final class ContactStore {
     }
 
     /// The contact with `id`, or nil.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log² n): the lookup, then a binary search of the list for its position.
     public func contact(id: Int) throws -> Contact? {
         let statement = try database.statement(
             """
-            SELECT position, id, first_name, last_name, email, phone, company, city, notes
-            FROM contacts WHERE id = ?1
+            SELECT sort_key, first_name, last_name, email, phone, company, city, notes FROM contacts WHERE id = ?1
             """)
         defer { statement.reset() }  // release the read transaction
         statement.bind(id, at: 1)
-        return try statement.step() ? contact(from: statement) : nil
+        guard try statement.step() else { return nil }
+        let key = statement.blob(at: 0)
+        let fields = ContactFields(
+            firstName: statement.string(at: 1), lastName: statement.string(at: 2), email: statement.string(at: 3),
+            phone: statement.string(at: 4), company: statement.string(at: 5), city: statement.string(at: 6),
+            notes: statement.string(at: 7))
+        statement.reset()
+        return Contact(id: id, position: try position(of: id, key: key), fields: fields)
+    }
+
+    /// The position of the contact with `id` and sort key `key`: the list is
+    /// ordered by (key, id), so a binary search over positions finds it.
+    private func position(of id: Int, key: [UInt8]) throws -> Int {
+        let probe = try database.statement(
+            "SELECT c.sort_key, c.id FROM positions p JOIN contacts c ON c.id = p.contact_id WHERE p.position = ?1")
+        var low = 0
+        var high = try count()
+        while low < high {
+            let middle = (low + high) / 2
+            probe.bind(middle, at: 1)
+            guard try probe.step() else { break }
+            let otherKey = probe.blob(at: 0)
+            let otherID = probe.int(at: 1)
+            probe.reset()
+            if otherID == id { return middle }
+            if otherKey.lexicographicallyPrecedes(key) || (otherKey == key && otherID < id) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        probe.reset()
+        return low
     }
 
     /// All 27 sections in list order, empty ones included.

@@ -30,7 +30,8 @@ struct RowBatch: Sendable {
     }
 
     /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
-    /// onward), 2 its id (`firstID + position`), 3 the sort key, 4...10 the fields.
+    /// onward), 2 its id (`firstID + position`), 3 the sort key, 4...10 the fields
+    /// (the statement may leave parameter 1 unused).
     func write(with statement: Statement, firstPosition: Int, firstID: Int) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -84,6 +84,13 @@ public final class Statement {
         Int(sqlite3_column_int64(handle, index))
     }
 
+    /// Column `index` (0-based) of the current row as bytes (empty for NULL).
+    public func blob(at index: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, index) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     /// Column `index` (0-based) of the current row as text ("" for NULL).
     public func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }
