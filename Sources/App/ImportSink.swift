@@ -136,12 +136,17 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
 
     private func work(context: ImportContext, mode: ContactImport.Mode, policy: CSVImport.ErrorPolicy) {
         let response: Response
+        var writer: ContactStore?
         // The gate opens before the answer goes out: a client that imports again
         // right after its answer must not find the previous import still running.
-        defer { deliver(response) }
+        defer {
+            deliver(response)
+            if let writer { context.settle(writer) }
+        }
         defer { context.gate.end() }
         do {
             let store = try context.openWriter()
+            writer = store
             let job = try CSVImport(store: store, mode: mode, errors: policy)
             var failure: (any Error)?
             while let chunk = try take() {

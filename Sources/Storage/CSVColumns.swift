@@ -63,12 +63,15 @@ public struct CSVColumns: Equatable, Sendable {
 }
 
 extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
+    /// Without leading and trailing spaces, tabs and line breaks (scanned as UTF-8:
+    /// no grapheme breaking for the common case of nothing to trim).
     func trimmingCharacters() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
+        let utf8 = self.utf8
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if !isSpace(first) && !isSpace(last) { return self }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[start...end])
     }
 }
