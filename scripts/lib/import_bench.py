@@ -1,6 +1,6 @@
 """Times `curl --data-binary` of a CSV into a running Roster (PORT PID CSV) and
 prints the seconds and the server's peak RSS growth while it ran."""
-import subprocess, sys, threading, time
+import http.client, subprocess, sys, threading, time
 
 
 def rss_kb(pid):
@@ -23,14 +23,38 @@ def watch():
         time.sleep(0.05)
 
 
+latencies = []
+
+
+def read_windows():
+    """Window reads racing the import: their latency while it runs."""
+    c = http.client.HTTPConnection("127.0.0.1", port)
+    offset = 0
+    while not done[0]:
+        t = time.perf_counter()
+        c.request("GET", f"/window?offset={offset}&height=800", headers={"Accept-Encoding": "gzip"})
+        c.getresponse().read()
+        latencies.append(time.perf_counter() - t)
+        offset = (offset + 99991) % 5_000_000
+        time.sleep(0.005)
+    c.close()
+
+
 thread = threading.Thread(target=watch)
 thread.start()
+reader = threading.Thread(target=read_windows)
+reader.start()
 start = time.perf_counter()
 out = subprocess.run(["curl", "-s", "-H", "Content-Type: text/csv", "--data-binary", "@" + csv,
                       f"http://127.0.0.1:{port}/import"], capture_output=True, text=True).stdout
 seconds = time.perf_counter() - start
 done[0] = True
 thread.join()
+reader.join()
+latencies.sort()
 print(f"import response: {out[:120]}")
 print(f"import roster seconds: {seconds:.3f}")
 print(f"import RSS growth MB: {(peak[0] - base) / 1024:.1f} (target <= 64)")
+if latencies:
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(f"import window reads during the import: {len(latencies)}, p99 ms: {p99:.1f} (target <= 50)")
