@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "roster", dependencies: ["App"]),
         .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine", "Storage", "HTTP", "App"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["HTTP"]),
-        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine"]),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),

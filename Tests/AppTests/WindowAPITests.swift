@@ -82,7 +82,7 @@ struct WindowAPITests {
     /// slots always equal a fresh full window.
     @Test func deltasAppliedByAClientThatDropsResponsesMatchFullWindows() throws {
         let client = live.client()
-        var random = SeededRandomForTests(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
         var view = SlotView()
         view.apply(first)
@@ -154,18 +154,5 @@ struct WindowAPITests {
         #expect(client.getJSON("/window?offset=0&height=20000&overscan=5000")?.status == 200)
         let past = try #require(client.getJSON("/window?offset=999999999&height=800")?.json)
         #expect((past["cells"] as? [Any])?.isEmpty == true && past["first"] is NSNull)
-    }
-}
-
-/// SplitMix64 for the seeded walks.
-struct SeededRandomForTests {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

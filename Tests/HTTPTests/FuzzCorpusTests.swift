@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import HTTP
 
@@ -23,7 +24,7 @@ struct FuzzCorpusTests {
     @Test func seededMutationsNeverCrashOrDependOnSplits() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
         let seeds = try files.map { [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent($0))) }
-        var random = MutationRandom(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         let interesting: [UInt8] = Array("\r\n :;,0x-+\t\u{0}".utf8) + [0x7F, 0x80, 0xFF]
         for _ in 0..<1500 {
             var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
@@ -39,18 +40,5 @@ struct FuzzCorpusTests {
             let whole = parse(bytes)
             #expect(whole == parse(bytes, splitAt: Array(1..<max(bytes.count, 1))), "\(bytes)")
         }
-    }
-}
-
-/// SplitMix64 for the mutation test.
-struct MutationRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ReuseEngine
+import TestSupport
 
 struct ListLayoutTests {
     /// Layouts with the awkward shapes: nothing, one row, empty sections at both ends

@@ -1,4 +1,5 @@
 @testable import ReuseEngine
+import TestSupport
 
 /// Seeded random scrolling: small scrolls, flings, jumps anywhere (and past both
 /// ends), resizes and overscan changes, in proportions a real client produces.

@@ -2,13 +2,8 @@
 them open, and prints the server's RSS growth in MB: idle_connections.py PORT PID N."""
 import resource, socket, sys, time
 
+from proc import rss_kb
 
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def main():

@@ -2,13 +2,8 @@
 prints the seconds and the server's peak RSS growth while it ran."""
 import http.client, subprocess, sys, threading, time
 
+from proc import rss_kb
 
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 port, pid, csv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]

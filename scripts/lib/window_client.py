@@ -2,13 +2,11 @@
 sessions. window_client.py PORT PID CONTENT_HEIGHT"""
 import http.client, statistics, sys, time
 
+from proc import rss_kb
+
 
 def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0
+    return rss_kb(pid) / 1024
 
 
 def median_latency(port, offset, n=300):
