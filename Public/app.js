@@ -261,7 +261,8 @@ function fill(cell) {
   }
   const node = slot.node;
   if (node.contains(document.activeElement)) list.focus({ preventScroll: true });
-  node.innerHTML = cell.html;
+  // The fragment goes inside one grid cell: rows of a grid hold cells.
+  node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${cell.html}</div>`;
   slot.top = cell.top;
   slot.height = cell.height;
   if (cell.kind === "contact") {
