@@ -117,7 +117,7 @@ final class EventLoop: @unchecked Sendable {
                     if flags & EPOLLIN.rawValue != 0, connections[connection.fd] != nil { read(connection, now: now) }
                 }
             }
-            if now - lastSweep >= 250 {
+            if elapsed(since: lastSweep, now: now) >= 250 {
                 lastSweep = now
                 sweep(now: now)
                 router.onTick?()
@@ -160,7 +160,7 @@ final class EventLoop: @unchecked Sendable {
             // Closing: read and drop what the client still sends, so that closing with
             // unread bytes does not reset the connection before it reads our answer.
             let count = recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0)
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) || now - since > 2000 { drop(connection) }
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) || elapsed(since: since, now: now) > 2000 { drop(connection) }
             return
         }
         guard !connection.closeAfterWrite, !connection.readingHeld else { return }
@@ -505,14 +505,14 @@ final class EventLoop: @unchecked Sendable {
         let body = UInt64(configuration.bodyTimeout * 1000)
         for connection in Array(connections.values) {
             if let since = connection.lingeringSince {
-                if now - since > 2000 { drop(connection) }
-            } else if let started = connection.headStartedAt, now - started > header, connection.current == nil {
+                if elapsed(since: since, now: now) > 2000 { drop(connection) }
+            } else if let started = connection.headStartedAt, elapsed(since: started, now: now) > header, connection.current == nil {
                 timeOut(connection, "the request head did not arrive within \(configuration.headerTimeout) s", now: now)
             } else if connection.current != nil, !connection.pausedForBody, !connection.awaitingResponse,
-                now - connection.lastActivity > body
+                elapsed(since: connection.lastActivity, now: now) > body
             {
                 timeOut(connection, "the request body stalled for \(configuration.bodyTimeout) s", now: now)
-            } else if now - connection.lastActivity > idle {
+            } else if elapsed(since: connection.lastActivity, now: now) > idle {
                 drop(connection)
             }
         }
@@ -540,6 +540,12 @@ final class EventLoop: @unchecked Sendable {
     private func watch(_ fd: Int32, events: UInt32, tag: UInt64, add: Bool) throws(SystemError) {
         var event = roster_epoll_event(events, tag)
         _ = try syscall("epoll_ctl") { epoll_ctl(epoll, add ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) }
+    }
+
+    /// Milliseconds from `start` to `now`, 0 when `start` is later: tasks posted from
+    /// other threads stamp connections with a clock read after the loop's own.
+    private func elapsed(since start: UInt64, now: UInt64) -> UInt64 {
+        now > start ? now - start : 0
     }
 
     static func milliseconds() -> UInt64 {

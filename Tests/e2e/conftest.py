@@ -23,9 +23,11 @@ def server():
     subprocess.run([exe, "seed", "--db", db, "--count", str(CONTACTS), "--migrations", os.path.join(ROOT, "Migrations")],
                    check=True, capture_output=True)
     out = open(os.path.join(folder, "out"), "w+")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    err = open(os.path.join(ARTIFACTS, "server.err"), "w")  # kept for a look after a failure
     proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
-                            stdout=out, stderr=subprocess.DEVNULL)
+                            stdout=out, stderr=err)
     base = None
     for _ in range(600):
         out.seek(0)
