@@ -8,41 +8,73 @@ public enum ContactField: Int32, CaseIterable, Sendable {
 /// Contacts in position order, read one at a time with their fields exposed as
 /// UTF-8 bytes straight from SQLite: no `String` per field, for the window hot path.
 ///
+/// The window's positions are read first; when their contact ids run
+/// consecutively (a seeded list, or a file imported in list order) the contacts
+/// come from one id range, else one lookup each.
+///
 /// A field's bytes are valid until the cursor moves or closes. One cursor per store
-/// at a time (it uses the store's cached statement); `close()` ends it.
+/// at a time (it uses the store's cached statements); `close()` ends it.
 public final class ContactCursor {
+    private let first: Int
+    private let ids: [Int]
     private let statement: Statement
+    private let consecutive: Bool
     private var hasRow = false
     private var done = false
 
-    init(statement: Statement) {
-        self.statement = statement
+    init(first: Int, ids: [Int], store: ContactStore) throws {
+        self.first = first
+        self.ids = ids
+        consecutive = ids.count > 1 && ids.last! - ids.first! == ids.count - 1
+            && zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        if consecutive {
+            statement = try store.database.statement(
+                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id")
+            statement.bind(ids.first!, at: 1)
+            statement.bind(ids.last!, at: 2)
+        } else {
+            statement = try store.database.statement("SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id = ?1")
+        }
     }
 
     deinit { statement.reset() }
 
     /// Position of the current row (valid after `move(to:)` returned true).
-    public var position: Int { statement.int(at: 0) }
+    public private(set) var position = -1
     /// Id of the current row.
-    public var id: Int { statement.int(at: 1) }
+    public var id: Int { statement.int(at: 0) }
 
-    /// Moves forward to the row at `position`: true when it exists. Positions must
-    /// be asked for in increasing order; rows in between are skipped.
+    /// Moves to the row at `position`: true when it exists. Positions must be
+    /// asked for in increasing order.
     public func move(to position: Int) throws -> Bool {
-        while !done {
-            if hasRow && self.position >= position { return self.position == position }
-            hasRow = try statement.step()
-            done = !hasRow
+        let index = position - first
+        guard !done, index >= 0, index < ids.count else { return false }
+        let wanted = ids[index]
+        if consecutive {
+            while !hasRow || statement.int(at: 0) < wanted {
+                hasRow = try statement.step()
+                if !hasRow {
+                    done = true
+                    return false
+                }
+            }
+            guard statement.int(at: 0) == wanted else { return false }
+        } else {
+            statement.reset()
+            statement.bind(wanted, at: 1)
+            guard try statement.step() else { return false }
         }
-        return false
+        self.position = position
+        return true
     }
 
     /// The UTF-8 bytes of `field` in the current row.
     public func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8> {
-        guard let text = sqlite3_column_text(statement.handle, field.rawValue) else {
+        let column = field.rawValue - 1  // id is column 0, the fields follow
+        guard let text = sqlite3_column_text(statement.handle, column) else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
-        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, field.rawValue)))
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
     }
 
     /// Ends the read (releases SQLite's read transaction).
@@ -54,13 +86,20 @@ public final class ContactCursor {
 
 extension ContactStore {
     /// A cursor over the contacts at `positions`.
-    /// - Complexity: O(log n) to start, O(1) per row.
+    /// - Complexity: O(log n + k) when the ids run consecutively, else O(log n + k log n).
     public func cursor(at positions: Range<Int>) throws -> ContactCursor {
-        let statement = try database.statement(Self.rangeSQL)
+        let statement = try database.statement(
+            "SELECT contact_id FROM positions WHERE position >= ?1 AND position < ?2 ORDER BY position")
+        defer { statement.reset() }
         statement.bind(positions.lowerBound, at: 1)
         statement.bind(positions.upperBound, at: 2)
-        return ContactCursor(statement: statement)
+        var ids: [Int] = []
+        ids.reserveCapacity(positions.count)
+        while try statement.step() { ids.append(statement.int(at: 0)) }
+        return try ContactCursor(first: max(positions.lowerBound, 0), ids: ids, store: self)
     }
+
+    static let fieldColumns = "first_name, last_name, email, phone, company, city, notes"
 
     static let rangeSQL = """
         SELECT p.position, c.id, c.first_name, c.last_name, c.email, c.phone, c.company, c.city, c.notes
