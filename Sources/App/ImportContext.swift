@@ -23,6 +23,7 @@ final class ImportContext: Sendable {
     /// API.md's write rule: a configured token must be presented as a Bearer token;
     /// without one, only a loopback server accepts writes.
     func authorize(_ head: RequestHead) throws {
+        try refuseCrossSite(head)
         if let adminToken {
             let presented = head.headers["Authorization"] ?? ""
             guard Self.constantTimeEquals(presented, "Bearer " + adminToken) else {
@@ -32,6 +33,21 @@ final class ImportContext: Sendable {
             throw HTTPError(
                 403, "writes_disabled",
                 "this server listens on a public address without --admin-token, so it accepts no writes")
+        }
+    }
+
+    /// A write sent by another site's page (cross-site request forgery) is refused:
+    /// browsers say where a request comes from in `Sec-Fetch-Site` and `Origin`.
+    /// Clients that send neither (curl, scripts) are not browsers and pass.
+    func refuseCrossSite(_ head: RequestHead) throws {
+        if let site = head.headers["Sec-Fetch-Site"]?.lowercased(), site == "cross-site" || site == "same-site" {
+            throw HTTPError(403, "cross_site", "imports are accepted only from this server's own page")
+        }
+        if let origin = head.headers["Origin"], let host = head.headers["Host"] {
+            let stripped = origin.hasPrefix("https://") ? origin.dropFirst(8) : origin.hasPrefix("http://") ? origin.dropFirst(7) : origin[...]
+            if origin == "null" || stripped.lowercased() != host.lowercased() {
+                throw HTTPError(403, "cross_site", "imports are accepted only from this server's own page, not from \(origin.prefix(100))")
+            }
         }
     }
 

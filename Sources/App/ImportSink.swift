@@ -175,6 +175,8 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
 
     /// Hands the answer to the connection (now, or when `finish` comes).
     private func deliver(_ response: Response) {
+        var response = response
+        response.headers.add("Vary", "Sec-Fetch-Site, Origin")
         let answer = SendableResponse(response)
         let respond = answered.withLock { answered -> (@Sendable (SendableResponse) -> Void)? in
             answered = answer

@@ -35,7 +35,8 @@ struct Routes: Sendable {
                 body: .streamed(limit: maxImportBytes) { [imports] request, flow in
                     try ImportSink(request: request, flow: flow, context: imports)
                 }
-            ) { _ in
+            ) { [imports] request in
+                try imports.authorize(request.head)
                 // A body-less request: an empty file.
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }

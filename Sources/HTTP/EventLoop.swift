@@ -380,6 +380,9 @@ final class EventLoop: @unchecked Sendable {
             observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
         }
         var response = response
+        for field in configuration.defaultHeaders where response.headers[field.name] == nil {
+            response.headers.add(field.name, field.value)
+        }
         let close = close || connection.closeAfterWrite
         let sendsBody = head?.method != "HEAD" && response.status != 304 && response.status != 204
         switch response.body {

@@ -16,6 +16,9 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGrace = 5.0
     /// Parser limits (request line, header section).
     public var limits = RequestParser.Limits()
+    /// Header fields added to every response (security headers, for example),
+    /// unless the response sets the same field itself.
+    public var defaultHeaders: [(name: String, value: String)] = []
     /// Output buffered per connection beyond which the server stops reading its
     /// requests until the client has read the earlier responses.
     public var outputHighWater = 1 << 20

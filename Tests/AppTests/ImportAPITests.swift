@@ -106,6 +106,27 @@ struct ImportAPITests {
         #expect(live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer s3cret"]).status == 200)
     }
 
+    @Test func importsFromAnotherSitesPageAreRefused() throws {
+        let live = try LiveApplication(contacts: 0)
+        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Sec-Fetch-Site": "cross-site"]).status == 403)
+        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Origin": "https://evil.example"]).status == 403)
+        let (status, _) = live.client().post(
+            "/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Origin": "http://test", "Sec-Fetch-Site": "same-origin"])
+        #expect(status == 200, "the page's own form (Host is 'test' in these requests)")
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() throws {
+        let live = try LiveApplication(contacts: 10)
+        for target in ["/", "/window?offset=0&height=100", "/nothing", "/healthz"] {
+            let response = try #require(live.client().get(target))
+            #expect(response.headers["x-content-type-options"] == "nosniff", "\(target)")
+            #expect(response.headers["referrer-policy"] == "no-referrer")
+            #expect(response.headers["cross-origin-opener-policy"] == "same-origin")
+        }
+        let page = try #require(live.client().get("/"))
+        #expect(page.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+    }
+
     @Test func aPublicAddressWithoutATokenRefusesWrites() throws {
         let live = try LiveApplication(contacts: 0) { $0.host = "0.0.0.0" }
         #expect(live.client().post("/import", "first_name\nA\n").status == 403)
