@@ -39,7 +39,8 @@ public final class Application: Sendable {
             databasePath: options.database, publicDirectory: publicDirectory,
             catalog: catalog, sessions: SessionStore(), metrics: Metrics(),
             imports: ImportContext(
-                databasePath: options.database, adminToken: options.adminToken, host: options.host, catalog: catalog),
+                databasePath: options.database, adminToken: options.adminToken, host: options.host,
+                catalog: catalog),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
     }

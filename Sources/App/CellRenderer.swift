@@ -51,9 +51,14 @@ enum CellRenderer {
     static func avatar(_ contact: Contact) -> [UInt8] {
         let hue = Int((UInt64(truncatingIfNeeded: contact.id) &* 0x9E37_79B9_7F4A_7C15) >> 55) % 360
         var svg: [UInt8] = []
-        svg.append(contentsOf: #"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#.utf8)
+        svg.append(
+            contentsOf:
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#.utf8)
         svg.append(contentsOf: #"<circle cx="40" cy="40" r="40" fill="hsl(\#(hue),55%,45%)"/>"#.utf8)
-        svg.append(contentsOf: #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#.utf8)
+        svg.append(
+            contentsOf:
+                #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
+                .utf8)
         HTMLEscaping.append(initials(contact.fields), to: &svg)
         svg.append(contentsOf: "</text></svg>".utf8)
         return svg

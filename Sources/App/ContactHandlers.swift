@@ -60,10 +60,13 @@ final class ContactHandlers {
     }
 
     private func find(_ text: String?) throws -> Contact {
-        guard let text, !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        guard let text, !text.isEmpty, text.utf8.count <= 18,
+            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let id = Int(text)
         else {
-            throw HTTPError(400, "invalid_parameter", "id must be a contact id (a whole number), not '\((text ?? "").prefix(40))'")
+            throw HTTPError(
+                400, "invalid_parameter",
+                "id must be a contact id (a whole number), not '\((text ?? "").prefix(40))'")
         }
         guard let contact = try store.contact(id: id) else {
             throw HTTPError(404, "not_found", "there is no contact with id \(id)")

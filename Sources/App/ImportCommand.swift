@@ -28,7 +28,9 @@ enum ImportCommand {
                 printError("import: \(read * 100 / max(size, 1))% read")
             }
         }
-        if ProcessInfo.processInfo.environment["ROSTER_IMPORT_TIMING"] != nil { printError("import: read and staged") }
+        if ProcessInfo.processInfo.environment["ROSTER_IMPORT_TIMING"] != nil {
+            printError("import: read and staged")
+        }
         let summary = try job.finish()
         for error in summary.errors { printError("import: \(error)") }
         if summary.rejected > summary.errors.count {
@@ -38,7 +40,9 @@ enum ImportCommand {
             printError("import: ignored columns: \(summary.ignoredColumns.joined(separator: ", "))")
         }
         if summary.aborted {
-            printError("import: \(summary.rejected) bad rows; nothing was imported (use --errors skip to import the rest)")
+            printError(
+                "import: \(summary.rejected) bad rows; nothing was imported (use --errors skip to import the rest)"
+            )
             return 1
         }
         printError(

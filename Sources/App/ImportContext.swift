@@ -40,13 +40,19 @@ final class ImportContext: Sendable {
     /// browsers say where a request comes from in `Sec-Fetch-Site` and `Origin`.
     /// Clients that send neither (curl, scripts) are not browsers and pass.
     func refuseCrossSite(_ head: RequestHead) throws {
-        if let site = head.headers["Sec-Fetch-Site"]?.lowercased(), site == "cross-site" || site == "same-site" {
+        if let site = head.headers["Sec-Fetch-Site"]?.lowercased(),
+            site == "cross-site" || site == "same-site"
+        {
             throw HTTPError(403, "cross_site", "imports are accepted only from this server's own page")
         }
         if let origin = head.headers["Origin"], let host = head.headers["Host"] {
-            let stripped = origin.hasPrefix("https://") ? origin.dropFirst(8) : origin.hasPrefix("http://") ? origin.dropFirst(7) : origin[...]
+            let stripped =
+                origin.hasPrefix("https://")
+                ? origin.dropFirst(8) : origin.hasPrefix("http://") ? origin.dropFirst(7) : origin[...]
             if origin == "null" || stripped.lowercased() != host.lowercased() {
-                throw HTTPError(403, "cross_site", "imports are accepted only from this server's own page, not from \(origin.prefix(100))")
+                throw HTTPError(
+                    403, "cross_site",
+                    "imports are accepted only from this server's own page, not from \(origin.prefix(100))")
             }
         }
     }

@@ -39,14 +39,18 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
                 throw HTTPError(400, "bad_multipart", "multipart/form-data needs a boundary parameter")
             }
             multipart = MultipartFile(boundary: boundary)
-        } else if !["", "text/csv", "application/csv", "text/plain", "application/octet-stream"].contains(mediaType) {
+        } else if !["", "text/csv", "application/csv", "text/plain", "application/octet-stream"].contains(
+            mediaType)
+        {
             throw HTTPError(
                 415, "unsupported_media_type",
-                "send the file as text/csv (or application/csv, text/plain, application/octet-stream, multipart/form-data), not \(mediaType)")
+                "send the file as text/csv (or application/csv, text/plain, application/octet-stream, multipart/form-data), not \(mediaType)"
+            )
         }
         let (mode, policy) = try Self.parameters(request)
         guard context.gate.begin() else {
-            throw HTTPError(503, "import_in_progress", "another import is running; try again when it has finished")
+            throw HTTPError(
+                503, "import_in_progress", "another import is running; try again when it has finished")
         }
         let thread = Thread { [self] in
             self.work(context: context, mode: mode, policy: policy)
@@ -169,7 +173,8 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
             response = .error(HTTPError(422, "invalid_csv", problem))
         } catch {
             printError("roster: import failed: \(error)")
-            response = .error(HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))
+            response = .error(
+                HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))
         }
     }
 
@@ -208,7 +213,9 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
             json.field("seconds", (summary.seconds * 1000).rounded() / 1000)
             if summary.aborted {
                 json.field(
-                    "message", "nothing was imported: \(summary.rejected) bad rows (send errors=skip to import the rest)")
+                    "message",
+                    "nothing was imported: \(summary.rejected) bad rows (send errors=skip to import the rest)"
+                )
             }
         }
         return json.bytes

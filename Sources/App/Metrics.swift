@@ -48,8 +48,11 @@ final class Metrics: Sendable {
         var text = ""
         text += "# HELP roster_http_requests_total Responses sent, by route and status.\n"
         text += "# TYPE roster_http_requests_total counter\n"
-        for (key, count) in state.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
-            text += "roster_http_requests_total{route=\"\(Self.label(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        for (key, count) in state.requests.sorted(by: {
+            ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status)
+        }) {
+            text +=
+                "roster_http_requests_total{route=\"\(Self.label(key.route))\",status=\"\(key.status)\"} \(count)\n"
         }
         text += "# HELP roster_http_request_duration_seconds Time from request head to response, by route.\n"
         text += "# TYPE roster_http_request_duration_seconds histogram\n"
@@ -57,12 +60,15 @@ final class Metrics: Sendable {
             var cumulative = 0
             for (index, bound) in (Self.buckets.map { "\($0)" } + ["+Inf"]).enumerated() {
                 cumulative += entry.buckets[index]
-                text += "roster_http_request_duration_seconds_bucket{route=\"\(Self.label(route))\",le=\"\(bound)\"} \(cumulative)\n"
+                text +=
+                    "roster_http_request_duration_seconds_bucket{route=\"\(Self.label(route))\",le=\"\(bound)\"} \(cumulative)\n"
             }
             text += "roster_http_request_duration_seconds_sum{route=\"\(Self.label(route))\"} \(entry.sum)\n"
-            text += "roster_http_request_duration_seconds_count{route=\"\(Self.label(route))\"} \(entry.count)\n"
+            text +=
+                "roster_http_request_duration_seconds_count{route=\"\(Self.label(route))\"} \(entry.count)\n"
         }
-        text += "# HELP roster_sessions Live window sessions.\n# TYPE roster_sessions gauge\nroster_sessions \(sessions)\n"
+        text +=
+            "# HELP roster_sessions Live window sessions.\n# TYPE roster_sessions gauge\nroster_sessions \(sessions)\n"
         text += "# HELP roster_slots_created_total Slots created for window cells, by kind.\n"
         text += "# TYPE roster_slots_created_total counter\n"
         text += "roster_slots_created_total{kind=\"header\"} \(state.created.header)\n"
@@ -71,7 +77,8 @@ final class Metrics: Sendable {
         text += "# TYPE roster_slots_reused_total counter\n"
         text += "roster_slots_reused_total{kind=\"header\"} \(state.reused.header)\n"
         text += "roster_slots_reused_total{kind=\"contact\"} \(state.reused.contact)\n"
-        text += "# HELP roster_contacts Contacts in the list.\n# TYPE roster_contacts gauge\nroster_contacts \(contacts)\n"
+        text +=
+            "# HELP roster_contacts Contacts in the list.\n# TYPE roster_contacts gauge\nroster_contacts \(contacts)\n"
         return text
     }
 

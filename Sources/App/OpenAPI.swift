@@ -2,7 +2,8 @@
 enum OpenAPI {
     static let document = Array(text.utf8)
 
-    private static let errorResponse = ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
+    private static let errorResponse =
+        ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
 
     private static let text = ##"""
         {

@@ -51,7 +51,8 @@ struct Routes: Sendable {
                 stream: try ExportSource(databasePath: databasePath))
         }
         router.get("/metrics") { [catalog, sessions, metrics] _ in
-            var response = Response.text(metrics.render(sessions: sessions.count, contacts: catalog.current.total))
+            var response = Response.text(
+                metrics.render(sessions: sessions.count, contacts: catalog.current.total))
             response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
             return response
         }

@@ -33,12 +33,18 @@ struct WindowQuery: Equatable {
             }
             seen[name] = value
         }
-        guard let offsetText = seen["offset"] else { throw Self.invalid("offset", "is missing: offset=PIXELS") }
-        guard let heightText = seen["height"] else { throw Self.invalid("height", "is missing: height=PIXELS") }
+        guard let offsetText = seen["offset"] else {
+            throw Self.invalid("offset", "is missing: offset=PIXELS")
+        }
+        guard let heightText = seen["height"] else {
+            throw Self.invalid("height", "is missing: height=PIXELS")
+        }
         offset = try Self.number("offset", offsetText, in: 0...Self.maxOffset)
         height = try Self.number("height", heightText, in: 0...Self.maxHeight)
         guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
-        if let text = seen["overscan"] { overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan) }
+        if let text = seen["overscan"] {
+            overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan)
+        }
         if let text = seen["ack"] {
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int(text)
@@ -51,14 +57,18 @@ struct WindowQuery: Equatable {
             guard !text.isEmpty, text.utf8.count <= 64,
                 text.utf8.allSatisfy(SessionStore.isIDByte)
             else {
-                throw Self.invalid("session", "must be the `session` string a window response gave (letters, digits, - and _)")
+                throw Self.invalid(
+                    "session",
+                    "must be the `session` string a window response gave (letters, digits, - and _)")
             }
             session = text
         }
     }
 
     /// A decimal number (`12`, `12.5`, `1e3`) within `range`.
-    private static func number(_ name: String, _ text: String, in range: ClosedRange<Double>) throws(HTTPError) -> Double {
+    private static func number(_ name: String, _ text: String, in range: ClosedRange<Double>)
+        throws(HTTPError) -> Double
+    {
         guard isDecimal(text), let value = Double(text), value.isFinite else {
             throw invalid(name, "must be a number of pixels like 120 or 120.5, not '\(text.prefix(40))'")
         }
@@ -88,7 +98,9 @@ struct WindowQuery: Equatable {
         }
         if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+                bytes = bytes.dropFirst()
+            }
             guard digits() else { return false }
         }
         return bytes.isEmpty

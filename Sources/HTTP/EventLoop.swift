@@ -42,7 +42,8 @@ final class EventLoop: @unchecked Sendable {
 
     private let inbox = Mutex(Inbox())
 
-    init(index: Int, listener: Int32, router: Router, configuration: ServerConfiguration) throws(SystemError) {
+    init(index: Int, listener: Int32, router: Router, configuration: ServerConfiguration) throws(SystemError)
+    {
         self.index = index
         self.listener = listener
         self.router = router
@@ -114,7 +115,9 @@ final class EventLoop: @unchecked Sendable {
                         continue
                     }
                     if flags & EPOLLOUT.rawValue != 0 { flush(connection, now: now) }
-                    if flags & EPOLLIN.rawValue != 0, connections[connection.fd] != nil { read(connection, now: now) }
+                    if flags & EPOLLIN.rawValue != 0, connections[connection.fd] != nil {
+                        read(connection, now: now)
+                    }
                 }
             }
             if elapsed(since: lastSweep, now: now) >= 250 {
@@ -160,13 +163,19 @@ final class EventLoop: @unchecked Sendable {
             // Closing: read and drop what the client still sends, so that closing with
             // unread bytes does not reset the connection before it reads our answer.
             let count = recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0)
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) || elapsed(since: since, now: now) > 2000 { drop(connection) }
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+                || elapsed(since: since, now: now) > 2000
+            {
+                drop(connection)
+            }
             return
         }
         guard !connection.closeAfterWrite, !connection.readingHeld else { return }
         let received: Int
         do {
-            guard let count = try syscall("recv", { recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0) })
+            guard
+                let count = try syscall(
+                    "recv", { recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0) })
             else { return }
             received = count
         } catch {
@@ -179,7 +188,8 @@ final class EventLoop: @unchecked Sendable {
             return flush(connection, now: now)
         }
         connection.lastActivity = now
-        if connection.pending.isEmpty && !connection.parser.isInsideRequest && connection.headStartedAt == nil {
+        if connection.pending.isEmpty && !connection.parser.isInsideRequest && connection.headStartedAt == nil
+        {
             connection.headStartedAt = now
         }
         process(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]), now: now)
@@ -196,7 +206,8 @@ final class EventLoop: @unchecked Sendable {
             connection.pending.append(contentsOf: bytes)
             let pending = connection.pending
             let consumed = pending.withUnsafeBytes { parse(connection, $0, now: now) }
-            connection.pending = consumed < pending.count && !connection.closeAfterWrite ? Array(pending[consumed...]) : []
+            connection.pending =
+                consumed < pending.count && !connection.closeAfterWrite ? Array(pending[consumed...]) : []
         }
         flush(connection, now: now)
     }
@@ -247,7 +258,8 @@ final class EventLoop: @unchecked Sendable {
             connection.route = match.pattern
         } catch {
             // Refused before the body: do not read it, close after answering.
-            return respond(connection, errorResponse(error, path: head.path), head: head, close: head.framing != .none)
+            return respond(
+                connection, errorResponse(error, path: head.path), head: head, close: head.framing != .none)
         }
         if case .length(let length) = head.framing, length > match.body.limit {
             return respond(connection, .error(Self.tooLarge(match.body.limit)), head: head, close: true)
@@ -257,7 +269,9 @@ final class EventLoop: @unchecked Sendable {
             do {
                 let (fd, serial) = (connection.fd, connection.serial)
                 let flow = BodyFlow(resumeReading: { [weak self] in
-                    self?.post(to: fd, serial: serial) { connection, now in self?.resumeBody(connection, now: now) }
+                    self?.post(to: fd, serial: serial) { connection, now in
+                        self?.resumeBody(connection, now: now)
+                    }
                 })
                 flight.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
             } catch {
@@ -275,7 +289,8 @@ final class EventLoop: @unchecked Sendable {
         connection.current = nil  // keep the body array uniquely referenced while appending
         flight.received += chunk.count
         if flight.received > flight.match.body.limit {
-            return respond(connection, .error(Self.tooLarge(flight.match.body.limit)), head: flight.head, close: true)
+            return respond(
+                connection, .error(Self.tooLarge(flight.match.body.limit)), head: flight.head, close: true)
         }
         if let sink = flight.sink {
             do {
@@ -285,7 +300,8 @@ final class EventLoop: @unchecked Sendable {
                 }
             } catch {
                 sink.cancel()
-                return respond(connection, errorResponse(error, path: flight.head.path), head: flight.head, close: true)
+                return respond(
+                    connection, errorResponse(error, path: flight.head.path), head: flight.head, close: true)
             }
         } else {
             flight.body.append(contentsOf: chunk)
@@ -312,7 +328,8 @@ final class EventLoop: @unchecked Sendable {
                     }
                 }
             } catch {
-                answer(connection, errorResponse(error, path: path), head: head, now: EventLoop.milliseconds())
+                answer(
+                    connection, errorResponse(error, path: path), head: head, now: EventLoop.milliseconds())
             }
             return
         }
@@ -344,13 +361,17 @@ final class EventLoop: @unchecked Sendable {
         connection.pausedForBody = false
         connection.lastActivity = now
         updateInterest(connection)
-        if !connection.pending.isEmpty { process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now) }
+        if !connection.pending.isEmpty {
+            process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
+        }
     }
 
     /// Sets the epoll interest from the connection's state.
     private func updateInterest(_ connection: Connection) {
         var events: UInt32 = 0
-        if !connection.readingHeld && !connection.closeAfterWrite { events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue }
+        if !connection.readingHeld && !connection.closeAfterWrite {
+            events |= EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        }
         if connection.watchingWrites { events |= EPOLLOUT.rawValue }
         try? watch(connection.fd, events: events, tag: UInt64(connection.fd), add: false)
     }
@@ -358,7 +379,8 @@ final class EventLoop: @unchecked Sendable {
     private func errorResponse(_ error: any Error, path: Substring) -> Response {
         guard let error = error as? HTTPError else {
             printToStandardError("roster: a handler failed: \(error)")
-            return .error(HTTPError(500, "internal_error", "the server could not answer this request; see its log"))
+            return .error(
+                HTTPError(500, "internal_error", "the server could not answer this request; see its log"))
         }
         var response = Response.error(error)
         if error.status == 405 {
@@ -423,7 +445,9 @@ final class EventLoop: @unchecked Sendable {
                 do {
                     result = try connection.output.withUnsafeBytes { bytes in
                         try syscall("send") {
-                            send(connection.fd, bytes.baseAddress! + connection.sent, connection.unsent, Int32(MSG_NOSIGNAL))
+                            send(
+                                connection.fd, bytes.baseAddress! + connection.sent, connection.unsent,
+                                Int32(MSG_NOSIGNAL))
                         }
                     }
                 } catch {
@@ -436,7 +460,11 @@ final class EventLoop: @unchecked Sendable {
                 connection.lastActivity = now
                 continue
             }
-            if connection.output.capacity > 64 * 1024 { connection.output = [] } else { connection.output.removeAll(keepingCapacity: true) }
+            if connection.output.capacity > 64 * 1024 {
+                connection.output = []
+            } else {
+                connection.output.removeAll(keepingCapacity: true)
+            }
             connection.sent = 0
             if let stream = connection.stream {
                 do {
@@ -462,7 +490,9 @@ final class EventLoop: @unchecked Sendable {
             if connection.pausedForOutput {
                 connection.pausedForOutput = false
                 updateInterest(connection)
-                if !connection.pending.isEmpty { process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now) }
+                if !connection.pending.isEmpty {
+                    process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
+                }
             }
             return
         }
@@ -485,7 +515,9 @@ final class EventLoop: @unchecked Sendable {
         guard connection.lingeringSince == nil else { return }
         connection.lingeringSince = now
         shutdown(connection.fd, Int32(SHUT_WR))
-        try? watch(connection.fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, tag: UInt64(connection.fd), add: false)
+        try? watch(
+            connection.fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, tag: UInt64(connection.fd),
+            add: false)
     }
 
     private func drop(_ connection: Connection) {
@@ -509,8 +541,12 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) {
             if let since = connection.lingeringSince {
                 if elapsed(since: since, now: now) > 2000 { drop(connection) }
-            } else if let started = connection.headStartedAt, elapsed(since: started, now: now) > header, connection.current == nil {
-                timeOut(connection, "the request head did not arrive within \(configuration.headerTimeout) s", now: now)
+            } else if let started = connection.headStartedAt, elapsed(since: started, now: now) > header,
+                connection.current == nil
+            {
+                timeOut(
+                    connection, "the request head did not arrive within \(configuration.headerTimeout) s",
+                    now: now)
             } else if connection.current != nil, !connection.pausedForBody, !connection.awaitingResponse,
                 elapsed(since: connection.lastActivity, now: now) > body
             {

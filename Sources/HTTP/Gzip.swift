@@ -9,7 +9,9 @@ public final class Gzip {
     /// A compressor at zlib `level` (1 fastest ... 9 smallest), with a history window
     /// of 2^`windowBits` bytes and zlib memory level `memoryLevel`. Small values suit
     /// small bodies: each reset clears a hash table of 2^(memoryLevel + 7) entries.
-    public init(level: Int32 = 4, windowBits: Int32 = 15, memoryLevel: Int32 = 8, strategy: Int32 = Z_DEFAULT_STRATEGY) {
+    public init(
+        level: Int32 = 4, windowBits: Int32 = 15, memoryLevel: Int32 = 8, strategy: Int32 = Z_DEFAULT_STRATEGY
+    ) {
         precondition(
             roster_deflate_init_gzip_strategy(&stream, level, windowBits, memoryLevel, strategy) == Z_OK,
             "zlib could not allocate a deflate stream")
@@ -32,7 +34,9 @@ public final class Gzip {
                     stream.next_out = target.baseAddress
                     stream.avail_out = UInt32(target.count)
                     status = deflate(&stream, Z_FINISH)
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: target[0..<(target.count - Int(stream.avail_out))]))
+                    result.append(
+                        contentsOf: UnsafeBufferPointer(
+                            rebasing: target[0..<(target.count - Int(stream.avail_out))]))
                 }
             } while status == Z_OK || status == Z_BUF_ERROR && stream.avail_out == 0
         }
@@ -56,8 +60,11 @@ public final class Gzip {
     public static func isAccepted(by acceptEncoding: [String]) -> Bool {
         for element in acceptEncoding {
             let parts = element.split(separator: ";").map { $0.trimmingHTTPWhitespace() }
-            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else {
+                continue
+            }
+            let quality =
+                parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             return quality > 0
         }
         return false

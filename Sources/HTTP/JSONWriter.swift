@@ -259,7 +259,8 @@ public struct JSONWriter: Sendable {
     private mutating func unicodeEscape(_ unit: UInt16) {
         let hex = Array("0123456789abcdef".utf8)
         bytes.append(contentsOf: [
-            0x5C, UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)], hex[Int(unit >> 4 & 0xF)],
+            0x5C, UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)],
+            hex[Int(unit >> 4 & 0xF)],
             hex[Int(unit & 0xF)],
         ])
     }

@@ -17,7 +17,9 @@ public struct MultipartFile: Sendable {
             let pair = parameter.trimmingHTTPWhitespace()
             guard pair.lowercased().hasPrefix("boundary=") else { continue }
             var value = Substring(pair.dropFirst(9))
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = value.dropFirst().dropLast()
+            }
             return value.isEmpty || value.count > 70 ? nil : String(value)
         }
         return nil
@@ -32,7 +34,9 @@ public struct MultipartFile: Sendable {
     public var isDone: Bool { state == .done }
 
     /// Feeds body bytes; `emit` receives the file's bytes.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    public mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, _ emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         buffer.append(contentsOf: bytes)
         try drain(emit)
     }
@@ -81,7 +85,9 @@ public struct MultipartFile: Sendable {
         guard haystack.count >= needle.count, let first = needle.first else { return nil }
         var index = 0
         while index <= haystack.count - needle.count {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
             index += 1
         }
         return nil

@@ -27,7 +27,8 @@ public struct Request {
             guard let decodedName = PercentDecoding.decode(name, plusIsSpace: true),
                 let decodedValue = PercentDecoding.decode(value, plusIsSpace: true)
             else {
-                throw .badRequest("the query holds a malformed percent escape or invalid UTF-8 near '\(pair.prefix(40))'")
+                throw .badRequest(
+                    "the query holds a malformed percent escape or invalid UTF-8 near '\(pair.prefix(40))'")
             }
             items.append((decodedName, decodedValue))
         }
@@ -54,7 +55,8 @@ public enum PercentDecoding {
         while index < utf8.count {
             let byte = utf8[index]
             if byte == 0x25 {
-                guard index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) else {
+                guard index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2])
+                else {
                     return nil
                 }
                 result.append(high << 4 | low)

@@ -77,7 +77,9 @@ public struct RequestParser: Sendable {
     /// are needed) and the number of bytes consumed; the caller drops those bytes.
     /// - Throws: `HTTPError` for a malformed or oversized request; the parser then
     ///   keeps failing, as the connection cannot be read further.
-    public mutating func next(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (event: Event?, consumed: Int) {
+    public mutating func next(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (
+        event: Event?, consumed: Int
+    ) {
         do {
             return try step(input)
         } catch {
@@ -86,7 +88,9 @@ public struct RequestParser: Sendable {
         }
     }
 
-    private mutating func step(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (event: Event?, consumed: Int) {
+    private mutating func step(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (
+        event: Event?, consumed: Int
+    ) {
         switch state {
         case .failed(let error):
             throw error
@@ -124,7 +128,8 @@ public struct RequestParser: Sendable {
 
     // MARK: - Request line
 
-    private mutating func parseRequestLine(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (Event?, Int) {
+    private mutating func parseRequestLine(_ input: UnsafeRawBufferPointer) throws(HTTPError) -> (Event?, Int)
+    {
         // RFC 9112 2.2: ignore empty lines before the request line.
         var start = 0
         while start + 1 < input.count, input[start] == 0x0D, input[start + 1] == 0x0A { start += 2 }
@@ -145,13 +150,16 @@ public struct RequestParser: Sendable {
             throw .badRequest("the method must be a token")
         }
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .badRequest("the request target must be visible ASCII without spaces; percent-encode the rest")
+            throw .badRequest(
+                "the request target must be visible ASCII without spaces; percent-encode the rest")
         }
         let parsedVersion = try Self.version(Array(version))
         let targetString = String(decoding: target, as: UTF8.self)
         let methodString = String(decoding: method, as: UTF8.self)
-        guard targetString.hasPrefix("/") || targetString.hasPrefix("http://") || targetString.hasPrefix("https://")
-            || (targetString == "*" && methodString == "OPTIONS")
+        guard
+            targetString.hasPrefix("/") || targetString.hasPrefix("http://")
+                || targetString.hasPrefix("https://")
+                || (targetString == "*" && methodString == "OPTIONS")
         else {
             throw .badRequest("the request target must be a path starting with /")
         }
@@ -164,7 +172,8 @@ public struct RequestParser: Sendable {
     private static func version(_ bytes: [UInt8]) throws(HTTPError) -> HTTPVersion {
         if bytes == Array("HTTP/1.1".utf8) { return .http11 }
         if bytes == Array("HTTP/1.0".utf8) { return .http10 }
-        let digits = bytes.count == 8 && bytes[5] >= 0x30 && bytes[5] <= 0x39 && bytes[7] >= 0x30 && bytes[7] <= 0x39
+        let digits =
+            bytes.count == 8 && bytes[5] >= 0x30 && bytes[5] <= 0x39 && bytes[7] >= 0x30 && bytes[7] <= 0x39
         if digits && bytes[0..<5] == Array("HTTP/".utf8)[...] && bytes[6] == 0x2E {
             throw HTTPError(505, "http_version_not_supported", "only HTTP/1.0 and HTTP/1.1 are served")
         }
@@ -200,7 +209,8 @@ public struct RequestParser: Sendable {
     /// One `name: value` line, validated.
     private static func field(_ line: UnsafeRawBufferPointer) throws(HTTPError) -> (String, String) {
         if line[0] == 0x20 || line[0] == 0x09 {
-            throw .badRequest("obsolete line folding (a header line starting with white space) is not accepted")
+            throw .badRequest(
+                "obsolete line folding (a header line starting with white space) is not accepted")
         }
         guard let colon = line.firstIndex(of: 0x3A) else {
             throw .badRequest("a header line has no colon")
@@ -208,15 +218,19 @@ public struct RequestParser: Sendable {
         let name = line[0..<colon]
         guard !name.isEmpty else { throw .badRequest("a header field has an empty name") }
         guard name.allSatisfy(isTokenByte) else {
-            throw .badRequest("a header name holds a character that is not allowed (white space before the colon?)")
+            throw .badRequest(
+                "a header name holds a character that is not allowed (white space before the colon?)")
         }
         var valueStart = colon + 1
         var valueEnd = line.count
         while valueStart < valueEnd, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
-        while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 {
+            valueEnd -= 1
+        }
         let value = line[valueStart..<valueEnd]
         guard value.allSatisfy({ $0 == 0x09 || $0 >= 0x20 && $0 != 0x7F }) else {
-            throw .badRequest("the value of \(String(decoding: name, as: UTF8.self)) holds a control character")
+            throw .badRequest(
+                "the value of \(String(decoding: name, as: UTF8.self)) holds a control character")
         }
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
@@ -259,7 +273,8 @@ public struct RequestParser: Sendable {
         }
         let expectations = fields.tokens("Expect")
         return RequestHead(
-            method: line.method, target: line.target, version: line.version, headers: fields, framing: framing,
+            method: line.method, target: line.target, version: line.version, headers: fields,
+            framing: framing,
             expectsContinue: framing != .none && expectations.contains("100-continue"))
     }
 
@@ -291,10 +306,13 @@ public struct RequestParser: Sendable {
         return (nil, lineEnd + 2)
     }
 
-    private mutating func parseTrailer(_ input: UnsafeRawBufferPointer, bytes: Int, count: Int) throws(HTTPError) -> (
-        Event?, Int
-    ) {
-        guard let lineEnd = try findLineEnd(input, from: 0, limit: limits.headerBytes - bytes, status: 431) else {
+    private mutating func parseTrailer(_ input: UnsafeRawBufferPointer, bytes: Int, count: Int)
+        throws(HTTPError) -> (
+            Event?, Int
+        )
+    {
+        guard let lineEnd = try findLineEnd(input, from: 0, limit: limits.headerBytes - bytes, status: 431)
+        else {
             return (nil, 0)
         }
         if lineEnd == 0 {
@@ -335,8 +353,11 @@ public struct RequestParser: Sendable {
 
     private func tooLong(_ status: Int) -> HTTPError {
         switch status {
-        case 414: HTTPError(414, "uri_too_long", "the request line is longer than \(limits.requestLine) bytes")
-        case 431: HTTPError(431, "headers_too_large", "the header section is larger than \(limits.headerBytes) bytes")
+        case 414:
+            HTTPError(414, "uri_too_long", "the request line is longer than \(limits.requestLine) bytes")
+        case 431:
+            HTTPError(
+                431, "headers_too_large", "the header section is larger than \(limits.headerBytes) bytes")
         default: .badRequest("a chunk size line is too long")
         }
     }

@@ -18,7 +18,9 @@ public struct Response {
     }
 
     /// A response whose body is pulled from `source` as the client reads it (chunked).
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream source: any ResponseBodySource) {
+    public init(
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream source: any ResponseBodySource
+    ) {
         self.status = status
         self.headers = headers
         self.body = .stream(source)
@@ -31,7 +33,8 @@ public struct Response {
 
     /// A plain text response.
     public static func text(_ text: String, status: Int = 200) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+        Response(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
     /// API.md's JSON error body for `error`, with its status.

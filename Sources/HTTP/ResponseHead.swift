@@ -4,7 +4,8 @@ enum ResponseHead {
         100: "Continue", 200: "OK", 204: "No Content", 206: "Partial Content", 301: "Moved Permanently",
         302: "Found", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
         404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 411: "Length Required",
-        413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type", 417: "Expectation Failed",
+        413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
+        417: "Expectation Failed",
         422: "Unprocessable Content", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
         501: "Not Implemented", 503: "Service Unavailable", 505: "HTTP Version Not Supported",
     ]
@@ -15,7 +16,8 @@ enum ResponseHead {
     /// (`Content-Length: bodyLength`, or chunked when nil) and `Connection: close`
     /// when the connection ends after it.
     static func bytes(
-        status: Int, headers: HTTPHeaders, bodyLength: Int?, close: Bool, date: [UInt8], into output: inout [UInt8]
+        status: Int, headers: HTTPHeaders, bodyLength: Int?, close: Bool, date: [UInt8],
+        into output: inout [UInt8]
     ) {
         if status == 200 {
             output.append(contentsOf: statusOK)

@@ -119,19 +119,22 @@ public final class Router {
     /// - Throws: `HTTPError` 404 (no such path), 405 (with the allowed methods in
     ///   the message; `allowedMethods` gives them for the `Allow` header).
     public func match(method: String, path: Substring) throws(HTTPError) -> Match {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         var allowed: [String] = []
         for route in routes {
             guard let parameters = Self.match(route.pattern, segments) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
-                return Match(pattern: route.text, parameters: parameters, body: route.body, handler: route.handler)
+                return Match(
+                    pattern: route.text, parameters: parameters, body: route.body, handler: route.handler)
             }
             allowed.append(route.method)
         }
         if !allowed.isEmpty {
             if allowed.contains("GET") { allowed.append("HEAD") }
             throw HTTPError(
-                405, "method_not_allowed", "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
+                405, "method_not_allowed",
+                "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
         }
         if let fallback, method == "GET" || method == "HEAD" {
             return Match(pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback)
@@ -141,7 +144,8 @@ public final class Router {
 
     /// The methods routes accept at `path` (for `Allow`).
     public func allowedMethods(path: Substring) -> [String] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         var methods = routes.filter { Self.match($0.pattern, segments) != nil }.map(\.method)
         if methods.contains("GET") { methods.append("HEAD") }
         return methods
@@ -155,7 +159,8 @@ public final class Router {
             case .literal(let literal):
                 guard literal == segment else { return nil }
             case .parameter(let name, let prefix, let suffix):
-                guard segment.count > prefix.count + suffix.count, segment.hasPrefix(prefix), segment.hasSuffix(suffix),
+                guard segment.count > prefix.count + suffix.count, segment.hasPrefix(prefix),
+                    segment.hasSuffix(suffix),
                     let value = PercentDecoding.decode(segment.dropFirst(prefix.count).dropLast(suffix.count))
                 else { return nil }
                 parameters[name] = value

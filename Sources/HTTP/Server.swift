@@ -41,7 +41,8 @@ public final class Server: @unchecked Sendable {
             do {
                 loops.append(
                     try EventLoop(
-                        index: index, listener: listener, router: makeRouter(index), configuration: configuration))
+                        index: index, listener: listener, router: makeRouter(index),
+                        configuration: configuration))
             } catch {
                 close(listener)
                 throw error
@@ -93,20 +94,37 @@ public final class Server: @unchecked Sendable {
             var v6 = sockaddr_in6()
             v6.sin6_family = sa_family_t(AF_INET6)
             v6.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 else { throw SystemError(call: "inet_pton(\(host))", code: EINVAL) }
-            withUnsafeBytes(of: v6) { bytes in withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) } }
+            guard inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 else {
+                throw SystemError(call: "inet_pton(\(host))", code: EINVAL)
+            }
+            withUnsafeBytes(of: v6) { bytes in
+                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) }
+            }
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             family = AF_INET6
         } else {
             var v4 = sockaddr_in()
             v4.sin_family = sa_family_t(AF_INET)
             v4.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, name, &v4.sin_addr) == 1 else { throw SystemError(call: "inet_pton(\(host))", code: EINVAL) }
-            withUnsafeBytes(of: v4) { bytes in withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) } }
+            guard inet_pton(AF_INET, name, &v4.sin_addr) == 1 else {
+                throw SystemError(call: "inet_pton(\(host))", code: EINVAL)
+            }
+            withUnsafeBytes(of: v4) { bytes in
+                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) }
+            }
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             family = AF_INET
         }
-        guard let fd = try syscall("socket", { socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) else {
+        guard
+            let fd = try syscall(
+                "socket",
+                {
+                    socket(
+                        family,
+                        Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                            | Int32(SOCK_CLOEXEC.rawValue), 0)
+                })
+        else {
             throw SystemError(call: "socket", code: EAGAIN)
         }
         var one: Int32 = 1
@@ -114,7 +132,9 @@ public final class Server: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
         do {
             _ = try syscall("bind \(host):\(port)") {
-                withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+                }
             }
             _ = try syscall("listen") { Glibc.listen(fd, 4096) }
         } catch {
@@ -128,7 +148,9 @@ public final class Server: @unchecked Sendable {
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try syscall("getsockname") {
-            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
         }
         return withUnsafeBytes(of: address) { bytes in
             Int(UInt16(bigEndian: bytes.load(fromByteOffset: 2, as: UInt16.self)))
@@ -139,7 +161,9 @@ public final class Server: @unchecked Sendable {
     /// connections are cheap, but each needs a descriptor.
     private static func raiseDescriptorLimit() {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else {
+            return
+        }
         limit.rlim_cur = limit.rlim_max
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }

@@ -31,13 +31,18 @@ public final class StaticFiles {
     private let gzip = Gzip(level: 9)
 
     static let types: [String: String] = [
-        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml", "png": "image/png",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "ico": "image/x-icon", "webp": "image/webp",
+        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml",
+        "png": "image/png",
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "ico": "image/x-icon",
+        "webp": "image/webp",
         "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8", "woff2": "font/woff2",
         "map": "application/json", "webmanifest": "application/manifest+json",
     ]
-    static let compressible: Set<String> = ["html", "js", "mjs", "css", "json", "svg", "txt", "csv", "map", "webmanifest"]
+    static let compressible: Set<String> = [
+        "html", "js", "mjs", "css", "json", "svg", "txt", "csv", "map", "webmanifest",
+    ]
 
     /// Serves `root`, which must be a folder.
     public init(root: String) throws(HTTPError) {
@@ -61,12 +66,15 @@ public final class StaticFiles {
         }
         var headers = entry.headers
         if let match = request.head.headers["If-None-Match"],
-            match == "*" || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == entry.etag })
+            match == "*"
+                || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == entry.etag })
         {
             headers.remove("Content-Type")
             return Response(status: 304, headers: headers)
         }
-        if let gzipped = entry.gzipped, Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding")) {
+        if let gzipped = entry.gzipped,
+            Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
+        {
             headers.add("Content-Encoding", "gzip")
             return Response(headers: headers, body: gzipped)
         }
@@ -93,7 +101,8 @@ public final class StaticFiles {
         guard let real = realpath(candidate, nil) else { return nil }
         defer { free(real) }
         let resolved = String(cString: real)
-        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+        else {
             return nil
         }
         return resolved
@@ -110,9 +119,10 @@ public final class StaticFiles {
         }
         guard let data = FileManager.default.contents(atPath: file) else { throw Self.notFound(key) }
         let body = [UInt8](data)
-        let suffix = file.split(separator: "/").last.flatMap { name in
-            name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
-        } ?? ""
+        let suffix =
+            file.split(separator: "/").last.flatMap { name in
+                name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
+            } ?? ""
         let etag = "\"\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))\""
         var headers: HTTPHeaders = [
             "Content-Type": Self.types[suffix] ?? "application/octet-stream",

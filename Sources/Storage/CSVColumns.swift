@@ -25,7 +25,8 @@ public struct CSVColumns: Equatable, Sendable {
         var fields: [ContactField?] = []
         var ignored: [String] = []
         for name in header {
-            let key = String(name.lowercased().unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) })
+            let key = String(
+                name.lowercased().unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) })
             if let field = Self.aliases[key], !used.contains(field) {
                 used.insert(field)
                 fields.append(field)
@@ -36,7 +37,8 @@ public struct CSVColumns: Equatable, Sendable {
         }
         guard used.contains(.firstName) || used.contains(.lastName) else {
             throw StorageError.invalidContact(
-                index: -1, problem: "the header (line 1) names no first or last name column, e.g. first_name,last_name")
+                index: -1,
+                problem: "the header (line 1) names no first or last name column, e.g. first_name,last_name")
         }
         self.fields = fields
         self.ignored = ignored
@@ -70,7 +72,8 @@ extension String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
         guard let first = utf8.first, let last = utf8.last else { return self }
         if !isSpace(first) && !isSpace(last) { return self }
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) })
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }),
+            let end = utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(self[start...end])
     }

@@ -113,7 +113,8 @@ public final class CSVImport {
         guard let batch else { return summary }
         if columns == nil {
             batch.rollback()
-            throw StorageError.invalidContact(index: -1, problem: "the file is empty: it needs a header line and rows")
+            throw StorageError.invalidContact(
+                index: -1, problem: "the file is empty: it needs a header line and rows")
         }
         if policy == .abort && summary.rejected > 0 {
             batch.rollback()
@@ -146,7 +147,8 @@ public final class CSVImport {
         switch row {
         case .error(let error):
             if columns == nil && headerError == nil {
-                headerError = StorageError.invalidContact(index: -1, problem: "the header line cannot be read: \(error)")
+                headerError = StorageError.invalidContact(
+                    index: -1, problem: "the header line cannot be read: \(error)")
                 return
             }
             reject(error)
@@ -165,7 +167,8 @@ public final class CSVImport {
                 reject(
                     CSVError(
                         line: line, column: nil,
-                        problem: "the row has \(fields.count) fields; the header has \(columns.fields.count)"))
+                        problem: "the row has \(fields.count) fields; the header has \(columns.fields.count)")
+                )
                 return
             }
             let contact = columns.contact(fields)

@@ -120,7 +120,8 @@ public struct CSVReader: Sendable {
         }
         switch state {
         case .quoted, .skippingQuoted:
-            let error = CSVError(line: rowLine, column: fieldStartColumn, problem: "a quoted field is never closed")
+            let error = CSVError(
+                line: rowLine, column: fieldStartColumn, problem: "a quoted field is never closed")
             resetRow()
             try emit(.error(error))
         case .afterCR:
@@ -148,7 +149,11 @@ public struct CSVReader: Sendable {
         }
         switch state {
         case .skipping:
-            if byte == 0x0A || byte == 0x0D { try lineEnd(byte, emit) } else if byte == 0x22 { state = .skippingQuoted }
+            if byte == 0x0A || byte == 0x0D {
+                try lineEnd(byte, emit)
+            } else if byte == 0x22 {
+                state = .skippingQuoted
+            }
         case .skippingQuoted:
             if byte == 0x22 { state = .skipping } else if byte == 0x0A { newLineInField() }
         case .fieldStart:

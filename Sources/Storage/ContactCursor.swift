@@ -2,7 +2,8 @@ import CSQLite
 
 /// A contact's stored text fields, by column.
 public enum ContactField: Int32, CaseIterable, Sendable {
-    case firstName = 2, lastName, email, phone, company, city, notes
+    case firstName = 2
+    case lastName, email, phone, company, city, notes
 }
 
 /// Contacts in position order, read one at a time with their fields exposed as
@@ -25,15 +26,18 @@ public final class ContactCursor {
     init(first: Int, ids: [Int], store: ContactStore) throws {
         self.first = first
         self.ids = ids
-        consecutive = ids.count > 1 && ids.last! - ids.first! == ids.count - 1
+        consecutive =
+            ids.count > 1 && ids.last! - ids.first! == ids.count - 1
             && zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 + 1 }
         if consecutive {
             statement = try store.database.statement(
-                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id")
+                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id"
+            )
             statement.bind(ids.first!, at: 1)
             statement.bind(ids.last!, at: 2)
         } else {
-            statement = try store.database.statement("SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id = ?1")
+            statement = try store.database.statement(
+                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id = ?1")
         }
     }
 

@@ -59,11 +59,13 @@ extension ContactStore {
                 if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
             }
             guard let rows = sectionCounts.take(), written == count else {
-                throw StorageError.sqlite(code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
+                throw StorageError.sqlite(
+                    code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
             }
             // Contacts went in in list order with consecutive ids: positions follow from ids.
             try database.execute(
-                "INSERT INTO positions (position, contact_id) SELECT id - \(firstID), id FROM contacts ORDER BY id")
+                "INSERT INTO positions (position, contact_id) SELECT id - \(firstID), id FROM contacts ORDER BY id"
+            )
             try writeSections(rows: rows)
             try database.execute(
                 """
@@ -86,7 +88,8 @@ extension ContactStore {
 
     /// Writes the per-section counts and first rows, in list order.
     func writeSections(rows: [Int]) throws {
-        let update = try database.statement("UPDATE sections SET rows = ?2, first_row = ?3 WHERE section = ?1")
+        let update = try database.statement(
+            "UPDATE sections SET rows = ?2, first_row = ?3 WHERE section = ?1")
         var firstRow = 0
         for (section, count) in rows.enumerated() {
             update.bind(section, at: 1)

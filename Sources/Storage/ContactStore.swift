@@ -85,7 +85,8 @@ public final class ContactStore {
         guard try statement.step() else { return nil }
         let key = statement.blob(at: 0)
         let fields = ContactFields(
-            firstName: statement.string(at: 1), lastName: statement.string(at: 2), email: statement.string(at: 3),
+            firstName: statement.string(at: 1), lastName: statement.string(at: 2),
+            email: statement.string(at: 3),
             phone: statement.string(at: 4), company: statement.string(at: 5), city: statement.string(at: 6),
             notes: statement.string(at: 7))
         statement.reset()
@@ -96,7 +97,8 @@ public final class ContactStore {
     /// ordered by (key, id), so a binary search over positions finds it.
     private func position(of id: Int, key: [UInt8]) throws -> Int {
         let probe = try database.statement(
-            "SELECT c.sort_key, c.id FROM positions p JOIN contacts c ON c.id = p.contact_id WHERE p.position = ?1")
+            "SELECT c.sort_key, c.id FROM positions p JOIN contacts c ON c.id = p.contact_id WHERE p.position = ?1"
+        )
         var low = 0
         var high = try count()
         while low < high {
@@ -138,6 +140,7 @@ public final class ContactStore {
             fields: ContactFields(
                 firstName: statement.string(at: 2), lastName: statement.string(at: 3),
                 email: statement.string(at: 4), phone: statement.string(at: 5),
-                company: statement.string(at: 6), city: statement.string(at: 7), notes: statement.string(at: 8)))
+                company: statement.string(at: 6), city: statement.string(at: 7),
+                notes: statement.string(at: 8)))
     }
 }

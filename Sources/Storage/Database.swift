@@ -30,7 +30,8 @@ public final class Database {
         guard status == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
-            throw StorageError.cannotOpen(path: path, reason: Database.explain(path: path, sqliteReason: reason))
+            throw StorageError.cannotOpen(
+                path: path, reason: Database.explain(path: path, sqliteReason: reason))
         }
         self.handle = handle
         sqlite3_busy_timeout(handle, 5000)
@@ -41,10 +42,15 @@ public final class Database {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute("PRAGMA synchronous = NORMAL")
             }
-        } catch StorageError.sqlite(let code, _, _) where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT {
+        } catch StorageError.sqlite(let code, _, _)
+            where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT
+        {
             throw StorageError.notADatabase(path: path)
-        } catch StorageError.sqlite(let code, let message, _) where code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_READONLY {
-            throw StorageError.cannotOpen(path: path, reason: Database.explain(path: path, sqliteReason: message))
+        } catch StorageError.sqlite(let code, let message, _)
+            where code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_READONLY
+        {
+            throw StorageError.cannotOpen(
+                path: path, reason: Database.explain(path: path, sqliteReason: message))
         }
     }
 
@@ -107,7 +113,8 @@ public final class Database {
 
     func error(sql: String?) -> StorageError {
         .sqlite(
-            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql
+        )
     }
 
     /// Turns SQLite's "unable to open database file" into the cause a person can fix.
@@ -120,7 +127,8 @@ public final class Database {
             return "no permission to read and write it; fix its permissions or choose another --db"
         }
         if access(path, F_OK) != 0, access(directory.isEmpty ? "/" : directory, W_OK) != 0 {
-            return "no permission to create a file in \(directory.isEmpty ? "/" : directory); choose another --db"
+            return
+                "no permission to create a file in \(directory.isEmpty ? "/" : directory); choose another --db"
         }
         return sqliteReason + "; check the path and its permissions, or choose another --db"
     }

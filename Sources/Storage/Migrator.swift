@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
 
 /// Applies `Migrations/NNNN_name.sql` files in order, each in its own transaction,
 /// and records each one in `schema_migrations`.
@@ -35,11 +36,13 @@ public struct Migrator: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
             throw StorageError.migrations(
-                directory: directory, problem: "folder not found; run from the project root or pass --migrations DIR")
+                directory: directory,
+                problem: "folder not found; run from the project root or pass --migrations DIR")
         }
         var migrations: [Migration] = []
         for name in names.sorted() where name.hasSuffix(".sql") {
-            guard let underscore = name.firstIndex(of: "_"), let version = Int(name[..<underscore]), version > 0
+            guard let underscore = name.firstIndex(of: "_"), let version = Int(name[..<underscore]),
+                version > 0
             else {
                 throw StorageError.migrations(
                     directory: directory, problem: "\(name) is not named NNNN_description.sql")

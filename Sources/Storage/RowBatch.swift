@@ -23,7 +23,10 @@ struct RowBatch: Sendable {
     mutating func append(key: ContactSortKey, fields: ContactFields) {
         bytes.append(contentsOf: key.bytes)
         ends.append(bytes.count)
-        for field in [fields.firstName, fields.lastName, fields.email, fields.phone, fields.company, fields.city, fields.notes] {
+        for field in [
+            fields.firstName, fields.lastName, fields.email, fields.phone, fields.company, fields.city,
+            fields.notes,
+        ] {
             bytes.append(contentsOf: field.utf8)
             ends.append(bytes.count)
         }

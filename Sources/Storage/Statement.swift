@@ -13,7 +13,9 @@ public final class Statement {
 
     init(database: Database, sql: String) throws {
         var handle: OpaquePointer?
-        guard sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil) == SQLITE_OK,
+        guard
+            sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+                == SQLITE_OK,
             let handle
         else {
             throw database.error(sql: sql)
@@ -53,7 +55,8 @@ public final class Statement {
     /// Binds a blob to parameter `index` (1-based).
     public func bind(blob value: [UInt8], at index: Int32) {
         value.withUnsafeBytes { bytes in
-            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), roster_sqlite_transient())
+            _ = sqlite3_bind_blob(
+                handle, index, bytes.baseAddress, Int32(bytes.count), roster_sqlite_transient())
         }
     }
 
@@ -66,7 +69,8 @@ public final class Statement {
         case SQLITE_DONE: return false
         default:
             let error = StorageError.sqlite(
-                code: sqlite3_extended_errcode(connection), message: String(cString: sqlite3_errmsg(connection)),
+                code: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)),
                 sql: sql)
             sqlite3_reset(handle)
             throw error

@@ -20,13 +20,16 @@ public struct SyntheticContacts: Sendable {
         "Kim", "King", "Klein", "Kowalski", "Larsen", "Lee", "Lefèvre", "Lewis", "López", "Martin",
         "Martínez", "Meyer", "Miller", "Moreau", "Müller", "Murphy", "Nguyễn", "Nielsen", "Novák", "O'Brien",
         "O'Neil", "Ortiz", "Osuna", "Østergaard", "Park", "Patel", "Pérez", "Quinn", "Ramírez", "Reyes",
-        "Richter", "Roberts", "Rossi", "Sánchez", "Schmidt", "Schneider", "Silva", "Smith", "Suárez", "Taylor",
+        "Richter", "Roberts", "Rossi", "Sánchez", "Schmidt", "Schneider", "Silva", "Smith", "Suárez",
+        "Taylor",
         "Thomas", "Torres", "Ueda", "Urban", "van Dijk", "Vargas", "Vogel", "Walker", "Wang", "Weber",
         "White", "Wilson", "Wójcik", "Xu", "Yamamoto", "Yılmaz", "Young", "Zhang", "Żuk", "Ångström",
         "小林", "王", "佐藤", "Петров", "Смирнова", "Παπαδόπουλος", "Ζαχαρίου", "Ōta", "Ÿvain", "Ødegård",
     ]
     /// Names filed under `#` whatever their script: digits and symbols first.
-    static let hashNames: [String] = ["3M Support", "24h Locksmith", "🦊 Fox", "@home Helpdesk", "911 Dispatch"]
+    static let hashNames: [String] = [
+        "3M Support", "24h Locksmith", "🦊 Fox", "@home Helpdesk", "911 Dispatch",
+    ]
     static let companies: [String] = [
         "Acme", "Globex", "Initech", "Umbrella", "Stark & Wayne", "Nordic Oil", "Café Rouge", "Hooli",
         "Vandelay", "Pied Piper", "Soylent", "Wonka", "Tyrell", "Cyberdyne", "Aperture", "Black Mesa",

@@ -43,7 +43,9 @@ enum HandlerBenchmark {
                 handler += handled - start
             }
             print("handler window bytes: \(bytes / requests)")
-            print("handler gzip us: \(Double(compress) / 1e3 / Double(requests)), bytes \(compressed / requests)")
+            print(
+                "handler gzip us: \(Double(compress) / 1e3 / Double(requests)), bytes \(compressed / requests)"
+            )
             print("handler window us: \(Double(handler) / 1e3 / Double(requests))")
         } catch {
             print("handler error: \(error)")

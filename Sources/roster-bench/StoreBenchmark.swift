@@ -41,7 +41,8 @@ enum StoreBenchmark {
                     try store.seed(count: count, randomSeed: 1)
                 })
             size = try fileSize(path)
-            theirs.append(try seconds { try sqliteImport(csv: csvPath, into: folder + "/anchor-\(round).sqlite") })
+            theirs.append(
+                try seconds { try sqliteImport(csv: csvPath, into: folder + "/anchor-\(round).sqlite") })
             if round < 2 { removeDatabase(path) }
             removeDatabase(folder + "/anchor-\(round).sqlite")
         }
@@ -89,7 +90,8 @@ enum StoreBenchmark {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw StorageError.sqlite(code: process.terminationStatus, message: "the sqlite3 tool failed", sql: nil)
+            throw StorageError.sqlite(
+                code: process.terminationStatus, message: "the sqlite3 tool failed", sql: nil)
         }
     }
 
@@ -110,7 +112,9 @@ enum StoreBenchmark {
     }
 
     static func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
     }
 
     static func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -37,7 +37,8 @@ struct ParserTranscript {
                     let (event, consumed) = try buffer.withUnsafeBytes { try parser.next($0) }
                     switch event {
                     case .head(let head)?:
-                        lines.append("head \(head.method) \(head.target) \(head.framing) \(head.headers.fields.count)")
+                        lines.append(
+                            "head \(head.method) \(head.target) \(head.framing) \(head.headers.fields.count)")
                     case .body(let range)?:
                         precondition(range.upperBound <= buffer.count, "a body range outside the input")
                         body += buffer[range]

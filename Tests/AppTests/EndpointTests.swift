@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import App
 
@@ -26,7 +26,9 @@ struct EndpointTests {
         let client = live.client()
         let (status, contact) = try #require(client.getJSON("/contacts/1"))
         #expect(status == 200)
-        for key in ["id", "row", "section", "first_name", "last_name", "email", "phone", "company", "city", "notes"] {
+        for key in [
+            "id", "row", "section", "first_name", "last_name", "email", "phone", "company", "city", "notes",
+        ] {
             #expect(contact[key] != nil, "missing \(key)")
         }
         #expect(client.getJSON("/contacts/999999999")?.status == 404)
@@ -49,8 +51,10 @@ struct EndpointTests {
         let metrics = try #require(client.get("/metrics"))
         #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
         for line in [
-            "roster_http_requests_total{route=\"/window\",status=\"200\"}", "roster_http_request_duration_seconds_bucket{route=\"/window\",le=\"+Inf\"}",
-            "roster_sessions ", "roster_slots_created_total{kind=\"contact\"}", "roster_slots_reused_total{kind=\"header\"}",
+            "roster_http_requests_total{route=\"/window\",status=\"200\"}",
+            "roster_http_request_duration_seconds_bucket{route=\"/window\",le=\"+Inf\"}",
+            "roster_sessions ", "roster_slots_created_total{kind=\"contact\"}",
+            "roster_slots_reused_total{kind=\"header\"}",
             "roster_contacts 100002",
         ] {
             #expect(metrics.text.contains(line), "metrics lack \(line)")
@@ -58,7 +62,10 @@ struct EndpointTests {
         let document = try #require(client.getJSON("/openapi.json")?.json)
         #expect(document["openapi"] as? String == "3.0.3")
         let paths = try #require(document["paths"] as? [String: Any])
-        for path in ["/window", "/sections", "/contacts/{id}", "/avatar/{id}.svg", "/healthz", "/metrics", "/openapi.json"] {
+        for path in [
+            "/window", "/sections", "/contacts/{id}", "/avatar/{id}.svg", "/healthz", "/metrics",
+            "/openapi.json",
+        ] {
             #expect(paths[path] != nil, "OpenAPI lacks \(path)")
         }
     }
@@ -72,7 +79,8 @@ struct EndpointTests {
         client.send("POST /window HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
         let wrong = try #require(client.readResponses().first)
         #expect(wrong.status == 405 && wrong.headers["allow"] == "GET, HEAD")
-        let gzipped = try #require(client.get("/window?offset=0&height=2000", headers: ["Accept-Encoding": "gzip"]))
+        let gzipped = try #require(
+            client.get("/window?offset=0&height=2000", headers: ["Accept-Encoding": "gzip"]))
         #expect(gzipped.headers["content-encoding"] == "gzip")
     }
 }

@@ -9,7 +9,8 @@ struct FolderLocatorTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let name = "Folder-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/bin/release", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root + "/bin/release", withIntermediateDirectories: true)
         let executable = root + "/bin/release/roster"
         #expect(FolderLocator.locate(name, executable: executable).hasSuffix("/\(name)"))
         #expect(FolderLocator.locate(name + "-absent", executable: executable) == name + "-absent")

@@ -1,19 +1,24 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import App
 
 extension RawClient {
     /// Sends `body` to `target` with Content-Length (and the given headers), returns the response.
-    func post(_ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"], method: String = "POST")
+    func post(
+        _ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"],
+        method: String = "POST"
+    )
         -> (status: Int, json: [String: Any])
     {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.utf8.count)\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         send(request + "\r\n" + body)
         let response = readResponses().first
-        let json = response.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] } ?? [:]
+        let json =
+            response.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
+            ?? [:]
         return (response?.status ?? 0, json)
     }
 }
@@ -30,12 +35,17 @@ struct ImportAPITests {
         let client = live.client()
         let (status, summary) = client.post("/import", Self.good)
         #expect(status == 200)
-        #expect(summary["inserted"] as? Int == 3 && summary["rejected"] as? Int == 0 && summary["total"] as? Int == 3)
+        #expect(
+            summary["inserted"] as? Int == 3 && summary["rejected"] as? Int == 0
+                && summary["total"] as? Int == 3)
         #expect(summary["ignoredColumns"] as? [String] == ["Favourite colour"])
         let window = try #require(client.getJSON("/window?offset=0&height=2000")?.json)
         let cells = try #require(window["cells"] as? [[String: Any]])
         let contacts = cells.compactMap { $0["contact"] as? [String: Any] }
-        #expect(contacts.contains { $0["last_name"] as? String == "Lee, Jr." && $0["company"] as? String == "Acme \"Labs\"" })
+        #expect(
+            contacts.contains {
+                $0["last_name"] as? String == "Lee, Jr." && $0["company"] as? String == "Acme \"Labs\""
+            })
         #expect(contacts.contains { $0["last_name"] as? String == "Ångström" })
         let html = cells.compactMap { $0["html"] as? String }.joined()
         #expect(!html.contains("<img src=x") && html.contains("&lt;img src=x onerror=alert(1)&gt;"))
@@ -49,8 +59,10 @@ struct ImportAPITests {
         #expect(status == 422)
         let errors = try #require(summary["errors"] as? [[String: Any]])
         #expect(errors.first?["line"] as? Int == 3)
-        #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 5, "nothing was written")
-        let (skipped, skipSummary) = client.post("/import?errors=skip", "first_name,last_name\nA,B\nC,D,E\n,\nJ,K\n")
+        #expect(
+            client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 5, "nothing was written")
+        let (skipped, skipSummary) = client.post(
+            "/import?errors=skip", "first_name,last_name\nA,B\nC,D,E\n,\nJ,K\n")
         #expect(skipped == 200)
         #expect(skipSummary["inserted"] as? Int == 2 && skipSummary["rejected"] as? Int == 2)
         #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 7)
@@ -64,29 +76,42 @@ struct ImportAPITests {
         #expect(live.client().post("/import", "").status == 422)
         #expect(live.client().post("/import?mode=merge", "first_name\nA\n").status == 400)
         #expect(live.client().post("/import?errors=skip&errors=abort", "first_name\nA\n").status == 400)
-        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "application/json"]).status == 415)
-        #expect(client.post("/import", "first_name\nA\n", headers: [:]).status == 200, "curl -T sends no type")
-        #expect(client.post("/import", "first_name\nA\n", headers: ["Content-Type": "text/plain"], method: "PUT").status == 200)
+        #expect(
+            live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "application/json"])
+                .status == 415)
+        #expect(
+            client.post("/import", "first_name\nA\n", headers: [:]).status == 200, "curl -T sends no type")
+        #expect(
+            client.post("/import", "first_name\nA\n", headers: ["Content-Type": "text/plain"], method: "PUT")
+                .status == 200)
     }
 
     @Test func chunkedBodiesExpectContinueAndMultipartFormsAllImport() throws {
         let live = try LiveApplication(contacts: 0)
         let client = live.client()
-        client.send("POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n")
+        client.send(
+            "POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n"
+        )
         client.send("b\r\nfirst_name\n\r\n")
         client.send("6\r\nAnn\nBo\r\n2\r\nb\n\r\n0\r\n\r\n")
         #expect(client.readResponses().first?.status == 200)
         let body = "last_name\nCarter\n"
-        client.send("PUT /import HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        client.send(
+            "PUT /import HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+        )
         #expect(client.readResponses().first?.status == 100)
         client.send(body)
         #expect(client.readResponses().first?.status == 200)
-        let form = "--B0undary\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\nappend\r\n"
+        let form =
+            "--B0undary\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\nappend\r\n"
             + "--B0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.csv\"\r\nContent-Type: text/csv\r\n\r\n"
             + "first_name,last_name\r\nDora,Diaz\r\n\r\n--B0undary--\r\n"
-        let (status, summary) = client.post("/import", form, headers: ["Content-Type": "multipart/form-data; boundary=B0undary"])
+        let (status, summary) = client.post(
+            "/import", form, headers: ["Content-Type": "multipart/form-data; boundary=B0undary"])
         #expect(status == 200 && summary["inserted"] as? Int == 1)
-        #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 4, "Ann, Bob, Carter, Dora")
+        #expect(
+            client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 4,
+            "Ann, Bob, Carter, Dora")
     }
 
     @Test func replaceModeReplacesTheList() throws {
@@ -102,16 +127,29 @@ struct ImportAPITests {
         let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
         let client = live.client()
         #expect(live.client().post("/import", "first_name\nA\n").status == 401)
-        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer wrong"]).status == 401)
-        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer s3cret"]).status == 200)
+        #expect(
+            live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer wrong"])
+                .status == 401)
+        #expect(
+            live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer s3cret"])
+                .status == 200)
     }
 
     @Test func importsFromAnotherSitesPageAreRefused() throws {
         let live = try LiveApplication(contacts: 0)
-        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Sec-Fetch-Site": "cross-site"]).status == 403)
-        #expect(live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Origin": "https://evil.example"]).status == 403)
+        #expect(
+            live.client().post(
+                "/import", "first_name\nA\n",
+                headers: ["Content-Type": "text/csv", "Sec-Fetch-Site": "cross-site"]
+            ).status == 403)
+        #expect(
+            live.client().post(
+                "/import", "first_name\nA\n",
+                headers: ["Content-Type": "text/csv", "Origin": "https://evil.example"]
+            ).status == 403)
         let (status, _) = live.client().post(
-            "/import", "first_name\nA\n", headers: ["Content-Type": "text/csv", "Origin": "http://test", "Sec-Fetch-Site": "same-origin"])
+            "/import", "first_name\nA\n",
+            headers: ["Content-Type": "text/csv", "Origin": "http://test", "Sec-Fetch-Site": "same-origin"])
         #expect(status == 200, "the page's own form (Host is 'test' in these requests)")
     }
 

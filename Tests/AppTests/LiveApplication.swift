@@ -38,7 +38,8 @@ final class LiveApplication: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
         try "<!doctype html><title>Roster test</title>".write(
             toFile: folder + "/public/index.html", atomically: true, encoding: .utf8)
-        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
         let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
         try store.seed(count: contacts, randomSeed: 3)

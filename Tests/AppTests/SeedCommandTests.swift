@@ -41,7 +41,8 @@ struct SeedCommandTests {
 
         let newer = folder + "/newer.sqlite"
         #expect(seed(newer, count: 0) == 0)
-        try Database(path: newer).execute("INSERT INTO schema_migrations (version, name) VALUES (9999, 'x.sql')")
+        try Database(path: newer).execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (9999, 'x.sql')")
         #expect(seed(newer, count: 5) == 1)
         #expect(try ContactStore(readingFrom: newer).count() == 0)
     }

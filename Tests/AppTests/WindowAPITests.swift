@@ -1,7 +1,7 @@
 import Foundation
 import ReuseEngine
-import Testing
 import TestSupport
+import Testing
 
 @testable import App
 
@@ -34,7 +34,10 @@ struct WindowAPITests {
         let client = live.client()
         let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
         #expect(status == 200)
-        for key in ["session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released", "stats"] {
+        for key in [
+            "session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released",
+            "stats",
+        ] {
             #expect(window[key] != nil, "missing \(key)")
         }
         #expect(window["total"] as? Int == 100_002)
@@ -96,10 +99,13 @@ struct WindowAPITests {
             switch random.next() % 10 {
             case 0: offset = Double(random.next() % UInt64(content))
             case 1: height = Double(200 + random.next() % 2000)
-            default: offset = max(0, min(Double(content) - height, offset + Double(Int(random.next() % 1200) - 600)))
+            default:
+                offset = max(
+                    0, min(Double(content) - height, offset + Double(Int(random.next() % 1200) - 600)))
             }
             let query = "offset=\(offset)&height=\(height)"
-            let (status, delta) = try #require(client.getJSON("/window?\(query)&session=\(session)&ack=\(applied)"))
+            let (status, delta) = try #require(
+                client.getJSON("/window?\(query)&session=\(session)&ack=\(applied)"))
             #expect(status == 200)
             #expect(delta["session"] as? String == session)
             if random.next() % 10 == 0 { continue }  // dropped by the client
@@ -120,7 +126,9 @@ struct WindowAPITests {
         var applied = first["seq"] as! Int
         var created = 0
         for step in 1...600 {
-            let window = try #require(client.getJSON("/window?offset=\(step * 97)&height=800&session=\(session)&ack=\(applied)")?.json)
+            let window = try #require(
+                client.getJSON("/window?offset=\(step * 97)&height=800&session=\(session)&ack=\(applied)")?
+                    .json)
             applied = window["seq"] as! Int
             created = ((window["stats"] as! [String: Any])["created"] as! [String: Int])["contact"]!
         }
@@ -128,13 +136,17 @@ struct WindowAPITests {
     }
 
     @Test(arguments: [
-        ("offset=-1&height=800", "offset"), ("offset=abc&height=800", "offset"), ("offset=nan&height=800", "offset"),
-        ("offset=inf&height=800", "offset"), ("offset=1e400&height=800", "offset"), ("offset=0&height=0", "height"),
+        ("offset=-1&height=800", "offset"), ("offset=abc&height=800", "offset"),
+        ("offset=nan&height=800", "offset"),
+        ("offset=inf&height=800", "offset"), ("offset=1e400&height=800", "offset"),
+        ("offset=0&height=0", "height"),
         ("offset=0&height=1e9", "height"), ("offset=0&height=20001", "height"), ("height=800", "offset"),
-        ("offset=0", "height"), ("offset=0&height=800&offset=5", "offset"), ("offset=0&height=800&ack=x", "ack"),
+        ("offset=0", "height"), ("offset=0&height=800&offset=5", "offset"),
+        ("offset=0&height=800&ack=x", "ack"),
         ("offset=0&height=800&ack=-1", "ack"), ("offset=0&height=800&overscan=-5", "overscan"),
         ("offset=0&height=800&overscan=NaN", "overscan"), ("offset=0&height=800&session=a%20b", "session"),
-        ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"), ("offset=+5&height=800", "offset"),
+        ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"),
+        ("offset=+5&height=800", "offset"),
         ("offset=%FF&height=800", "query"),
     ])
     func badParametersAre400NamingTheParameter(query: String, parameter: String) throws {
@@ -145,8 +157,11 @@ struct WindowAPITests {
     }
 
     @Test func anUnknownSessionStartsANewOneInFull() throws {
-        let (status, window) = try #require(live.client().getJSON("/window?offset=0&height=300&session=nosuchsession&ack=4"))
-        #expect(status == 200 && window["full"] as? Bool == true && window["session"] as? String != "nosuchsession")
+        let (status, window) = try #require(
+            live.client().getJSON("/window?offset=0&height=300&session=nosuchsession&ack=4"))
+        #expect(
+            status == 200 && window["full"] as? Bool == true
+                && window["session"] as? String != "nosuchsession")
     }
 
     @Test func heightsUpToTheLimitAndOffsetsPastTheEndAreAnswered() throws {

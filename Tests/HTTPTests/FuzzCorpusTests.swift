@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import HTTP
 
 /// The fuzzer's seed corpus and every crash it ever found (Tests/fuzz/parser),
 /// replayed through the parser whole, byte by byte and at every split.
 struct FuzzCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("fuzz/parser")
 
     @Test func everyCorpusInputParsesTheSameHoweverItArrives() throws {

@@ -19,7 +19,9 @@ struct JSONWriterTests {
                 $0.object { $0.field("x", 0) }
             }
         }
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":1,"b":"two","c":true,"d":null,"e":[-42,1.5,null,{"x":0}]}"#)
+        #expect(
+            String(decoding: json.bytes, as: UTF8.self)
+                == #"{"a":1,"b":"two","c":true,"d":null,"e":[-42,1.5,null,{"x":0}]}"#)
     }
 
     @Test func stringsAreEscapedSoTheyCannotBreakOutOfJSON() throws {

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 
 @testable import HTTP
-import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +11,8 @@ import TestSupport
 final class LiveServer {
     let server: Server
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }, routes: @escaping (Router) -> Void) throws {
+    init(configure: (inout ServerConfiguration) -> Void = { _ in }, routes: @escaping (Router) -> Void) throws
+    {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.loops = 2
@@ -31,4 +32,3 @@ final class LiveServer {
 
     func connect() -> RawClient { RawClient(port: server.port) }
 }
-

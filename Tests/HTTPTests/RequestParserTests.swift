@@ -9,7 +9,8 @@ struct RequestParserTests {
     }
 
     @Test func aSimpleGetIsAHeadThenAnEnd() throws {
-        let outcomes = parseEverySplit("GET /window?offset=10&height=800 HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n")
+        let outcomes = parseEverySplit(
+            "GET /window?offset=10&height=800 HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n")
         guard case .head(let head) = outcomes.first else {
             Issue.record("no head: \(outcomes)")
             return
@@ -22,13 +23,16 @@ struct RequestParserTests {
     }
 
     @Test func pipelinedRequestsComeOutInOrder() {
-        let text = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        let text =
+            "GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcHEAD /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
         let outcomes = parseEverySplit(text)
         let targets = outcomes.compactMap { if case .head(let head) = $0 { head.target } else { nil } }
         #expect(targets == ["/a", "/b", "/c"])
         #expect(outcomes.filter { $0 == .end }.count == 3)
         #expect(outcomes.contains(.body(Array("abc".utf8))))
-        if case .head(let last) = outcomes[outcomes.count - 2] { #expect(!last.keepAlive && last.method == "HEAD") }
+        if case .head(let last) = outcomes[outcomes.count - 2] {
+            #expect(!last.keepAlive && last.method == "HEAD")
+        }
     }
 
     @Test func http10ClosesUnlessAskedToKeepAliveAndNeedsNoHost() {
@@ -43,7 +47,8 @@ struct RequestParserTests {
     }
 
     @Test func chunkedBodiesArriveAsBytesWithExtensionsAndTrailersIgnored() {
-        let text = "POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\nA\r\n, world!!!\r\n0\r\nX-Trailer: yes\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n"
+        let text =
+            "POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\nA\r\n, world!!!\r\n0\r\nX-Trailer: yes\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n"
         let outcomes = parseEverySplit(text)
         #expect(outcomes.count == 5, "\(outcomes)")
         #expect(outcomes[1] == .body(Array("hello, world!!!".utf8)))
@@ -52,17 +57,26 @@ struct RequestParserTests {
     }
 
     @Test func contentLengthBodiesAndAnUnreadBodyBeforeTheNextRequest() {
-        let text = "PUT /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n0123456789GET /y HTTP/1.1\r\nHost: x\r\n\r\n"
+        let text =
+            "PUT /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n0123456789GET /y HTTP/1.1\r\nHost: x\r\n\r\n"
         let outcomes = parseEverySplit(text)
         #expect(outcomes.count == 5)
         #expect(outcomes[1] == .body(Array("0123456789".utf8)))
-        #expect(parseEverySplit("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nabcde").count == 3)
+        #expect(
+            parseEverySplit(
+                "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nabcde"
+            ).count == 3)
         #expect(parseEverySplit("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").count == 2)
     }
 
     @Test func expectContinueIsReportedOnlyWithABody() {
-        guard case .head(let head)? = parseEverySplit("PUT /i HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok").first,
-            case .head(let bodiless)? = parseEverySplit("GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n").first
+        guard
+            case .head(let head)? = parseEverySplit(
+                "PUT /i HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok"
+            ).first,
+            case .head(let bodiless)? = parseEverySplit(
+                "GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"
+            ).first
         else {
             Issue.record("no head")
             return
@@ -76,8 +90,14 @@ struct RequestParserTests {
 
     @Test(arguments: [
         // Framing and smuggling shapes.
-        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n", 400),
+        (
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            400
+        ),
+        (
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n",
+            400
+        ),
         ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 5\r\n\r\nabc", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 5\r\n\r\nabc", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 4x\r\n\r\n", 400),
@@ -89,7 +109,10 @@ struct RequestParserTests {
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: \r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        (
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+            400
+        ),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
         ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
         // Chunk syntax.
@@ -137,9 +160,15 @@ struct RequestParserTests {
     @Test func limitsHaveTheirOwnStatuses() {
         let target = "/" + String(repeating: "a", count: 7999)
         #expect(status("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n") == nil, "an 8,000-octet target is served")
-        #expect(status("GET /" + String(repeating: "a", count: 10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
-        #expect(parse(Array(("GET /" + String(repeating: "a", count: 9000)).utf8)) == [.error(414)], "even before the line ends")
-        #expect(status("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n") == 431)
+        #expect(
+            status("GET /" + String(repeating: "a", count: 10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
+        #expect(
+            parse(Array(("GET /" + String(repeating: "a", count: 9000)).utf8)) == [.error(414)],
+            "even before the line ends")
+        #expect(
+            status(
+                "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n")
+                == 431)
         let many = (0..<150).map { "X-\($0): y\r\n" }.joined()
         #expect(status("GET / HTTP/1.1\r\nHost: x\r\n\(many)\r\n") == 431)
         let hundred = (0..<99).map { "X-\($0): y\r\n" }.joined()
@@ -163,7 +192,11 @@ struct RequestParserTests {
     }
 
     @Test func absoluteFormTargetsGiveTheirPath() {
-        guard case .head(let head)? = parseEverySplit("GET http://example.com/healthz?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n").first else {
+        guard
+            case .head(let head)? = parseEverySplit(
+                "GET http://example.com/healthz?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n"
+            ).first
+        else {
             Issue.record("no head")
             return
         }

@@ -13,7 +13,9 @@ final class CountingSink: RequestBodySink {
         return true
     }
     func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        respond(SendableResponse(.text("got \(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self))")))
+        respond(
+            SendableResponse(
+                .text("got \(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self))")))
     }
     func cancel() {}
 }
@@ -45,7 +47,9 @@ struct ServerLiveTests {
         router.add("POST", "/echo", body: .buffered(limit: 16)) { request in
             .text("echo \(String(decoding: request.body, as: UTF8.self))")
         }
-        router.add("PUT", "/upload", body: .streamed(limit: 1 << 20) { _, _ in CountingSink() }) { _ in .text("unused") }
+        router.add("PUT", "/upload", body: .streamed(limit: 1 << 20) { _, _ in CountingSink() }) { _ in
+            .text("unused")
+        }
     }
 
     @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
@@ -74,7 +78,9 @@ struct ServerLiveTests {
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let live = try LiveServer(routes: Self.routes)
         let client = live.connect()
-        client.send("GET /items/1.json HTTP/1.1\r\nHost: x\r\n\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhiGET /items/%C3%A9.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send(
+            "GET /items/1.json HTTP/1.1\r\nHost: x\r\n\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhiGET /items/%C3%A9.json HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
         let texts = client.readResponses(3).map(\.text)
         #expect(texts == ["item 1", "echo hi", "item é"])
     }
@@ -106,12 +112,15 @@ struct ServerLiveTests {
     @Test func bodiesOverTheRouteLimitGet413WithoutBeingRead() throws {
         let live = try LiveServer(routes: Self.routes)
         let declared = live.connect()
-        declared.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n")
+        declared.send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n")
         let refused = declared.readResponses().first
         #expect(refused?.status == 413 && refused?.text.contains("content_too_large") == true)
         #expect(declared.isClosedByPeer())
         let chunked = live.connect()
-        chunked.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n" + String(repeating: "a", count: 32) + "\r\n0\r\n\r\n")
+        chunked.send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n"
+                + String(repeating: "a", count: 32) + "\r\n0\r\n\r\n")
         #expect(chunked.readResponses().first?.status == 413)
     }
 
@@ -136,7 +145,9 @@ struct ServerLiveTests {
     @Test func routingErrorsAndThrowingHandlersLeaveTheConnectionUsable() throws {
         let live = try LiveServer(routes: Self.routes)
         let client = live.connect()
-        client.send("GET /nothing HTTP/1.1\r\nHost: x\r\n\r\nDELETE /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /fail HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send(
+            "GET /nothing HTTP/1.1\r\nHost: x\r\n\r\nDELETE /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /fail HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
         let responses = client.readResponses(4)
         #expect(responses.map(\.status) == [404, 405, 500, 200])
         #expect(responses[1].headers["allow"] == "GET, HEAD")
@@ -146,9 +157,13 @@ struct ServerLiveTests {
     @Test func largeBodiesAreGzippedWhenAcceptedAndHeadHasNoBody() throws {
         let live = try LiveServer(routes: Self.routes)
         let client = live.connect()
-        client.send("GET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip;q=0\r\n\r\n")
+        client.send(
+            "GET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip;q=0\r\n\r\n"
+        )
         let responses = client.readResponses(3)
-        #expect(responses[0].headers["content-encoding"] == "gzip" && responses[0].headers["vary"] == "Accept-Encoding")
+        #expect(
+            responses[0].headers["content-encoding"] == "gzip"
+                && responses[0].headers["vary"] == "Accept-Encoding")
         #expect(responses[0].body.count < 500 && responses[0].body.starts(with: [0x1f, 0x8b]))
         #expect(responses[1].headers["content-encoding"] == nil, "small bodies stay plain")
         #expect(responses[2].headers["content-encoding"] == nil && responses[2].body.count == 7000)
@@ -156,14 +171,17 @@ struct ServerLiveTests {
         head.send("HEAD /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while case let n = buffer.withUnsafeMutableBytes({ recv(head.fd, $0.baseAddress, $0.count, 0) }), n > 0 { raw += buffer[0..<n] }
+        while case let n = buffer.withUnsafeMutableBytes({ recv(head.fd, $0.baseAddress, $0.count, 0) }),
+            n > 0
+        { raw += buffer[0..<n] }
         let text = String(decoding: raw, as: UTF8.self)
         #expect(text.contains("Content-Length: 7000") && text.hasSuffix("\r\n\r\n"))
     }
 
     @Test func aSlowReaderNeverMakesTheServerBufferTheWholeStream() throws {
         let source = CountingSource(chunks: 2000)  // 125 MiB if produced at once
-        let live = try LiveServer(routes: { router in router.get("/stream") { _ in Response(stream: source) } })
+        let live = try LiveServer(routes: { router in router.get("/stream") { _ in Response(stream: source) }
+            })
         let client = live.connect()
         client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.5)
@@ -223,7 +241,9 @@ struct ServerLiveTests {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected != 0, "nothing listens after stop")
     }
@@ -244,7 +264,9 @@ final class SlowSink: RequestBodySink, @unchecked Sendable {
     }
     func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
         let summary = "got \(bytes) bytes after \(pauses) pauses"
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { respond(SendableResponse(.text(summary))) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+            respond(SendableResponse(.text(summary)))
+        }
     }
     func cancel() {}
 }
@@ -253,7 +275,9 @@ final class SlowSink: RequestBodySink, @unchecked Sendable {
 struct StreamingSinkTests {
     @Test func aSinkCanPauseTheBodyAndAnswerLaterFromAnotherThread() throws {
         let live = try LiveServer(routes: { router in
-            router.add("POST", "/slow", body: .streamed(limit: 1 << 24) { _, flow in SlowSink(flow: flow) }) { _ in .text("unused") }
+            router.add("POST", "/slow", body: .streamed(limit: 1 << 24) { _, flow in SlowSink(flow: flow) }) {
+                _ in .text("unused")
+            }
             router.get("/after") { _ in .text("after") }
         })
         let client = live.connect()

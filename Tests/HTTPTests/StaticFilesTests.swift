@@ -10,8 +10,10 @@ struct StaticFilesTests {
     init() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
-        try "<!doctype html><p>home</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
-        try String(repeating: "const a = 1;\n", count: 200).write(toFile: root + "/app.js", atomically: true, encoding: .utf8)
+        try "<!doctype html><p>home</p>".write(
+            toFile: root + "/index.html", atomically: true, encoding: .utf8)
+        try String(repeating: "const a = 1;\n", count: 200).write(
+            toFile: root + "/app.js", atomically: true, encoding: .utf8)
         try "body{}".write(toFile: root + "/sub/app.css", atomically: true, encoding: .utf8)
         try "secret".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
         try "root:x:0:0".write(toFile: base + "/passwd", atomically: true, encoding: .utf8)
@@ -23,7 +25,8 @@ struct StaticFilesTests {
         var all = headers
         all.add("Host", "x")
         let head = RequestHead(
-            method: "GET", target: target, version: .http11, headers: all, framing: .none, expectsContinue: false)
+            method: "GET", target: target, version: .http11, headers: all, framing: .none,
+            expectsContinue: false)
         do {
             let response = try files.respond(to: Request(head: head))
             return (response.status, response)
@@ -67,8 +70,10 @@ struct StaticFilesTests {
     }
 
     @Test(arguments: [
-        "/../passwd", "/%2e%2e/passwd", "/..%2fpasswd", "/sub/..%2f..%2fpasswd", "/%00index.html", "/index.html%00",
-        "/escape", "/.env", "/sub%2fapp.css", "/sub%5capp.css", "//etc/passwd", "/nothing.js", "/%zz", "/sub/../index.html",
+        "/../passwd", "/%2e%2e/passwd", "/..%2fpasswd", "/sub/..%2f..%2fpasswd", "/%00index.html",
+        "/index.html%00",
+        "/escape", "/.env", "/sub%2fapp.css", "/sub%5capp.css", "//etc/passwd", "/nothing.js", "/%zz",
+        "/sub/../index.html",
     ])
     func nothingOutsideTheRootOrHiddenIsServed(target: String) throws {
         let files = try StaticFiles(root: root)

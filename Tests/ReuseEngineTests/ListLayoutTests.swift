@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import ReuseEngine
-import TestSupport
 
 struct ListLayoutTests {
     /// Layouts with the awkward shapes: nothing, one row, empty sections at both ends

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import ReuseEngine
-import TestSupport
 
 struct ReuseSessionTests {
     /// The seed's MiniTableView experiment: 1,000 rows of 56 px in a 667 px viewport,

@@ -1,5 +1,6 @@
-@testable import ReuseEngine
 import TestSupport
+
+@testable import ReuseEngine
 
 /// Seeded random scrolling: small scrolls, flings, jumps anywhere (and past both
 /// ends), resizes and overscan changes, in proportions a real client produces.

@@ -4,11 +4,15 @@ import Testing
 
 /// Rows read from `text` fed whole; checked against byte-by-byte and every
 /// two-piece split, which must give the same rows.
-func readCSV(_ text: String, expectedFields: Int? = nil, maxField: Int = 4096, maxRow: Int = 65536) -> [CSVReader.Row] {
+func readCSV(_ text: String, expectedFields: Int? = nil, maxField: Int = 4096, maxRow: Int = 65536)
+    -> [CSVReader.Row]
+{
     readCSV(Array(text.utf8), expectedFields: expectedFields, maxField: maxField, maxRow: maxRow)
 }
 
-func readCSV(_ bytes: [UInt8], expectedFields: Int? = nil, maxField: Int = 4096, maxRow: Int = 65536) -> [CSVReader.Row] {
+func readCSV(_ bytes: [UInt8], expectedFields: Int? = nil, maxField: Int = 4096, maxRow: Int = 65536)
+    -> [CSVReader.Row]
+{
     func run(_ cuts: [Int]) -> [CSVReader.Row] {
         var reader = CSVReader(maxField: maxField, maxRow: maxRow, expectedFields: expectedFields)
         var rows: [CSVReader.Row] = []
@@ -44,7 +48,8 @@ struct CSVReaderTests {
         #expect(records(readCSV("a,b\nc,d\n")) == [["a", "b"], ["c", "d"]])
         #expect(records(readCSV("a,b\rc,d\r")) == [["a", "b"], ["c", "d"]])
         #expect(records(readCSV("a,b\r\nc,d")) == [["a", "b"], ["c", "d"]], "no final line end")
-        #expect(records(readCSV("a,b\n\r\n\nc,d\n")) == [["a", "b"], ["c", "d"]], "blank lines are skipped")
+        #expect(
+            records(readCSV("a,b\n\r\n\nc,d\n")) == [["a", "b"], ["c", "d"]], "blank lines are skipped")
     }
 
     @Test func quotedFieldsWithQuotesCommasAndLineBreaks() {
@@ -59,8 +64,13 @@ struct CSVReaderTests {
     }
 
     @Test func aByteOrderMarkIsSkipped() {
-        #expect(records(readCSV("\u{FEFF}first_name,last_name\nAnn,Lee\n")) == [["first_name", "last_name"], ["Ann", "Lee"]])
-        #expect(records(readCSV([0xEF, 0xBB] + Array("x\n".utf8))).isEmpty, "a broken BOM is data (and not UTF-8)")
+        #expect(
+            records(readCSV("\u{FEFF}first_name,last_name\nAnn,Lee\n")) == [
+                ["first_name", "last_name"], ["Ann", "Lee"],
+            ])
+        #expect(
+            records(readCSV([0xEF, 0xBB] + Array("x\n".utf8))).isEmpty, "a broken BOM is data (and not UTF-8)"
+        )
     }
 
     @Test func unicodeIsKept() {
@@ -110,7 +120,10 @@ struct CSVReaderTests {
             let width = 1 + random.below(5)
             var table: [[String]] = []
             for _ in 0..<(1 + random.below(6)) {
-                table.append((0..<width).map { _ in (0..<random.below(6)).map { _ in alphabet[random.below(alphabet.count)] }.joined() })
+                table.append(
+                    (0..<width).map { _ in
+                        (0..<random.below(6)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+                    })
             }
             // A lone empty field would be a blank line: give such rows a second field.
             if width == 1 { table = table.map { $0[0].isEmpty ? ["-"] : $0 } }

@@ -46,7 +46,8 @@ struct ContactStoreTests {
         let fields = try store.contacts(at: 0..<5000).map(\.fields)
         #expect(fields.contains { $0.lastName.isEmpty })
         #expect(fields.contains { $0.lastName.unicodeScalars.contains { $0.value > 0x2E80 } }, "CJK")
-        #expect(fields.contains { $0.lastName.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } })
+        #expect(
+            fields.contains { $0.lastName.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } })
         #expect(fields.contains { $0.firstName.contains("é") || $0.lastName.contains("é") })
         let notes = fields.map(\.notes).filter { !$0.isEmpty }
         for special in ["\"", ",", "\n", "<", ">", "&", "'"] {
@@ -134,10 +135,12 @@ struct ContactStoreTests {
             try folder.store("no/such/folder/db.sqlite")
         } throws: { error in
             let message = "\(error)"
-            return message.contains(folder.file("no/such/folder/db.sqlite")) && message.contains("does not exist")
+            return message.contains(folder.file("no/such/folder/db.sqlite"))
+                && message.contains("does not exist")
         }
         #expect {
-            try ContactStore(path: "/proc/roster.sqlite", migrator: Migrator(directory: TemporaryDirectory.migrations))
+            try ContactStore(
+                path: "/proc/roster.sqlite", migrator: Migrator(directory: TemporaryDirectory.migrations))
         } throws: { "\($0)".contains("/proc/roster.sqlite") }
     }
 }

@@ -32,11 +32,15 @@ struct MigratorTests {
         let database = try Database(path: folder.file("a.sqlite"))
         try migrator.migrate(database)
         try database.execute("INSERT INTO schema_migrations (version, name) VALUES (9999, '9999_future.sql')")
-        #expect(throws: StorageError.schemaNewer(path: folder.file("a.sqlite"), databaseVersion: 9999, codeVersion: migrator.latestVersion)) {
+        #expect(
+            throws: StorageError.schemaNewer(
+                path: folder.file("a.sqlite"), databaseVersion: 9999, codeVersion: migrator.latestVersion)
+        ) {
             try migrator.migrate(database)
         }
         #expect(try database.integer("SELECT max(version) FROM schema_migrations") == 9999)
-        let message = StorageError.schemaNewer(path: "x.sqlite", databaseVersion: 9999, codeVersion: 1).description
+        let message = StorageError.schemaNewer(path: "x.sqlite", databaseVersion: 9999, codeVersion: 1)
+            .description
         #expect(message.contains("x.sqlite") && message.contains("newer"))
     }
 

@@ -35,7 +35,9 @@ public final class RawClient {
     public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if n <= 0 { return }
             offset += n
         }
@@ -80,7 +82,11 @@ public struct ParsedResponse {
     public var text: String { String(decoding: body, as: UTF8.self) }
 
     public static func parse(_ buffer: [UInt8]) -> (ParsedResponse, Int)? {
-        guard let end = buffer.indices.dropLast(3).first(where: { buffer[$0..<($0 + 4)] == [13, 10, 13, 10][...] }) else {
+        guard
+            let end = buffer.indices.dropLast(3).first(where: {
+                buffer[$0..<($0 + 4)] == [13, 10, 13, 10][...]
+            })
+        else {
             return nil
         }
         let head = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
@@ -88,14 +94,20 @@ public struct ParsedResponse {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var index = end + 4
-        if status == 100 || status == 304 || status == 204 { return (ParsedResponse(status: status, headers: headers, body: []), index) }
+        if status == 100 || status == 304 || status == 204 {
+            return (ParsedResponse(status: status, headers: headers, body: []), index)
+        }
         if headers["transfer-encoding"] == "chunked" {
             var body: [UInt8] = []
             while true {
-                guard let lineEnd = buffer[index...].indices.dropLast().first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 }),
+                guard
+                    let lineEnd = buffer[index...].indices.dropLast().first(where: {
+                        buffer[$0] == 13 && buffer[$0 + 1] == 10
+                    }),
                     let size = Int(String(decoding: buffer[index..<lineEnd], as: UTF8.self), radix: 16)
                 else { return nil }
                 let dataStart = lineEnd + 2
@@ -107,7 +119,10 @@ public struct ParsedResponse {
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         guard buffer.count >= index + length else { return nil }
-        return (ParsedResponse(status: status, headers: headers, body: Array(buffer[index..<(index + length)])), index + length)
+        return (
+            ParsedResponse(status: status, headers: headers, body: Array(buffer[index..<(index + length)])),
+            index + length
+        )
     }
 }
 
