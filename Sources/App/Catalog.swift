@@ -30,10 +30,17 @@ struct ListSnapshot: Sendable {
 /// changes, so a request always sees one consistent version.
 final class Catalog: Sendable {
     private let state: Mutex<ListSnapshot>
+    /// The version in force, readable without the lock (readers keep a copy of
+    /// the snapshot and fetch it again only when this changes).
+    private let installedVersion: Atomic<Int>
 
     init(_ snapshot: ListSnapshot) {
         state = Mutex(snapshot)
+        installedVersion = Atomic(snapshot.version)
     }
+
+    /// The data version of the snapshot in force.
+    var version: Int { installedVersion.load(ordering: .acquiring) }
 
     /// The snapshot in force.
     var current: ListSnapshot { state.withLock { $0 } }
@@ -41,7 +48,10 @@ final class Catalog: Sendable {
     /// Installs `snapshot` unless a newer one is in force already.
     func install(_ snapshot: ListSnapshot) {
         state.withLock { current in
-            if snapshot.version >= current.version { current = snapshot }
+            if snapshot.version >= current.version {
+                current = snapshot
+                installedVersion.store(snapshot.version, ordering: .releasing)
+            }
         }
     }
 }

@@ -15,7 +15,11 @@ final class WindowHandler {
     /// Earlier states each session keeps for deltas (API.md's `ack`).
     static let historyLimit = 8
 
+    /// This loop's copy of the catalog's snapshot.
+    private var snapshot: ListSnapshot
+
     init(store: ContactStore, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
+        snapshot = catalog.current
         self.store = store
         self.catalog = catalog
         self.sessions = sessions
@@ -39,7 +43,7 @@ final class WindowHandler {
 
     func handle(_ request: Request) throws -> Response {
         let query = try WindowQuery(request.queryItems())
-        let snapshot = catalog.current
+        if catalog.version != snapshot.version { snapshot = catalog.current }
         let known = query.session.flatMap { sessions.lookup($0) }
         let entry =
             known
@@ -49,8 +53,11 @@ final class WindowHandler {
                 version: snapshot.version)
         if known == nil { sessions.insert(entry) }
         let viewport = Viewport(offset: query.offset, height: query.height, overscan: query.overscan)
+        // A session another loop moved to newer data than this loop has seen: catch up first.
+        if entry.state.withLock({ $0.version }) > snapshot.version { snapshot = catalog.current }
+        let snapshot = self.snapshot
         let (update, created, reused) = entry.state.withLock { state in
-            if state.version != snapshot.version {
+            if state.version < snapshot.version {
                 // The data changed: the old item indices mean nothing now. Start over (full).
                 state.session.reload(layout: snapshot.layout)
                 state.version = snapshot.version

@@ -398,15 +398,14 @@ final class EventLoop: @unchecked Sendable {
     /// Queues `response` (compressed when the client accepts gzip and it is worth it).
     private func respond(_ connection: Connection, _ response: Response, head: RequestHead?, close: Bool) {
         if let observer = router.observer {
-            let elapsed = head == nil ? 0 : DispatchTime.now().uptimeNanoseconds - connection.requestStartedAt
+            let now = DispatchTime.now().uptimeNanoseconds
+            let elapsed = head == nil || now < connection.requestStartedAt ? 0 : now - connection.requestStartedAt
             observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
-        }
-        var response = response
-        for field in configuration.defaultHeaders where response.headers[field.name] == nil {
-            response.headers.add(field.name, field.value)
         }
         let close = close || connection.closeAfterWrite
         let sendsBody = head?.method != "HEAD" && response.status != 304 && response.status != 204
+        // Lines added to the response's own fields, serialized without touching them.
+        var extra = defaultLines(for: response.headers)
         switch response.body {
         case .bytes(var body):
             if body.count >= 1024, response.headers["Content-Encoding"] == nil, let head,
@@ -414,20 +413,39 @@ final class EventLoop: @unchecked Sendable {
                 Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
             {
                 body = gzip.compress(body)
-                response.headers.add("Content-Encoding", "gzip")
-                if response.headers["Vary"] == nil { response.headers.add("Vary", "Accept-Encoding") }
+                extra.append(contentsOf: Self.gzipLine)
+                if response.headers["Vary"] == nil { extra.append(contentsOf: Self.varyLine) }
             }
             ResponseHead.bytes(
-                status: response.status, headers: response.headers, bodyLength: body.count, close: close,
-                date: dates.headerLine(), into: &connection.output)
+                status: response.status, headers: response.headers, extra: extra, bodyLength: body.count,
+                close: close, date: dates.headerLine(), into: &connection.output)
             if sendsBody { connection.output.append(contentsOf: body) }
         case .stream(let source):
             ResponseHead.bytes(
-                status: response.status, headers: response.headers, bodyLength: nil, close: close,
+                status: response.status, headers: response.headers, extra: extra, bodyLength: nil, close: close,
                 date: dates.headerLine(), into: &connection.output)
             if sendsBody { connection.stream = source }
         }
         if close { connection.closeAfterWrite = true }
+    }
+
+    private static let gzipLine = Array("Content-Encoding: gzip\r\n".utf8)
+    private static let varyLine = Array("Vary: Accept-Encoding\r\n".utf8)
+
+    /// The configuration's default header lines, serialized once.
+    private lazy var allDefaultLines: [UInt8] = configuration.defaultHeaders.reduce(into: []) { bytes, field in
+        bytes.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
+    }
+
+    /// The default header lines the response does not set itself.
+    private func defaultLines(for headers: HTTPHeaders) -> [UInt8] {
+        let defaults = configuration.defaultHeaders
+        guard !defaults.isEmpty else { return [] }
+        let overridden = headers.contains { field in defaults.contains { $0.name.caseInsensitiveEquals(field.name) } }
+        guard overridden else { return allDefaultLines }
+        return defaults.filter { headers[$0.name] == nil }.reduce(into: []) { bytes, field in
+            bytes.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
+        }
     }
 
     private static func isCompressible(_ type: String?) -> Bool {

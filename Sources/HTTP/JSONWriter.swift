@@ -148,6 +148,10 @@ public struct JSONWriter: Sendable {
         value.withUTF8 { escaped($0) }
     }
 
+    /// Bytes that end a run: control characters, quote, backslash, DEL, and E2 (the
+    /// lead byte of U+2028/U+2029).
+    private static let special: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+
     /// Copies runs of bytes that need no escape in bulk; escapes the rest.
     private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
@@ -156,7 +160,7 @@ public struct JSONWriter: Sendable {
         let count = input.count
         while index < count {
             let byte = input[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+            if !Self.special[Int(byte)] {
                 index += 1
                 continue
             }

@@ -15,8 +15,9 @@ enum ResponseHead {
     /// The head of `response`: its own fields, then Date, Server, the framing
     /// (`Content-Length: bodyLength`, or chunked when nil) and `Connection: close`
     /// when the connection ends after it.
+    /// `extra` holds ready-made `Name: value\r\n` lines written after the response's own.
     static func bytes(
-        status: Int, headers: HTTPHeaders, bodyLength: Int?, close: Bool, date: [UInt8],
+        status: Int, headers: HTTPHeaders, extra: [UInt8] = [], bodyLength: Int?, close: Bool, date: [UInt8],
         into output: inout [UInt8]
     ) {
         if status == 200 {
@@ -32,6 +33,7 @@ enum ResponseHead {
             output.append(0x0D)
             output.append(0x0A)
         }
+        output.append(contentsOf: extra)
         output.append(contentsOf: date)
         output.append(contentsOf: server)
         if let bodyLength {
