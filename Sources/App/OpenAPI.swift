@@ -65,7 +65,7 @@ enum OpenAPI {
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"], "default": "append"}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"], "default": "abort"}}
                 ],
-                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string"}}, "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string", "minLength": 1}}, "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
                 "responses": {
                   "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
                   "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
@@ -78,7 +78,7 @@ enum OpenAPI {
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"]}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"]}}
                 ],
-                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string"}}}},
+                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string", "minLength": 1}}}},
                 "responses": {
                   "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
                   "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
