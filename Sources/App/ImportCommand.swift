@@ -28,9 +28,6 @@ enum ImportCommand {
                 printError("import: \(read * 100 / max(size, 1))% read")
             }
         }
-        if ProcessInfo.processInfo.environment["ROSTER_IMPORT_TIMING"] != nil {
-            printError("import: read and staged")
-        }
         let summary = try job.finish()
         for error in summary.errors { printError("import: \(error)") }
         if summary.rejected > summary.errors.count {

@@ -9,13 +9,8 @@ static inline int roster_deflate_init_gzip(z_streamp stream, int level) {
     return deflateInit2(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
 }
 
-/// deflateInit2 in gzip format with a chosen window (9...15 bits) and memory level
-/// (1...9): small ones make each deflateReset, which clears the hash table, cheap.
-static inline int roster_deflate_init_gzip_sized(z_streamp stream, int level, int window_bits, int mem_level) {
-    return deflateInit2(stream, level, Z_DEFLATED, window_bits + 16, mem_level, Z_DEFAULT_STRATEGY);
-}
-
-/// As above, with a zlib strategy (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_HUFFMAN_ONLY, Z_RLE, Z_FIXED).
+/// deflateInit2 in gzip format with a chosen window (9...15 bits), memory level (1...9: small
+/// ones make each deflateReset, which clears the hash table, cheap) and strategy.
 static inline int roster_deflate_init_gzip_strategy(z_streamp stream, int level, int window_bits, int mem_level, int strategy) {
     return deflateInit2(stream, level, Z_DEFLATED, window_bits + 16, mem_level, strategy);
 }
