@@ -33,6 +33,8 @@ final class EventLoop: @unchecked Sendable {
     private var listenerPausedUntil: UInt64 = 0
     private var nextSerial: UInt64 = 0
     private static let wakeTag = UInt64.max
+    /// This loop's share of `maxConnections`.
+    private var connectionLimit: Int { max(1, configuration.maxConnections / max(configuration.loops, 1)) }
 
     /// Work posted from other threads, and whether a stop was asked for.
     private struct Inbox {
@@ -142,6 +144,10 @@ final class EventLoop: @unchecked Sendable {
                     listenerPausedUntil = now + 100
                 }
                 return
+            }
+            if connections.count >= connectionLimit {
+                close(fd)  // over the cap: a clean close now beats a client waiting on a full server
+                continue
             }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -399,7 +405,8 @@ final class EventLoop: @unchecked Sendable {
     private func respond(_ connection: Connection, _ response: Response, head: RequestHead?, close: Bool) {
         if let observer = router.observer {
             let now = DispatchTime.now().uptimeNanoseconds
-            let elapsed = head == nil || now < connection.requestStartedAt ? 0 : now - connection.requestStartedAt
+            let elapsed =
+                head == nil || now < connection.requestStartedAt ? 0 : now - connection.requestStartedAt
             observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
         }
         let close = close || connection.closeAfterWrite
@@ -422,7 +429,8 @@ final class EventLoop: @unchecked Sendable {
             if sendsBody { connection.output.append(contentsOf: body) }
         case .stream(let source):
             ResponseHead.bytes(
-                status: response.status, headers: response.headers, extra: extra, bodyLength: nil, close: close,
+                status: response.status, headers: response.headers, extra: extra, bodyLength: nil,
+                close: close,
                 date: dates.headerLine(), into: &connection.output)
             if sendsBody { connection.stream = source }
         }
@@ -433,7 +441,8 @@ final class EventLoop: @unchecked Sendable {
     private static let varyLine = Array("Vary: Accept-Encoding\r\n".utf8)
 
     /// The configuration's default header lines, serialized once.
-    private lazy var allDefaultLines: [UInt8] = configuration.defaultHeaders.reduce(into: []) { bytes, field in
+    private lazy var allDefaultLines: [UInt8] = configuration.defaultHeaders.reduce(into: []) {
+        bytes, field in
         bytes.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
     }
 
@@ -441,7 +450,9 @@ final class EventLoop: @unchecked Sendable {
     private func defaultLines(for headers: HTTPHeaders) -> [UInt8] {
         let defaults = configuration.defaultHeaders
         guard !defaults.isEmpty else { return [] }
-        let overridden = headers.contains { field in defaults.contains { $0.name.caseInsensitiveEquals(field.name) } }
+        let overridden = headers.contains { field in
+            defaults.contains { $0.name.caseInsensitiveEquals(field.name) }
+        }
         guard overridden else { return allDefaultLines }
         return defaults.filter { headers[$0.name] == nil }.reduce(into: []) { bytes, field in
             bytes.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)

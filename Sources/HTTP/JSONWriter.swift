@@ -150,7 +150,9 @@ public struct JSONWriter: Sendable {
 
     /// Bytes that end a run: control characters, quote, backslash, DEL, and E2 (the
     /// lead byte of U+2028/U+2029).
-    private static let special: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+    private static let special: [Bool] = (0..<256).map {
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2
+    }
 
     /// Copies runs of bytes that need no escape in bulk; escapes the rest.
     private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {

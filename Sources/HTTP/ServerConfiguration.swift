@@ -16,6 +16,9 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGrace = 5.0
     /// Parser limits (request line, header section).
     public var limits = RequestParser.Limits()
+    /// Open connections at most (across loops); past it, new ones are accepted
+    /// and closed at once, so clients see a clean close rather than a hang.
+    public var maxConnections = 10_000
     /// Header fields added to every response (security headers, for example),
     /// unless the response sets the same field itself.
     public var defaultHeaders: [(name: String, value: String)] = []

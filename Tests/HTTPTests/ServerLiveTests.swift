@@ -181,11 +181,30 @@ struct ServerLiveTests {
     @Test func aSlowReaderNeverMakesTheServerBufferTheWholeStream() throws {
         let source = CountingSource(chunks: 2000)  // 125 MiB if produced at once
         let live = try LiveServer(routes: { router in router.get("/stream") { _ in Response(stream: source) }
-            })
+        })
         let client = live.connect()
         client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(source.pulled < 100, "pulled \(source.pulled) chunks for a client that reads nothing")
+    }
+
+    @Test func connectionsOverTheCapAreClosedCleanly() throws {
+        let live = try LiveServer(
+            configure: {
+                $0.maxConnections = 2
+                $0.loops = 1
+            }, routes: Self.routes)
+        let second = live.connect()
+        do {
+            let first = live.connect()
+            #expect(first.get("/hello")?.text == "hello")
+            #expect(second.get("/hello")?.text == "hello")
+            let third = live.connect()
+            #expect(third.isClosedByPeer(), "the third connection is closed at once")
+        }  // the first client closes its connection here
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(live.connect().get("/hello")?.text == "hello", "room again once one has closed")
+        #expect(second.get("/hello")?.text == "hello")
     }
 
     @Test func aSlowHeaderIsCutWith408() throws {
