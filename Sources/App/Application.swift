@@ -20,8 +20,7 @@ public final class Application: Sendable {
     public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void = printError) throws {
         self.options = options
         databasePath = options.database
-        let migrator = try Migrator(directory: FolderLocator.locate(options.migrationsDirectory))
-        let store = try ContactStore(path: options.database, migrator: migrator)
+        let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         if try store.count() == 0 && options.seed > 0 {
             log("roster: seeding \(options.seed) demo contacts into \(options.database)")
             try store.seed(count: options.seed, randomSeed: 1) { written in

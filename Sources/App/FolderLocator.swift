@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Finds the project folders the server needs (Migrations, Public) when `roster`
 /// runs from somewhere other than the project root.
@@ -21,5 +22,13 @@ public enum FolderLocator {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             && isDirectory.boolValue
+    }
+}
+
+extension ContactStore {
+    /// Opens (creating if needed) the database at `path`, migrated with the
+    /// `migrations` folder wherever `FolderLocator` finds it.
+    static func open(_ path: String, migrations: String) throws -> ContactStore {
+        try ContactStore(path: path, migrator: Migrator(directory: FolderLocator.locate(migrations)))
     }
 }

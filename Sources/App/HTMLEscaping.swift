@@ -13,13 +13,6 @@ enum HTMLEscaping {
         append(text, to: &output, json: true)
     }
 
-    /// `text` escaped for HTML.
-    static func escape(_ text: String) -> String {
-        var output: [UInt8] = []
-        append(text, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// 1 for bytes that HTML needs escaped, 2 for those only JSON does.
     private static let classes: [UInt8] = (0..<256).map { byte in
         switch byte {

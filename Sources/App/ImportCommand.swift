@@ -5,8 +5,7 @@ import Storage
 /// code path, reading a file, with progress on stderr.
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
-        let migrator = try Migrator(directory: FolderLocator.locate(options.migrationsDirectory))
-        let store = try ContactStore(path: options.database, migrator: migrator)
+        let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
             return 1

@@ -1,3 +1,4 @@
+import Foundation
 import ReuseEngine
 import Synchronization
 
@@ -84,11 +85,5 @@ final class Metrics: Sendable {
 
     private static func label(_ value: String) -> String {
         value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -5,8 +5,7 @@ import Storage
 /// with N synthetic contacts, progress on stderr.
 enum SeedCommand {
     static func run(_ options: SeedOptions, migrations: String) throws {
-        let migrator = try Migrator(directory: FolderLocator.locate(migrations))
-        let store = try ContactStore(path: options.database, migrator: migrator)
+        let store = try ContactStore.open(options.database, migrations: migrations)
         let started = Date()
         let reportsProgress = options.count >= 100_000
         try store.seed(count: options.count, randomSeed: options.randomSeed) { written in

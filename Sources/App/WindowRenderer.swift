@@ -10,10 +10,9 @@ struct WindowRenderer {
     let contacts: ContactCursor?
 
     func render(_ update: WindowUpdate, session: String) throws -> [UInt8] {
-        var failure: (any Error)?
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
-        json.object { json in
+        try json.object { json in
             json.field("session", session)
             json.field("seq", update.seq)
             json.field("base", update.base)
@@ -24,14 +23,8 @@ struct WindowRenderer {
             json.field("first", rows?.lowerBound)
             json.field("last", rows?.upperBound)
             json.key("cells")
-            json.array { json in
-                for cell in update.cells {
-                    do {
-                        try cellJSON(cell, into: &json)
-                    } catch {
-                        failure = error
-                    }
-                }
+            try json.array { json in
+                for cell in update.cells { try cellJSON(cell, into: &json) }
             }
             json.key("released")
             json.array { json in
@@ -48,7 +41,6 @@ struct WindowRenderer {
                 json.field("pooled", update.stats.pooled)
             }
         }
-        if let failure { throw failure }
         return json.bytes
     }
 

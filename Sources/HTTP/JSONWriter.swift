@@ -15,21 +15,21 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `{ ... }`, with `body` adding the members.
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
-        body(&self)
+        try body(&self)
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[ ... ]`, with `body` adding the elements.
-    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+    public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
-        body(&self)
+        try body(&self)
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
@@ -84,16 +84,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// A string value whose content `body` appends to the output, already escaped
-    /// for JSON (for fragments rendered straight into the response).
-    public mutating func string(escapedContent body: (inout [UInt8]) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        body(&bytes)
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
     /// Appends `json`, which must already be valid JSON text in this position
     /// (a literal run like `,"kind":"contact","row":`), as one copy.
     public mutating func literal(_ json: StaticString) {
@@ -125,20 +115,6 @@ public struct JSONWriter: Sendable {
 
     /// Marks that a value was written by the raw methods, so the next one gets a comma.
     public mutating func endRawValue() {
-        needsComma = true
-    }
-
-    /// A string value given as UTF-8 bytes (straight from a database column).
-    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
-        separate()
-        escaped(value)
-        needsComma = true
-    }
-
-    /// A string value given as UTF-8 bytes (a fragment built in a byte buffer).
-    public mutating func string(utf8 value: [UInt8]) {
-        separate()
-        value.withUnsafeBufferPointer { escaped($0) }
         needsComma = true
     }
 
@@ -243,13 +219,6 @@ public struct JSONWriter: Sendable {
     public mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
-        needsComma = true
-    }
-
-    /// Bytes that are already valid JSON (a cached fragment).
-    public mutating func raw(_ json: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: json)
         needsComma = true
     }
 

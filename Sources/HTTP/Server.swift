@@ -85,42 +85,24 @@ public final class Server: @unchecked Sendable {
 
     // MARK: - Sockets
 
+    /// A listening socket on `host` (an IPv4 or IPv6 literal, or a name such as
+    /// `localhost`) and `port`, as getaddrinfo resolves them.
     private static func listen(host: String, port: Int) throws(SystemError) -> Int32 {
-        var address = sockaddr_storage()
-        let length: socklen_t
-        let family: Int32
-        let name = host == "localhost" ? "127.0.0.1" : host
-        if name.contains(":") {
-            var v6 = sockaddr_in6()
-            v6.sin6_family = sa_family_t(AF_INET6)
-            v6.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 else {
-                throw SystemError(call: "inet_pton(\(host))", code: EINVAL)
-            }
-            withUnsafeBytes(of: v6) { bytes in
-                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            family = AF_INET6
-        } else {
-            var v4 = sockaddr_in()
-            v4.sin_family = sa_family_t(AF_INET)
-            v4.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, name, &v4.sin_addr) == 1 else {
-                throw SystemError(call: "inet_pton(\(host))", code: EINVAL)
-            }
-            withUnsafeBytes(of: v4) { bytes in
-                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: bytes) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            family = AF_INET
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        let name = host == "localhost" ? "127.0.0.1" : host  // the IPv4 loopback, as before
+        guard getaddrinfo(name, String(port), &hints, &found) == 0, let info = found?.pointee else {
+            throw SystemError(call: "getaddrinfo(\(host))", code: EINVAL)
         }
+        defer { freeaddrinfo(found) }
         guard
             let fd = try syscall(
                 "socket",
                 {
                     socket(
-                        family,
+                        info.ai_family,
                         Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
                             | Int32(SOCK_CLOEXEC.rawValue), 0)
                 })
@@ -131,11 +113,7 @@ public final class Server: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
         do {
-            _ = try syscall("bind \(host):\(port)") {
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-                }
-            }
+            _ = try syscall("bind \(host):\(port)") { bind(fd, info.ai_addr, info.ai_addrlen) }
             _ = try syscall("listen") { Glibc.listen(fd, 4096) }
         } catch {
             close(fd)

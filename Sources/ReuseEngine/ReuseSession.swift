@@ -55,11 +55,6 @@ public struct ReuseSession: Sendable {
     /// The item indices visible now.
     public var visible: Range<Int> { current.range }
 
-    /// The slot showing item `index`, or nil when it is not visible.
-    public func slot(ofItem index: Int) -> Int? {
-        current.binding(of: index)?.slot
-    }
-
     /// Moves the window to `viewport` and returns the delta from the previous state.
     /// - Complexity: O(log sections + entering + leaving items).
     public mutating func step(to viewport: Viewport) -> WindowUpdate {

@@ -28,8 +28,9 @@ public final class CSVImport {
     /// Errors listed at most.
     public static let maxErrors = 100
 
+    private let store: ContactStore
     private let policy: ErrorPolicy
-    private var reader = CSVReader()
+    private var reader = CSVReader(fieldCountFromHeader: true)
     private var columns: CSVColumns?
     private var batch: ContactImport?
 
@@ -52,8 +53,8 @@ public final class CSVImport {
 
     /// Starts an import into `store` (one transaction, begun now).
     public init(store: ContactStore, mode: ContactImport.Mode, errors policy: ErrorPolicy) throws {
+        self.store = store
         self.policy = policy
-        storeForCount = store
         let batch = try ContactImport(store: store, mode: mode)
         self.batch = batch
         startWriter(UncheckedImport(batch))
@@ -120,7 +121,7 @@ public final class CSVImport {
             batch.rollback()
             summary.aborted = true
             summary.inserted = 0
-            summary.total = try batchStoreCount()
+            summary.total = try store.count()
         } else {
             summary.total = try batch.commit()
             summary.inserted = batch.staged
@@ -137,11 +138,9 @@ public final class CSVImport {
         batch = nil
     }
 
-    private var storeForCount: ContactStore?
-
-    private func batchStoreCount() throws -> Int {
-        try storeForCount?.count() ?? 0
-    }
+    /// An import dropped unfinished (its request went away) ends its writer thread
+    /// and rolls back, so the write lock is free for the next one.
+    deinit { cancel() }
 
     private func handle(_ row: CSVReader.Row) throws {
         switch row {
@@ -161,14 +160,6 @@ public final class CSVImport {
                 } catch {
                     headerError = error
                 }
-                return
-            }
-            guard fields.count == columns.fields.count else {
-                reject(
-                    CSVError(
-                        line: line, column: nil,
-                        problem: "the row has \(fields.count) fields; the header has \(columns.fields.count)")
-                )
                 return
             }
             let contact = columns.contact(fields)

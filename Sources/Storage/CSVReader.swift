@@ -22,6 +22,8 @@ public struct CSVReader: Sendable {
     public let maxRow: Int
     /// Fields every record must have (the header's count), once known.
     public var expectedFields: Int?
+    /// Take `expectedFields` from the first record (the header line).
+    public let fieldCountFromHeader: Bool
 
     private enum State: Sendable {
         case fieldStart, unquoted, quoted, quoteInQuoted, afterCR, skipping, skippingQuoted
@@ -40,11 +42,16 @@ public struct CSVReader: Sendable {
     private var bomMatched = 0
     private var rowHasContent = false
 
-    /// A reader with the given limits (4 KiB fields, 64 KiB rows by default).
-    public init(maxField: Int = 4096, maxRow: Int = 64 * 1024, expectedFields: Int? = nil) {
+    /// A reader with the given limits (4 KiB fields, 64 KiB rows by default). With
+    /// `fieldCountFromHeader`, every record must have as many fields as the first.
+    public init(
+        maxField: Int = 4096, maxRow: Int = 64 * 1024, expectedFields: Int? = nil,
+        fieldCountFromHeader: Bool = false
+    ) {
         self.maxField = maxField
         self.maxRow = maxRow
         self.expectedFields = expectedFields
+        self.fieldCountFromHeader = fieldCountFromHeader
     }
 
     /// Parses `bytes`, calling `emit` for each complete row.
@@ -261,6 +268,7 @@ public struct CSVReader: Sendable {
         let record = fields
         let startLine = rowLine
         resetRow()
+        if expectedFields == nil && fieldCountFromHeader { expectedFields = record.count }
         if let expected = expectedFields, record.count != expected {
             try emit(
                 .error(

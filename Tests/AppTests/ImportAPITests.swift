@@ -114,6 +114,27 @@ struct ImportAPITests {
             "Ann, Bob, Carter, Dora")
     }
 
+    @Test func anImportWhoseClientLeavesMidBodyFreesTheWayForTheNext() throws {
+        let live = try LiveApplication(contacts: 10)
+        var csv = "first_name\n"
+        for index in 0..<20_000 { csv += "Gone\(index)\n" }
+        do {
+            let leaving = live.client()
+            leaving.send(
+                "POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: \(csv.utf8.count * 2)\r\n\r\n"
+            )
+            leaving.send(csv)
+            Thread.sleep(forTimeInterval: 0.3)
+        }  // the client closes with half the body sent
+        var status = 0
+        for _ in 0..<20 where status != 200 {
+            status = live.client().post("/import", "first_name\nStays\n").status
+            if status != 200 { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(status == 200, "the abandoned import rolled back and released the write lock")
+        #expect(live.client().getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 11)
+    }
+
     @Test func replaceModeReplacesTheList() throws {
         let live = try LiveApplication(contacts: 50)
         let client = live.client()
