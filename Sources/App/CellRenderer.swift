@@ -10,33 +10,33 @@ enum CellRenderer {
     /// rendered, compressed and sent for each row that scrolls in. Values are
     /// escaped for HTML and JSON at once, so the fragment goes into the window
     /// JSON as it is written.
-    static func contact(_ row: ContactCursor, into html: inout [UInt8]) {
+    static func contact(_ row: ContactCursor, into html: inout ByteBuffer) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
-        html.append(contentsOf: "<img src=/avatar/".utf8)
-        JSONWriter.appendDecimal(row.id, to: &html)
-        html.append(contentsOf: ".svg alt><p>".utf8)
+        html.append("<img src=/avatar/" as StaticString)
+        JSONWriter.withDecimal(row.id) { html.append($0) }
+        html.append(".svg alt><p>" as StaticString)
         if !first.isEmpty {
             HTMLEscaping.appendForJSON(first, to: &html)
             if !last.isEmpty { html.append(0x20) }
         }
         if !last.isEmpty {
-            html.append(contentsOf: "<b>".utf8)
+            html.append("<b>" as StaticString)
             HTMLEscaping.appendForJSON(last, to: &html)
-            html.append(contentsOf: "</b>".utf8)
+            html.append("</b>" as StaticString)
         }
-        html.append(contentsOf: "<p><i>".utf8)
+        html.append("<p><i>" as StaticString)
         HTMLEscaping.appendForJSON(row.bytes(.email), to: &html)
-        html.append(contentsOf: "</i> <i>".utf8)
+        html.append("</i> <i>" as StaticString)
         HTMLEscaping.appendForJSON(row.bytes(.phone), to: &html)
-        html.append(contentsOf: "</i>".utf8)
+        html.append("</i>" as StaticString)
     }
 
     /// A section header, escaped for HTML and JSON like `contact`.
-    static func header(title: String, into html: inout [UInt8]) {
-        html.append(contentsOf: "<h2>".utf8)
+    static func header(title: String, into html: inout ByteBuffer) {
+        html.append("<h2>" as StaticString)
         HTMLEscaping.appendForJSON(title, to: &html)
-        html.append(contentsOf: "</h2>".utf8)
+        html.append("</h2>" as StaticString)
     }
 
     /// A contact's initials (first letters of first and last name, upper case).
@@ -50,17 +50,14 @@ enum CellRenderer {
     /// An SVG avatar: the initials on a colour of the contact's own.
     static func avatar(_ contact: Contact) -> [UInt8] {
         let hue = Int((UInt64(truncatingIfNeeded: contact.id) &* 0x9E37_79B9_7F4A_7C15) >> 55) % 360
-        var svg: [UInt8] = []
+        var svg = ByteBuffer(capacity: 512)
+        svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#)
+        svg.append(#"<circle cx="40" cy="40" r="40" fill="hsl(\#(hue),55%,45%)"/>"#)
         svg.append(
-            contentsOf:
-                #"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#.utf8)
-        svg.append(contentsOf: #"<circle cx="40" cy="40" r="40" fill="hsl(\#(hue),55%,45%)"/>"#.utf8)
-        svg.append(
-            contentsOf:
-                #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
-                .utf8)
+            #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
+                as StaticString)
         HTMLEscaping.append(initials(contact.fields), to: &svg)
-        svg.append(contentsOf: "</text></svg>".utf8)
-        return svg
+        svg.append("</text></svg>" as StaticString)
+        return svg.array
     }
 }

@@ -1,15 +1,17 @@
+import HTTP
+
 /// Escapes text for HTML element content and quoted attribute values, optionally
 /// also for the inside of a JSON string (fragments are written straight into the
 /// window JSON).
 enum HTMLEscaping {
     /// Appends `text` with `& < > " '` as character references.
-    static func append(_ text: String, to output: inout [UInt8]) {
+    static func append(_ text: String, to output: inout ByteBuffer) {
         append(text, to: &output, json: false)
     }
 
     /// Appends `text` HTML-escaped and then valid inside a JSON string: a backslash
     /// becomes `\\`, control characters `\u00XX`, U+2028/2029 `\u2028`/`\u2029`.
-    static func appendForJSON(_ text: String, to output: inout [UInt8]) {
+    static func appendForJSON(_ text: String, to output: inout ByteBuffer) {
         append(text, to: &output, json: true)
     }
 
@@ -23,16 +25,16 @@ enum HTMLEscaping {
     }
 
     /// `appendForJSON` for UTF-8 bytes (straight from a database column).
-    static func appendForJSON(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendForJSON(_ input: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
         append(input, to: &output, json: true)
     }
 
-    private static func append(_ text: String, to output: inout [UInt8], json: Bool) {
+    private static func append(_ text: String, to output: inout ByteBuffer, json: Bool) {
         var text = text
         text.withUTF8 { append($0, to: &output, json: json) }
     }
 
-    private static func append(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], json: Bool) {
+    private static func append(_ input: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer, json: Bool) {
         do {
             var runStart = 0
             var index = 0
@@ -51,27 +53,27 @@ enum HTMLEscaping {
                         continue
                     }
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                output.append(UnsafeBufferPointer(rebasing: input[runStart..<index]))
                 switch byte {
-                case 0x26: output.append(contentsOf: "&amp;".utf8)
-                case 0x3C: output.append(contentsOf: "&lt;".utf8)
-                case 0x3E: output.append(contentsOf: "&gt;".utf8)
-                case 0x22: output.append(contentsOf: "&quot;".utf8)
-                case 0x27: output.append(contentsOf: "&#39;".utf8)
-                case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+                case 0x26: output.append("&amp;" as StaticString)
+                case 0x3C: output.append("&lt;" as StaticString)
+                case 0x3E: output.append("&gt;" as StaticString)
+                case 0x22: output.append("&quot;" as StaticString)
+                case 0x27: output.append("&#39;" as StaticString)
+                case 0x5C: output.append(0x5C, 0x5C)
                 case 0xE2:
-                    output.append(contentsOf: (input[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    output.append(input[index + 2] == 0xA8 ? #"\u2028"# as StaticString : #"\u2029"#)
                     index += 2
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: #"\u00"#.utf8)
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0xF)])
+                    output.append(#"\u00"# as StaticString)
+                    ("0123456789abcdef" as StaticString).withUTF8Buffer { hex in
+                        output.append(hex[Int(byte >> 4)], hex[Int(byte & 0xF)])
+                    }
                 }
                 index += 1
                 runStart = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
+            output.append(UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
         }
     }
 }

@@ -26,26 +26,34 @@ struct WindowQuery: Equatable {
     }
 
     init(_ items: [(name: String, value: String)]) throws(HTTPError) {
-        var seen: [String: String] = [:]
-        for (name, value) in items where ["offset", "height", "overscan", "session", "ack"].contains(name) {
-            guard seen[name] == nil else {
-                throw Self.invalid(name, "is given more than once; send it once")
+        var offsetText: String?
+        var heightText: String?
+        var overscanText: String?
+        var sessionText: String?
+        var ackText: String?
+        for (name, value) in items {
+            switch name {
+            case "offset": try Self.once(&offsetText, name, value)
+            case "height": try Self.once(&heightText, name, value)
+            case "overscan": try Self.once(&overscanText, name, value)
+            case "session": try Self.once(&sessionText, name, value)
+            case "ack": try Self.once(&ackText, name, value)
+            default: continue
             }
-            seen[name] = value
         }
-        guard let offsetText = seen["offset"] else {
+        guard let offsetText else {
             throw Self.invalid("offset", "is missing: offset=PIXELS")
         }
-        guard let heightText = seen["height"] else {
+        guard let heightText else {
             throw Self.invalid("height", "is missing: height=PIXELS")
         }
         offset = try Self.number("offset", offsetText, in: 0...Self.maxOffset)
         height = try Self.number("height", heightText, in: 0...Self.maxHeight)
         guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
-        if let text = seen["overscan"] {
+        if let text = overscanText {
             overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan)
         }
-        if let text = seen["ack"] {
+        if let text = ackText {
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int(text)
             else {
@@ -53,7 +61,7 @@ struct WindowQuery: Equatable {
             }
             ack = value
         }
-        if let text = seen["session"] {
+        if let text = sessionText {
             guard !text.isEmpty, text.utf8.count <= 64,
                 text.utf8.allSatisfy(SessionStore.isIDByte)
             else {
@@ -63,6 +71,12 @@ struct WindowQuery: Equatable {
             }
             session = text
         }
+    }
+
+    /// Keeps a parameter's first value; a second one is a 400.
+    private static func once(_ slot: inout String?, _ name: String, _ value: String) throws(HTTPError) {
+        guard slot == nil else { throw invalid(name, "is given more than once; send it once") }
+        slot = value
     }
 
     /// A decimal number (`12`, `12.5`, `1e3`) within `range`.

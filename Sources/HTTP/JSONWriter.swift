@@ -4,33 +4,35 @@
 /// plus U+2028/U+2029 (line terminators to older JavaScript). HTML specials are
 /// left as they are: responses are `application/json` with `nosniff`, never
 /// inlined into a page, and escaping them would bloat every HTML fragment.
-public struct JSONWriter: Sendable {
-    /// The JSON written so far.
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter: ~Copyable {
+    private var output: ByteBuffer
     private var needsComma = false
 
     /// An empty writer.
     public init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        output = ByteBuffer(capacity: capacity)
     }
+
+    /// The JSON written so far.
+    public var bytes: [UInt8] { output.array }
 
     /// Writes `{ ... }`, with `body` adding the members.
     public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        output.append(UInt8(ascii: "{"))
         needsComma = false
         try body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[ ... ]`, with `body` adding the elements.
     public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "["))
         needsComma = false
         try body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -38,12 +40,9 @@ public struct JSONWriter: Sendable {
     /// program's own literals and are written as they are: they must need no escape.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { name in
-            for byte in name { bytes.append(byte) }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "\""))
+        output.append(name)
+        output.append(UInt8(ascii: "\""), UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -87,12 +86,12 @@ public struct JSONWriter: Sendable {
     /// Appends `json`, which must already be valid JSON text in this position
     /// (a literal run like `,"kind":"contact","row":`), as one copy.
     public mutating func literal(_ json: StaticString) {
-        json.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        output.append(json)
     }
 
     /// Appends an integer as a value after a `literal` that ended with a colon.
     public mutating func rawInteger(_ value: Int) {
-        Self.appendDecimal(value, to: &bytes)
+        Self.withDecimal(value) { output.append($0) }
     }
 
     /// Appends a string value after a `literal` that ended with a colon.
@@ -107,10 +106,10 @@ public struct JSONWriter: Sendable {
 
     /// Appends a string value whose content `body` writes already escaped, after a
     /// `literal` that ended with a colon.
-    public mutating func rawString(escapedContent body: (inout [UInt8]) -> Void) {
-        bytes.append(UInt8(ascii: "\""))
-        body(&bytes)
-        bytes.append(UInt8(ascii: "\""))
+    public mutating func rawString(escapedContent body: (inout ByteBuffer) -> Void) {
+        output.append(UInt8(ascii: "\""))
+        body(&output)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Marks that a value was written by the raw methods, so the next one gets a comma.
@@ -132,7 +131,7 @@ public struct JSONWriter: Sendable {
 
     /// Copies runs of bytes that need no escape in bulk; escapes the rest.
     private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         var runStart = 0
         var index = 0
         let count = input.count
@@ -150,13 +149,13 @@ public struct JSONWriter: Sendable {
                 index += 1
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+            output.append(UnsafeBufferPointer(rebasing: input[runStart..<index]))
             switch byte {
-            case 0x22: twoBytes(0x5C, 0x22)
-            case 0x5C: twoBytes(0x5C, 0x5C)
-            case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
-            case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
-            case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
+            case 0x22: output.append(0x5C, 0x22)
+            case 0x5C: output.append(0x5C, 0x5C)
+            case 0x0A: output.append(0x5C, UInt8(ascii: "n"))
+            case 0x0D: output.append(0x5C, UInt8(ascii: "r"))
+            case 0x09: output.append(0x5C, UInt8(ascii: "t"))
             case 0xE2:
                 unicodeEscape(input[index + 2] == 0xA8 ? 0x2028 : 0x2029)
                 index += 2
@@ -165,34 +164,41 @@ public struct JSONWriter: Sendable {
             index += 1
             runStart = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<count]))
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UnsafeBufferPointer(rebasing: input[runStart..<count]))
+        output.append(UInt8(ascii: "\""))
     }
 
     /// An integer value.
     public mutating func integer(_ value: Int) {
         separate()
-        Self.appendDecimal(value, to: &bytes)
+        Self.withDecimal(value) { output.append($0) }
         needsComma = true
     }
 
     /// Appends `value` in decimal, without allocating.
     public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        if rest < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest))
-            return
-        }
+        withDecimal(value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with `value`'s decimal digits (and sign), written on the stack.
+    @inline(__always)
+    public static func withDecimal<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         // Digits come out last first: fill a 20-byte stack buffer from its end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            while rest > 0 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+            var start = 21
+            var rest = value.magnitude
+            repeat {
                 start -= 1
                 digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
+            } while rest > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+            return body(UnsafeBufferPointer(rebasing: digits[start..<21]))
         }
     }
 
@@ -203,7 +209,7 @@ public struct JSONWriter: Sendable {
             integer(Int(value))
         } else {
             separate()
-            bytes.append(contentsOf: "\(value)".utf8)
+            output.append("\(value)")
             needsComma = true
         }
     }
@@ -211,33 +217,27 @@ public struct JSONWriter: Sendable {
     /// `true` or `false`.
     public mutating func boolean(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        output.append(value ? "true" : "false" as StaticString)
         needsComma = true
     }
 
     /// `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        output.append("null" as StaticString)
         needsComma = true
     }
 
-    private mutating func twoBytes(_ first: UInt8, _ second: UInt8) {
-        bytes.append(first)
-        bytes.append(second)
-    }
-
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { output.append(UInt8(ascii: ",")) }
     }
 
     private mutating func unicodeEscape(_ unit: UInt16) {
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [
-            0x5C, UInt8(ascii: "u"), hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)],
-            hex[Int(unit >> 4 & 0xF)],
-            hex[Int(unit & 0xF)],
-        ])
+        ("0123456789abcdef" as StaticString).withUTF8Buffer { hex in
+            output.append(0x5C, UInt8(ascii: "u"))
+            output.append(hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)])
+            output.append(hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)])
+        }
     }
 
 }

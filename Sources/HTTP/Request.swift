@@ -19,18 +19,28 @@ public struct Request {
     /// - Throws: `HTTPError` 400 for a malformed percent escape or invalid UTF-8.
     public func queryItems() throws(HTTPError) -> [(name: String, value: String)] {
         guard let query = head.query, !query.isEmpty else { return [] }
+        // Split on the UTF-8 bytes `&` and `=` (ASCII, so every cut falls between
+        // characters): no per-Character walk over the query.
+        let utf8 = query.utf8
         var items: [(name: String, value: String)] = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = pair.firstIndex(of: "=")
-            let name = pair[..<(equals ?? pair.endIndex)]
-            let value = equals.map { pair[pair.index(after: $0)...] } ?? ""
-            guard let decodedName = PercentDecoding.decode(name, plusIsSpace: true),
-                let decodedValue = PercentDecoding.decode(value, plusIsSpace: true)
-            else {
-                throw .badRequest(
-                    "the query holds a malformed percent escape or invalid UTF-8 near '\(pair.prefix(40))'")
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            if start < end {
+                let pair = utf8[start..<end]
+                let equals = pair.firstIndex(of: UInt8(ascii: "="))
+                let name = pair[..<(equals ?? end)]
+                let value = equals.map { pair[utf8.index(after: $0)...] } ?? pair[end...]
+                guard let decodedName = PercentDecoding.decode(Substring(name), plusIsSpace: true),
+                    let decodedValue = PercentDecoding.decode(Substring(value), plusIsSpace: true)
+                else {
+                    throw .badRequest(
+                        "the query holds a malformed percent escape or invalid UTF-8 near '\(Substring(pair).prefix(40))'"
+                    )
+                }
+                items.append((decodedName, decodedValue))
             }
-            items.append((decodedName, decodedValue))
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
         }
         return items
     }
@@ -41,6 +51,9 @@ public enum PercentDecoding {
     /// `text` with `%XX` escapes decoded (and `+` as a space when asked); nil for a
     /// malformed escape or bytes that are not UTF-8.
     public static func decode(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String? {
+        if !text.utf8.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) {
+            return String(text)  // nothing to decode; short values stay inline, unallocated
+        }
         guard let bytes = decodeBytes(text, plusIsSpace: plusIsSpace) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }

@@ -48,16 +48,22 @@ public struct RequestHead: Sendable {
     public var path: Substring {
         let start = target.hasPrefix("/") ? target.startIndex : (absoluteFormPathStart ?? target.endIndex)
         let rest = target[start...]
-        let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let end =
+            rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? rest.endIndex
         let path = rest[..<end]
         return path.isEmpty ? "/" : path
     }
 
     /// The query after `?`, still percent-encoded, or nil.
     public var query: Substring? {
-        guard let mark = target.firstIndex(of: "?") else { return nil }
-        let rest = target[target.index(after: mark)...]
-        return rest[..<(rest.firstIndex(of: "#") ?? rest.endIndex)]
+        // Searched as UTF-8 bytes (`?` and `#` are ASCII): no walk by Character.
+        guard
+            let mark = target.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+            target.utf8[mark] == UInt8(ascii: "?")
+        else { return nil }
+        let rest = target[target.utf8.index(after: mark)...]
+        return rest[..<(rest.utf8.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex)]
     }
 
     /// True when the connection may carry another request after this one.
@@ -74,6 +80,6 @@ public struct RequestHead: Sendable {
     private var absoluteFormPathStart: String.Index? {
         let prefix = target.hasPrefix("https://") ? 8 : target.hasPrefix("http://") ? 7 : 0
         guard prefix > 0 else { return nil }
-        return target.dropFirst(prefix).firstIndex(of: "/")
+        return target.utf8.dropFirst(prefix).firstIndex(of: UInt8(ascii: "/"))
     }
 }

@@ -4,11 +4,11 @@ import HTTP
 
 /// The window handler called in process on random offsets (no sockets), then the
 /// gzip of its body: the application's own cost per request. Needs a seeded
-/// database: `roster-bench handler DB`.
+/// database: `roster-bench handler DB [REQUESTS]` (default 50,000).
 enum HandlerBenchmark {
     static func run() {
         guard CommandLine.arguments.count > 2 else {
-            print("usage: roster-bench handler DATABASE")
+            print("usage: roster-bench handler DATABASE [REQUESTS]")
             return
         }
         do {
@@ -17,14 +17,13 @@ enum HandlerBenchmark {
             options.seed = 0
             let application = try Application(options: options)
             let router = try application.makeRouter()
-            let strategy = CommandLine.arguments.count > 3 ? Int32(CommandLine.arguments[3]) ?? 0 : 0
-            let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6, strategy: strategy)
+            let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6)
             var compressed = 0
             let probe = try router.match(method: "GET", path: "/sections")
             let sections = try probe.handler(Request(head: RequestHead(method: "GET", target: "/sections")))
             guard case .bytes(let sectionsBody) = sections.body, !sectionsBody.isEmpty else { return }
             var random = SystemRandomNumberGenerator()
-            let requests = 50_000
+            let requests = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 50_000 : 50_000
             var handler: UInt64 = 0
             var compress: UInt64 = 0
             var bytes = 0

@@ -146,7 +146,6 @@ struct ImportAPITests {
 
     @Test func writesNeedTheAdminTokenWhenOneIsSet() throws {
         let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
-        let client = live.client()
         #expect(live.client().post("/import", "first_name\nA\n").status == 401)
         #expect(
             live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer wrong"])

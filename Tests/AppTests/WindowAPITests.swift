@@ -146,7 +146,9 @@ struct WindowAPITests {
         ("offset=0&height=800&ack=-1", "ack"), ("offset=0&height=800&overscan=-5", "overscan"),
         ("offset=0&height=800&overscan=NaN", "overscan"), ("offset=0&height=800&session=a%20b", "session"),
         ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"),
-        ("offset=+5&height=800", "offset"),
+        ("offset=+5&height=800", "offset"), ("offset=0&height=800&height=800", "height"),
+        ("offset=0&height=800&overscan=1&overscan=1", "overscan"),
+        ("offset=0&height=800&session=a&session=b", "session"),
         ("offset=%FF&height=800", "query"),
     ])
     func badParametersAre400NamingTheParameter(query: String, parameter: String) throws {

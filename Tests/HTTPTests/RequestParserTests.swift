@@ -202,4 +202,18 @@ struct RequestParserTests {
         }
         #expect(head.path == "/healthz" && head.query == "x=1")
     }
+
+    @Test func pathAndQueryStopAtTheirDelimiters() {
+        func parts(_ target: String) -> (String, String?) {
+            let head = RequestHead(method: "GET", target: target)
+            return (String(head.path), head.query.map(String.init))
+        }
+        #expect(parts("/a?b=1#c") == ("/a", "b=1"))
+        #expect(parts("/a#c?d") == ("/a", nil))
+        #expect(parts("/é/ü?x=ø") == ("/é/ü", "x=ø"))
+        #expect(parts("/") == ("/", nil))
+        #expect(parts("?q") == ("/", "q"))
+        #expect(parts("http://h") == ("/", nil))
+        #expect(parts("https://h/p?") == ("/p", ""))
+    }
 }

@@ -55,7 +55,24 @@ struct RouterTests {
                 "offset=10", "height=800", "x=a b", "flag=",
             ])
         #expect(try items("/w") == [])
+        #expect(try items("/w?&&a=1&&b&=2&c==3&") == ["a=1", "b=", "=2", "c==3"])
+        #expect(try items("/w?na%20me=%C3%A9+%2B") == ["na me=é +"])
+        #expect(try items("/w?%E2%80%A8=x") == ["\u{2028}=x"])
         #expect(throws: HTTPError.self) { try items("/w?offset=%G1") }
         #expect(throws: HTTPError.self) { try items("/w?name=%FF") }
+    }
+
+    @Test func gzipIsAcceptedByTheUsualHeaderShapesOnly() {
+        let accepted = [
+            "gzip", "GZIP", " gzip ", "deflate, gzip", "br,gzip", "x-gzip", "X-Gzip", "*", "gzip;q=0.5",
+            "br, gzip; q=1", "identity, *",
+        ]
+        let refused = [
+            "", ",", "br", "deflate, br, zstd", "gzipx", "xgzip", "x-gzipp", "gzip;q=0", "br, gzip ; q=0",
+            "g zip", "identity", "x-",
+        ]
+        for value in accepted { #expect(Gzip.isAccepted(byHeader: value), "\(value)") }
+        for value in refused { #expect(!Gzip.isAccepted(byHeader: value), "\(value)") }
+        #expect(!Gzip.isAccepted(byHeader: nil))
     }
 }
