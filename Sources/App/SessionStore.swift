@@ -26,36 +26,60 @@ final class SessionEntry: Sendable {
 /// Sessions by id, bounded: at most `capacity` (the least recently used goes
 /// first) and none idle longer than `idleLimit` seconds, so memory stays flat
 /// however many clients come and go.
+///
+/// The recency list is threaded through an array by index (freed places are
+/// reused): no node objects, no weak references, nothing allocated per session
+/// beyond the entry itself once the store is full.
 final class SessionStore: Sendable {
-    private final class Node {
-        let entry: SessionEntry
-        var lastUsed: Double
-        var newer: Node?
-        weak var older: Node?
-
-        init(_ entry: SessionEntry, at now: Double) {
-            self.entry = entry
-            lastUsed = now
-        }
-    }
-
     private struct LRU: ~Copyable {
-        var nodes: [String: Node] = [:]
-        var oldest: Node?
-        var newest: Node?
-
-        mutating func unlink(_ node: Node) {
-            if let older = node.older { older.newer = node.newer } else { oldest = node.newer }
-            if let newer = node.newer { newer.older = node.older } else { newest = node.older }
-            node.newer = nil
-            node.older = nil
+        struct Place {
+            var entry: SessionEntry?
+            var lastUsed: Double
+            var older: Int
+            var newer: Int
         }
 
-        mutating func pushNewest(_ node: Node) {
-            node.older = newest
-            newest?.newer = node
-            newest = node
-            if oldest == nil { oldest = node }
+        var index: [String: Int] = [:]
+        var places: [Place] = []
+        var free: [Int] = []
+        var oldest = -1
+        var newest = -1
+
+        mutating func unlink(_ place: Int) {
+            let (older, newer) = (places[place].older, places[place].newer)
+            if older >= 0 { places[older].newer = newer } else { oldest = newer }
+            if newer >= 0 { places[newer].older = older } else { newest = older }
+            places[place].older = -1
+            places[place].newer = -1
+        }
+
+        mutating func pushNewest(_ place: Int) {
+            places[place].older = newest
+            places[place].newer = -1
+            if newest >= 0 { places[newest].newer = place }
+            newest = place
+            if oldest < 0 { oldest = place }
+        }
+
+        mutating func add(_ entry: SessionEntry, at now: Double) {
+            let place = Place(entry: entry, lastUsed: now, older: -1, newer: -1)
+            let spot: Int
+            if let reused = free.popLast() {
+                places[reused] = place
+                spot = reused
+            } else {
+                places.append(place)
+                spot = places.count - 1
+            }
+            index[entry.id] = spot
+            pushNewest(spot)
+        }
+
+        mutating func remove(_ place: Int) {
+            unlink(place)
+            if let id = places[place].entry?.id { index[id] = nil }
+            places[place].entry = nil
+            free.append(place)
         }
     }
 
@@ -71,33 +95,32 @@ final class SessionStore: Sendable {
     }
 
     /// Sessions held now.
-    var count: Int { lru.withLock { $0.nodes.count } }
+    var count: Int { lru.withLock { $0.index.count } }
 
     /// The session `id`, marked as just used; nil when unknown, evicted or expired.
     func lookup(_ id: String, now: Double = SessionStore.now()) -> SessionEntry? {
         lru.withLock { lru in
-            guard let node = lru.nodes[id] else { return nil }
-            lru.unlink(node)
-            if now - node.lastUsed > idleLimit {
-                lru.nodes[id] = nil
+            guard let place = lru.index[id] else { return nil }
+            if now - lru.places[place].lastUsed > idleLimit {
+                lru.remove(place)
                 return nil
             }
-            node.lastUsed = now
-            lru.pushNewest(node)
-            return node.entry
+            lru.unlink(place)
+            lru.places[place].lastUsed = now
+            lru.pushNewest(place)
+            return lru.places[place].entry
         }
     }
 
     /// Adds `entry`, evicting the least recently used (and any expired) beyond capacity.
     func insert(_ entry: SessionEntry, now: Double = SessionStore.now()) {
         lru.withLock { lru in
-            let node = Node(entry, at: now)
-            if let existing = lru.nodes[entry.id] { lru.unlink(existing) }
-            lru.nodes[entry.id] = node
-            lru.pushNewest(node)
-            while let oldest = lru.oldest, lru.nodes.count > capacity || now - oldest.lastUsed > idleLimit {
-                lru.unlink(oldest)
-                lru.nodes[oldest.entry.id] = nil
+            if let existing = lru.index[entry.id] { lru.remove(existing) }
+            lru.add(entry, at: now)
+            while lru.oldest >= 0,
+                lru.index.count > capacity || now - lru.places[lru.oldest].lastUsed > idleLimit
+            {
+                lru.remove(lru.oldest)
             }
         }
     }
