@@ -68,6 +68,17 @@ struct ImportAPITests {
         #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 7)
     }
 
+    @Test func anAbortedImportAnswersAnErrorBodyThatAlsoListsTheBadRows() throws {
+        let live = try LiveApplication(contacts: 2)
+        let (status, body) = live.client().post("/import", "first_name,last_name\nA,B\n,\n")
+        #expect(status == 422)
+        #expect(body["error"] as? String == "invalid_rows", "every 4xx body has error and message")
+        #expect((body["message"] as? String)?.contains("nothing was imported") == true)
+        let errors = try #require(body["errors"] as? [[String: Any]])
+        #expect(errors.first?["line"] as? Int == 3)
+        #expect(body["inserted"] as? Int == 0 && body["rejected"] as? Int == 1 && body["total"] as? Int == 2)
+    }
+
     @Test func headersWithoutNamesEmptyBodiesAndBadParametersAreRefused() throws {
         let live = try LiveApplication(contacts: 0)
         let client = live.client()
