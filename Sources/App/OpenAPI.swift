@@ -75,6 +75,7 @@ enum OpenAPI {
             "/import": {
               "post": {
                 "summary": "Import contacts from a CSV body (one transaction: all or nothing)",
+                "security": [{"adminToken": []}, {}],
                 "parameters": [
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"], "default": "append"}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"], "default": "abort"}}
@@ -91,6 +92,7 @@ enum OpenAPI {
               },
               "put": {
                 "summary": "The same as POST, for curl -T",
+                "security": [{"adminToken": []}, {}],
                 "parameters": [
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"]}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"]}}
@@ -129,6 +131,9 @@ enum OpenAPI {
             }
           },
           "components": {
+            "securitySchemes": {
+              "adminToken": {"type": "http", "scheme": "bearer", "description": "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one answers writes without it 401. Without one, a server on a loopback address takes writes unauthenticated, and one on another address takes none (403)."}
+            },
             "schemas": {
               "Error": {
                 "type": "object",
