@@ -193,6 +193,8 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
     static func json(_ summary: CSVImport.Summary) -> [UInt8] {
         var json = JSONWriter()
         json.object { json in
+            // An aborted import is a 4xx: an error body (error, message) that also carries the summary.
+            if summary.aborted { json.field("error", "invalid_rows") }
             json.field("inserted", summary.inserted)
             json.field("rejected", summary.rejected)
             json.key("errors")

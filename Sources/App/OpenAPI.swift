@@ -5,6 +5,20 @@ enum OpenAPI {
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
 
+    /// A refused import: an Error, with the summary when bad rows aborted it.
+    private static let importRefused =
+        ##"{"description": "invalid_csv (no usable header, an empty file) or invalid_rows (errors=abort and a bad row: nothing was written)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportRefused"}}}}"##
+
+    /// The CSV of an import. Which rows of a file are refused depends on `errors=`
+    /// (abort answers 422, skip leaves them out), which a schema cannot say; the
+    /// pattern is the plain form that both accept: one name column, a name (with a
+    /// printable ASCII character that is not a quote or a comma) on each line.
+    /// Anything appended to a matching file still matches, unless the file is only
+    /// its header, which the extra text then makes unknown (refused either way).
+    private static let csvSchema = ##"""
+        {"type": "string", "description": "CSV (RFC 4180): a header line, then one contact a row. Columns match by name, case, spaces and underscores ignored: first_name, last_name, email, phone, company, city, notes, and aliases (Given Name, Surname, E-mail, Mobile...); unknown columns are ignored and reported. A row needs a first or a last name and the header's field count. Quoted fields, CRLF or LF, a UTF-8 BOM are read. The pattern is the plainest form, one name a line.", "pattern": "^\ufeff?(?:first_name|last_name|First Name|Last Name)(?:(?:\r?\n)+[^\r\n\",]*[!#-+\\--~][^\r\n\",]*)*(?:\r?\n)*$", "example": "first_name\nAda\nGrace\n"}
+        """##
+
     private static let text = ##"""
         {
           "openapi": "3.0.3",
@@ -39,7 +53,7 @@ enum OpenAPI {
             "/contacts/{id}": {
               "get": {
                 "summary": "One contact",
-                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
                 "responses": {
                   "200": {"description": "The contact", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "400": \##(errorResponse),
@@ -50,7 +64,7 @@ enum OpenAPI {
             "/avatar/{id}.svg": {
               "get": {
                 "summary": "The contact's initials on a colour of its own",
-                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
                 "responses": {
                   "200": {"description": "SVG image", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
                   "400": \##(errorResponse),
@@ -61,28 +75,33 @@ enum OpenAPI {
             "/import": {
               "post": {
                 "summary": "Import contacts from a CSV body (one transaction: all or nothing)",
+                "security": [{"adminToken": []}, {}],
                 "parameters": [
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"], "default": "append"}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"], "default": "abort"}}
                 ],
-                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string", "minLength": 1}}, "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+                "requestBody": {"required": true, "content": {
+                  "text/csv": {"schema": \##(csvSchema)},
+                  "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {"file": \##(csvSchema)}}, "encoding": {"file": {"contentType": "text/csv"}}}
+                }},
                 "responses": {
                   "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
                   "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
-                  "415": \##(errorResponse), "422": \##(errorResponse), "503": \##(errorResponse)
+                  "415": \##(errorResponse), "422": \##(importRefused), "503": \##(errorResponse)
                 }
               },
               "put": {
                 "summary": "The same as POST, for curl -T",
+                "security": [{"adminToken": []}, {}],
                 "parameters": [
                   {"name": "mode", "in": "query", "required": false, "schema": {"type": "string", "enum": ["append", "replace"]}},
                   {"name": "errors", "in": "query", "required": false, "schema": {"type": "string", "enum": ["abort", "skip"]}}
                 ],
-                "requestBody": {"required": true, "content": {"text/csv": {"schema": {"type": "string", "minLength": 1}}}},
+                "requestBody": {"required": true, "content": {"text/csv": {"schema": \##(csvSchema)}}},
                 "responses": {
                   "200": {"description": "Imported", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}},
                   "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
-                  "415": \##(errorResponse), "422": \##(errorResponse), "503": \##(errorResponse)
+                  "415": \##(errorResponse), "422": \##(importRefused), "503": \##(errorResponse)
                 }
               }
             },
@@ -112,6 +131,9 @@ enum OpenAPI {
             }
           },
           "components": {
+            "securitySchemes": {
+              "adminToken": {"type": "http", "scheme": "bearer", "description": "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one answers writes without it 401. Without one, a server on a loopback address takes writes unauthenticated, and one on another address takes none (403)."}
+            },
             "schemas": {
               "Error": {
                 "type": "object",
@@ -176,10 +198,26 @@ enum OpenAPI {
                 "required": ["inserted", "rejected", "errors", "ignoredColumns", "total", "seconds"],
                 "properties": {
                   "inserted": {"type": "integer"}, "rejected": {"type": "integer"},
-                  "errors": {"type": "array", "items": {"type": "object", "properties": {"line": {"type": "integer"}, "column": {"type": "integer", "nullable": true}, "message": {"type": "string"}}}},
+                  "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ImportRowError"}},
                   "ignoredColumns": {"type": "array", "items": {"type": "string"}},
-                  "total": {"type": "integer"}, "seconds": {"type": "number"}, "message": {"type": "string"}
+                  "total": {"type": "integer"}, "seconds": {"type": "number"}
                 }
+              },
+              "ImportRefused": {
+                "type": "object",
+                "required": ["error", "message"],
+                "properties": {
+                  "error": {"type": "string", "enum": ["invalid_csv", "invalid_rows"]}, "message": {"type": "string"},
+                  "inserted": {"type": "integer"}, "rejected": {"type": "integer"},
+                  "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ImportRowError"}},
+                  "ignoredColumns": {"type": "array", "items": {"type": "string"}},
+                  "total": {"type": "integer"}, "seconds": {"type": "number"}
+                }
+              },
+              "ImportRowError": {
+                "type": "object",
+                "required": ["line", "message"],
+                "properties": {"line": {"type": "integer"}, "column": {"type": "integer", "nullable": true}, "message": {"type": "string"}}
               },
               "Contact": {
                 "type": "object",

@@ -1,6 +1,7 @@
 /// Pulls the first file out of a `multipart/form-data` body as it streams by
-/// (RFC 7578): the bytes of the first part that has a `filename`, nothing else,
-/// never holding more than a delimiter's length of the body.
+/// (RFC 7578): the bytes of the first part that has a `filename` or is the field
+/// named `file` (as `curl -F 'file=<people.csv'` sends it, without a filename),
+/// nothing else, never holding more than a delimiter's length of the body.
 public struct MultipartFile: Sendable {
     private enum State: Sendable {
         case preamble, partHeaders, fileBody, skipPart, done
@@ -75,10 +76,24 @@ public struct MultipartFile: Sendable {
                 if text.hasPrefix("--") {
                     state = .done  // the closing delimiter: no file part
                 } else {
-                    state = text.contains("filename=") ? .fileBody : .skipPart
+                    state = Self.isFile(partHeaders: text) ? .fileBody : .skipPart
                 }
             }
         }
+    }
+
+    /// Whether a part's headers (lowercased) mark the file: its Content-Disposition
+    /// has a `filename` (or `filename*`) parameter or names the field `file`.
+    static func isFile(partHeaders: String) -> Bool {
+        let lines = partHeaders.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" })
+        for line in lines where line.hasPrefix("content-disposition:") {
+            for parameter in line.dropFirst(20).split(separator: ";").dropFirst() {
+                let pair = parameter.trimmingHTTPWhitespace()
+                if pair.hasPrefix("filename=") || pair.hasPrefix("filename*=") { return true }
+                if pair == "name=file" || pair == "name=\"file\"" { return true }
+            }
+        }
+        return false
     }
 
     private func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

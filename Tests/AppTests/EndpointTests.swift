@@ -68,6 +68,13 @@ struct EndpointTests {
         ] {
             #expect(paths[path] != nil, "OpenAPI lacks \(path)")
         }
+        let components = try #require(document["components"] as? [String: Any])
+        let schemes = try #require(components["securitySchemes"] as? [String: Any])
+        #expect((schemes["adminToken"] as? [String: Any])?["scheme"] as? String == "bearer")
+        let post = try #require((paths["/import"] as? [String: Any])?["post"] as? [String: Any])
+        #expect(
+            post["security"] as? [[String: [String]]] == [["adminToken": []], [:]],
+            "a token only when configured")
     }
 
     @Test func staticFilesAndRoutingErrorsFollowTheContract() throws {

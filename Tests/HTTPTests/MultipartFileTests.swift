@@ -30,6 +30,22 @@ struct MultipartFileTests {
         }
     }
 
+    @Test func theFieldNamedFileIsTheFileEvenWithoutAFilename() {
+        // `curl -F 'file=<people.csv'` sends the file's text as a plain field named file.
+        let body =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\nappend\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\nnot this\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"\r\nContent-Type: text/csv\r\n\r\n"
+            + "first_name\r\nAnn\r\n--XyZ--\r\n"
+        for pieces in [1, 5] {
+            #expect(extract(body, boundary: "XyZ", pieces: pieces) == "first_name\r\nAnn")
+        }
+        let unquoted = "--q\r\ncontent-disposition: form-data;name=file\r\n\r\nlast_name\r\n--q--\r\n"
+        #expect(extract(unquoted, boundary: "q", pieces: 1) == "last_name")
+        let noFile = "--q\r\nContent-Disposition: form-data; name=\"files\"\r\n\r\nx\r\n--q--\r\n"
+        #expect(extract(noFile, boundary: "q", pieces: 1) == "")
+    }
+
     @Test func theBoundaryIsReadFromTheContentType() {
         #expect(
             MultipartFile.boundary(of: "multipart/form-data; boundary=----WebKitFormBoundaryA1")
