@@ -242,6 +242,10 @@ public struct RequestParser: Sendable {
         if line.version == .http11 && hosts.count != 1 || hosts.count > 1 {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }
+        // RFC 9112 3.2: an invalid Host value is a 400, like a missing one.
+        if let host = hosts.first, !host.utf8.allSatisfy(isHostByte) {
+            throw .badRequest("the Host header must be a host name or address, with an optional :port")
+        }
         let lengths = fields.values("Content-Length")
         let codings = fields.tokens("Transfer-Encoding")
         let framing: BodyFraming
@@ -370,6 +374,19 @@ public struct RequestParser: Sendable {
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// The characters of RFC 3986's host (reg-name, IPv4, IP-literal) and ":" port.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
             true
         default: false
         }
