@@ -295,6 +295,7 @@ final class EventLoop: @unchecked Sendable {
         connection.current = nil  // keep the body array uniquely referenced while appending
         flight.received += chunk.count
         if flight.received > flight.match.body.limit {
+            flight.sink?.cancel()  // the flight is dropped here, so `drop` cannot cancel it later
             return respond(
                 connection, .error(Self.tooLarge(flight.match.body.limit)), head: flight.head, close: true)
         }
@@ -588,6 +589,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func timeOut(_ connection: Connection, _ message: String, now: UInt64) {
         guard connection.unsent == 0, connection.stream == nil else { return drop(connection) }
+        if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
         connection.current = nil
         respond(connection, .error(HTTPError(408, "request_timeout", message)), head: nil, close: true)
         flush(connection, now: now)

@@ -121,6 +121,8 @@ struct RequestParserTests {
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFF\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5 x\r\nhello\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5 ;a=b\r\nhello\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\t;a\r\nhello\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\r\n", 400),
@@ -136,6 +138,10 @@ struct RequestParserTests {
         ("GET / HTTP/1.1\r\nHost: x\r\nX(A): b\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: user@example.com\r\n\r\n", 400),
+        ("GET / HTTP/1.0\r\nHost: a\"b\r\n\r\n", 400),
         // Request line.
         ("GET / http/1.1\r\nHost: x\r\n\r\n", 400),
         ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
@@ -151,6 +157,11 @@ struct RequestParserTests {
     ])
     func malformedRequestsAreRefusedWithTheirStatus(text: String, expected: Int) {
         #expect(status(text) == expected, "\(text.debugDescription)")
+    }
+
+    @Test(arguments: ["x", "example.com:8080", "127.0.0.1:8080", "[::1]:8080", "xn--caf-dma.example", ""])
+    func validHostsAreAccepted(host: String) {
+        #expect(status("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") == nil, "\(host)")
     }
 
     @Test func nonASCIITargetsAreRefused() {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -290,8 +291,55 @@ final class SlowSink: RequestBodySink, @unchecked Sendable {
     func cancel() {}
 }
 
+/// Takes any body and records whether the server cancelled it.
+final class CancelRecordingSink: RequestBodySink, Sendable {
+    private let cancelled = Mutex(false)
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool { true }
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
+        respond(SendableResponse(.text("done")))
+    }
+    func cancel() { cancelled.withLock { $0 = true } }
+
+    /// Waits up to a second for the cancel.
+    func wasCancelled() -> Bool {
+        for _ in 0..<100 {
+            if cancelled.withLock({ $0 }) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+}
+
 @Suite(.serialized)
 struct StreamingSinkTests {
+    static func recording(_ sink: CancelRecordingSink) -> (Router) -> Void {
+        { router in
+            router.add("POST", "/sink", body: .streamed(limit: 16) { _, _ in sink }) { _ in .text("unused") }
+        }
+    }
+
+    // A sink that is never cancelled nor finished keeps whatever it holds (an
+    // import keeps its worker thread and the one-import-at-a-time gate).
+    @Test func aStreamedBodyOverTheLimitCancelsItsSink() throws {
+        let sink = CancelRecordingSink()
+        let live = try LiveServer(routes: Self.recording(sink))
+        let client = live.connect()
+        client.send(
+            "POST /sink HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n"
+                + String(repeating: "a", count: 32) + "\r\n0\r\n\r\n")
+        #expect(client.readResponses().first?.status == 413)
+        #expect(sink.wasCancelled())
+    }
+
+    @Test func aStalledStreamedBodyCancelsItsSink() throws {
+        let sink = CancelRecordingSink()
+        let live = try LiveServer(configure: { $0.bodyTimeout = 0.4 }, routes: Self.recording(sink))
+        let client = live.connect()
+        client.send("POST /sink HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+        #expect(client.readResponses().first?.status == 408)
+        #expect(sink.wasCancelled())
+    }
+
     @Test func aSinkCanPauseTheBodyAndAnswerLaterFromAnotherThread() throws {
         let live = try LiveServer(routes: { router in
             router.add("POST", "/slow", body: .streamed(limit: 1 << 24) { _, flow in SlowSink(flow: flow) }) {
