@@ -19,12 +19,12 @@ struct BlockingQueueTests {
     @Test func closingReleasesAProducerWaitingForRoom() {
         let queue = BlockingQueue<Int>(capacity: 1)
         let done = BlockingQueue<Bool>(capacity: 1)
+        queue.put(1)  // the queue is full from here on
         let producer = Thread {
-            queue.put(1)
-            done.put(queue.put(2))  // waits: the queue is full
+            done.put(queue.put(2))  // waits for room, or finds the queue closed
         }
         producer.start()
-        Thread.sleep(forTimeInterval: 0.05)
+        Thread.sleep(forTimeInterval: 0.05)  // usually long enough for the put to be waiting
         queue.close()
         #expect(done.take() == false, "the waiting put gives up once closed")
         #expect(queue.take() == 1, "what was queued before closing is still delivered")
