@@ -241,13 +241,21 @@ struct ServerLiveTests {
     }
 
     @Test func stoppingFinishesRequestsInFlightAndRefusesNewOnes() throws {
-        let live = try LiveServer(routes: Self.routes)
+        let started = DispatchSemaphore(value: 0)
+        let live = try LiveServer(routes: { router in
+            router.get("/hello") { _ in .text("hello") }
+            router.get("/slow") { _ in
+                started.signal()
+                Thread.sleep(forTimeInterval: 0.3)
+                return .text("slow done")
+            }
+        })
         let busy = live.connect()
         let idle = live.connect()
         idle.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(idle.readResponses().first?.status == 200)
         busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.1)
+        started.wait()  // the request is in flight: stop must let it finish
         live.server.stop()
         let response = busy.readResponses().first
         #expect(response?.text == "slow done")
