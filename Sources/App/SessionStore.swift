@@ -1,4 +1,3 @@
-import CLinux
 import ReuseEngine
 import Synchronization
 
@@ -14,10 +13,10 @@ final class SessionEntry: Sendable {
         var version: Int
     }
 
-    let id: String
+    let id: SessionID
     let state: Mutex<State>
 
-    init(id: String, session: ReuseSession, version: Int) {
+    init(id: SessionID, session: ReuseSession, version: Int) {
         self.id = id
         state = Mutex(State(session: session, version: version))
     }
@@ -39,7 +38,7 @@ final class SessionStore: Sendable {
             var newer: Int
         }
 
-        var index: [String: Int] = [:]
+        var index: [SessionID: Int] = [:]
         var places: [Place] = []
         var free: [Int] = []
         var oldest = -1
@@ -98,7 +97,7 @@ final class SessionStore: Sendable {
     var count: Int { lru.withLock { $0.index.count } }
 
     /// The session `id`, marked as just used; nil when unknown, evicted or expired.
-    func lookup(_ id: String, now: Double = SessionStore.now()) -> SessionEntry? {
+    func lookup(_ id: SessionID, now: Double = SessionStore.now()) -> SessionEntry? {
         lru.withLock { lru in
             guard let place = lru.index[id] else { return nil }
             if now - lru.places[place].lastUsed > idleLimit {
@@ -122,58 +121,6 @@ final class SessionStore: Sendable {
             {
                 lru.remove(lru.oldest)
             }
-        }
-    }
-
-    /// A new unguessable session id: 128 random bits, base64url (22 characters).
-    static func newID() -> String {
-        let bits = randomPool.withLock { $0.next128() }
-        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-        return alphabet.withUTF8Buffer { alphabet in
-            String(unsafeUninitializedCapacity: 22) { id in
-                var (high, low) = bits
-                for index in 0..<22 {
-                    if index < 11 {
-                        id[index] = alphabet[Int(high & 63)]
-                        high >>= 6
-                    } else {
-                        id[index] = alphabet[Int(low & 63)]
-                        low >>= 6
-                    }
-                }
-                return 22
-            }
-        }
-    }
-
-    /// Random bits from the system's CSPRNG, fetched 4 KiB at a time: one system
-    /// call per 256 session ids instead of two per id.
-    private struct RandomPool: ~Copyable {
-        var words = [UInt64](repeating: 0, count: 512)
-        var next = 512
-
-        mutating func next128() -> (UInt64, UInt64) {
-            if next + 2 > words.count {
-                let filled = words.withUnsafeMutableBytes { getrandom($0.baseAddress, $0.count, 0) }
-                if filled != words.count * 8 {
-                    // getrandom can return short only when interrupted; fall back word by word.
-                    var generator = SystemRandomNumberGenerator()
-                    for index in words.indices { words[index] = generator.next() }
-                }
-                next = 0
-            }
-            defer { next += 2 }
-            return (words[next], words[next + 1])
-        }
-    }
-
-    private static let randomPool = Mutex(RandomPool())
-
-    /// True for the bytes a session id is made of (base64url).
-    static func isIDByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"): true
-        default: false
         }
     }
 

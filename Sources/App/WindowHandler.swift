@@ -44,11 +44,11 @@ final class WindowHandler {
     func handle(_ request: Request) throws -> Response {
         let query = try WindowQuery(request.queryItems())
         if catalog.version != snapshot.version { snapshot = catalog.current }
-        let known = query.session.flatMap { sessions.lookup($0) }
+        let known = query.session.flatMap(SessionID.init).flatMap { sessions.lookup($0) }
         let entry =
             known
             ?? SessionEntry(
-                id: SessionStore.newID(),
+                id: SessionID.random(),
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
         if known == nil { sessions.insert(entry) }
@@ -73,7 +73,8 @@ final class WindowHandler {
         let cursor = try rows.first.map { first in try store.cursor(at: first..<(rows.last! + 1)) }
         defer { cursor?.close() }
         metrics.observeSlots(created: created, reused: reused)
-        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(update, session: entry.id)
+        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(
+            update, session: entry.id.text)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response

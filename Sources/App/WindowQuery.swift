@@ -63,7 +63,7 @@ struct WindowQuery: Equatable {
         }
         if let text = sessionText {
             guard !text.isEmpty, text.utf8.count <= 64,
-                text.utf8.allSatisfy(SessionStore.isIDByte)
+                text.utf8.allSatisfy(SessionID.isIDByte)
             else {
                 throw Self.invalid(
                     "session",
