@@ -85,16 +85,19 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends `json`, which must already be valid JSON text in this position
     /// (a literal run like `,"kind":"contact","row":`), as one copy.
+    @inline(__always)
     public mutating func literal(_ json: StaticString) {
         output.append(json)
     }
 
     /// Appends an integer as a value after a `literal` that ended with a colon.
+    @inline(__always)
     public mutating func rawInteger(_ value: Int) {
         Self.withDecimal(value) { output.append($0) }
     }
 
     /// Appends a string value after a `literal` that ended with a colon.
+    @inline(__always)
     public mutating func rawString(utf8 value: UnsafeBufferPointer<UInt8>) {
         escaped(value)
     }
