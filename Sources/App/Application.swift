@@ -32,6 +32,7 @@ public final class Application: Sendable {
         var configuration = ServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
+        configuration.maxConnections = options.maxConnections
         configuration.defaultHeaders = Self.securityHeaders
         let catalog = Catalog(try ListSnapshot(store: store))
         routes = Routes(

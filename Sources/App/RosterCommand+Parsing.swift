@@ -40,6 +40,7 @@ extension RosterCommand {
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)
             case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
+            case "--max-connections": options.maxConnections = try words.integer(of: flag, in: 1...1_000_000)
             default: throw UsageError("serve: unknown option '\(flag)'")
             }
         }

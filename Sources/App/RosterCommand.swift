@@ -13,7 +13,7 @@ public enum RosterCommand: Equatable, Sendable {
     public static let usage = """
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
-                              [--max-import-bytes N]
+                              [--max-import-bytes N] [--max-connections N]
                roster seed    --db PATH --count N [--random-seed S] [--migrations DIR]
                roster import  --db PATH [--mode append|replace] [--errors abort|skip]
                               [--migrations DIR] FILE.csv
@@ -24,6 +24,8 @@ public enum RosterCommand: Equatable, Sendable {
         seed    fill a database with N synthetic contacts, the same for the same --random-seed
         import  load contacts from a CSV file (first line: column names)
 
+        --max-connections caps open client connections (default 10000); past it, new
+        ones are accepted and closed at once.
         The admin token may also come from the ROSTER_ADMIN_TOKEN environment variable.
         """
 }
@@ -46,6 +48,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var adminToken: String?
     /// Largest import body accepted (413 beyond).
     public var maxImportBytes = 1 << 30
+    /// Open connections at most; past it, new ones are closed at once.
+    public var maxConnections = 10_000
 
     /// The defaults of API.md.
     public init() {}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -176,6 +177,31 @@ struct ImportAPITests {
         }
         #expect(status == 200, "the abandoned import rolled back and released the write lock")
         #expect(live.client().getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 11)
+    }
+
+    @Test func importThreadsRunNicerThanTheLoopThatStartsThem() throws {
+        #if canImport(Glibc)
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            let seen = Mutex<[Int32]>([])
+            let done = DispatchSemaphore(value: 0)
+            let worker = Thread {
+                let before = getpriority(which, 0)
+                ImportSink.yieldToEventLoops()
+                let after = getpriority(which, 0)
+                let writer = Thread {
+                    seen.withLock { $0 = [before, after, getpriority(which, 0)] }
+                    done.signal()
+                }
+                writer.start()
+            }
+            worker.start()
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            let nice = seen.withLock { $0 }
+            try #require(nice.count == 3)
+            #expect(nice[1] == min(19, nice[0] + ImportSink.niceness), "the import thread is nicer")
+            #expect(nice[2] == nice[1], "the writer thread it starts inherits its priority")
+            #expect(getpriority(which, 0) <= nice[0], "the thread that started it keeps its own")
+        #endif
     }
 
     @Test func replaceModeReplacesTheList() throws {

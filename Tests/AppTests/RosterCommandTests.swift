@@ -30,6 +30,18 @@ struct RosterCommandTests {
         #expect(command == .serve(expected))
     }
 
+    @Test func maxConnectionsIsAFlagWithTheDefaultOf10000() throws {
+        #expect(ServeOptions().maxConnections == 10_000)
+        guard case .serve(let options) = try RosterCommand.parse(["--max-connections", "64"]),
+            case .serve(let inline) = try RosterCommand.parse(["serve", "--max-connections=1"])
+        else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.maxConnections == 64 && inline.maxConnections == 1)
+        #expect(RosterCommand.usage.contains("--max-connections"))
+    }
+
     @Test func theAdminTokenComesFromTheEnvironmentUnlessAFlagGivesOne() throws {
         let environment = ["ROSTER_ADMIN_TOKEN": "from-env"]
         guard case .serve(let fromEnvironment) = try RosterCommand.parse([], environment: environment),
@@ -68,6 +80,7 @@ struct RosterCommandTests {
         (["--port", "99999"], "--port '99999' is not a whole number from 0 to 65535"),
         (["--port", "eighty"], "--port 'eighty' is not a whole number"),
         (["--seed", "-1"], "--seed '-1'"),
+        (["--max-connections", "0"], "--max-connections '0' is not a whole number from 1 to 1000000"),
         (["--colour", "red"], "serve: unknown option '--colour'"),
         (["serve", "extra"], "serve: unexpected argument 'extra'"),
         (["seed", "--count", "5"], "seed needs --db PATH"),
