@@ -40,6 +40,11 @@ final class Connection {
     /// Last time bytes came in or went out (ms).
     var lastActivity: UInt64
 
+    /// Start (ms) and bytes so far of the body's current rate window; nil when no
+    /// body is being read (or reading is held by the server).
+    var bodyRateSince: UInt64?
+    var bodyRateBytes = 0
+
     /// A streaming sink asked to stop reading until it catches up.
     var pausedForBody = false
     /// The body is complete and its sink will answer later.

@@ -285,6 +285,8 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         connection.current = flight
+        connection.bodyRateSince = head.framing == .none ? nil : EventLoop.milliseconds()
+        connection.bodyRateBytes = 0
         if head.expectsContinue {
             connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
         }
@@ -294,6 +296,7 @@ final class EventLoop: @unchecked Sendable {
         guard var flight = connection.current else { return }
         connection.current = nil  // keep the body array uniquely referenced while appending
         flight.received += chunk.count
+        connection.bodyRateBytes += chunk.count
         if flight.received > flight.match.body.limit {
             flight.sink?.cancel()  // the flight is dropped here, so `drop` cannot cancel it later
             return respond(
@@ -319,6 +322,7 @@ final class EventLoop: @unchecked Sendable {
     private func finish(_ connection: Connection) {
         guard let flight = connection.current else { return }
         connection.current = nil
+        connection.bodyRateSince = nil
         if let sink = flight.sink {
             connection.awaitingResponse = true
             connection.bodyComplete = true
@@ -367,6 +371,11 @@ final class EventLoop: @unchecked Sendable {
         guard connection.pausedForBody else { return }
         connection.pausedForBody = false
         connection.lastActivity = now
+        // Time spent paused was the server's, not the client's: measure afresh.
+        if connection.bodyRateSince != nil {
+            connection.bodyRateSince = now
+            connection.bodyRateBytes = 0
+        }
         updateInterest(connection)
         if !connection.pending.isEmpty {
             process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
@@ -581,10 +590,31 @@ final class EventLoop: @unchecked Sendable {
                 elapsed(since: connection.lastActivity, now: now) > body
             {
                 timeOut(connection, "the request body stalled for \(configuration.bodyTimeout) s", now: now)
+            } else if tooSlow(connection, now: now) {
+                timeOut(
+                    connection,
+                    "the request body arrived slower than \(configuration.minimumBodyRate) bytes/s",
+                    now: now)
             } else if elapsed(since: connection.lastActivity, now: now) > idle {
                 drop(connection)
             }
         }
+    }
+
+    /// True when a body being read fell below the minimum rate over a whole
+    /// window; a window that kept up starts the next one.
+    private func tooSlow(_ connection: Connection, now: UInt64) -> Bool {
+        guard configuration.minimumBodyRate > 0, let since = connection.bodyRateSince,
+            connection.current != nil, !connection.pausedForBody, !connection.awaitingResponse
+        else { return false }
+        let window = elapsed(since: since, now: now)
+        guard Double(window) >= configuration.bodyRateWindow * 1000 else { return false }
+        if Double(connection.bodyRateBytes) < Double(configuration.minimumBodyRate) * Double(window) / 1000 {
+            return true
+        }
+        connection.bodyRateSince = now
+        connection.bodyRateBytes = 0
+        return false
     }
 
     private func timeOut(_ connection: Connection, _ message: String, now: UInt64) {

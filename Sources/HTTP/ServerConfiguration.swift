@@ -12,6 +12,13 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout = 60.0
     /// A request body that makes no progress for this many seconds is cut (408).
     public var bodyTimeout = 30.0
+    /// A request body must arrive at this many bytes per second or more, counted
+    /// over each `bodyRateWindow` while the server is reading it (408 otherwise;
+    /// 0 turns the check off). A trickle of a few bytes now and then never
+    /// stalls long enough for `bodyTimeout`, but would hold the route for ever.
+    public var minimumBodyRate = 1024
+    /// Seconds over which `minimumBodyRate` is measured.
+    public var bodyRateWindow = 10.0
     /// On SIGINT/SIGTERM, requests in flight get this many seconds to finish.
     public var shutdownGrace = 5.0
     /// Parser limits (request line, header section).

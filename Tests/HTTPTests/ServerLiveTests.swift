@@ -240,6 +240,37 @@ struct ServerLiveTests {
         #expect(client.isClosedByPeer())
     }
 
+    @Test func aTricklingBodyIsCutWith408WhileASteadyOneIsNot() throws {
+        let live = try LiveServer(
+            configure: {
+                $0.minimumBodyRate = 200
+                $0.bodyRateWindow = 0.5
+            }, routes: Self.routes)
+        // 2 bytes every 100 ms (20 bytes/s): never stalls, but far below 200 bytes/s.
+        let trickle = live.connect()
+        trickle.send("PUT /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        let started = Date()
+        var cut = false
+        while Date().timeIntervalSince(started) < 3 {
+            trickle.send("ab")
+            Thread.sleep(forTimeInterval: 0.1)
+            if trickle.hasBytesToRead() {
+                cut = true
+                break
+            }
+        }
+        #expect(cut, "a trickle is answered before 3 s")
+        #expect(trickle.readResponses().first?.status == 408)
+        // 1,000 bytes every 100 ms (10 KB/s) for 1.5 s: well above the minimum.
+        let steady = live.connect()
+        steady.send("PUT /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 15000\r\n\r\n")
+        for _ in 0..<15 {
+            steady.send(String(repeating: "x", count: 1000))
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(steady.readResponses().first?.status == 200)
+    }
+
     @Test func stoppingFinishesRequestsInFlightAndRefusesNewOnes() throws {
         let started = DispatchSemaphore(value: 0)
         let live = try LiveServer(routes: { router in

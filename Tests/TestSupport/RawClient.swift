@@ -62,6 +62,12 @@ public final class RawClient {
         return responses
     }
 
+    /// True when bytes (or the peer's close) wait to be read now, without blocking.
+    public func hasBytesToRead() -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// True when the server closed the connection (read returns 0) within the timeout.
     public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

@@ -1,7 +1,8 @@
 """Timeouts, waited for in real time: a head that never ends (10 s in Roster's
-ServerConfiguration) and bodies shorter than announced (30 s). The three stalled
-connections start together when this module starts, so the run waits about 30
-seconds once. Runs last: the stalled import holds Roster's one-import-at-a-time
+ServerConfiguration) and bodies shorter than announced (cut when a 10 s window
+passes below the minimum body rate of 1,024 bytes/s, before the 30 s stall
+timeout). The three stalled connections start together when this module
+starts, so the run waits about 10 seconds once. Runs last: the stalled import holds Roster's one-import-at-a-time
 gate until it is cut."""
 
 import threading
@@ -12,7 +13,7 @@ import pytest
 import wire
 
 HEADER_TIMEOUT = 10
-BODY_TIMEOUT = 30
+BODY_TIMEOUT = 10  # the minimum-rate window; a stall gets there before the 30 s stall timeout
 
 
 class Stall:
