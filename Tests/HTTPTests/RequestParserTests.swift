@@ -175,6 +175,21 @@ struct RequestParserTests {
         #expect(status("GET / HTTP/1.1\r\nHost: x\r\n\(hundred)\r\n") == nil, "100 fields are fine")
     }
 
+    /// A line one byte over the limit and then a bare LF was 400 when read whole
+    /// and 414 when the bytes stopped just past the limit (found by fuzzing).
+    @Test func aLineOverTheLimitIsTooLongHoweverItArrives() {
+        var limits = RequestParser.Limits()
+        limits.requestLine = 20
+        let line = "GET /" + String(repeating: "a", count: 7) + " HTTP/1.1"
+        #expect(line.utf8.count == 21)
+        #expect(parseEverySplit(line + "\nHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        #expect(parseEverySplit(line + "\rHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        #expect(parseEverySplit(line + "\r\nHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        let fits = "GET /" + String(repeating: "a", count: 6) + " HTTP/1.1"
+        #expect(parseEverySplit(fits + "\nHost: x\r\n\r\n", limits: limits) == [.error(400)])
+        #expect(parseEverySplit(fits + "\r\nHost: x\r\n\r\n", limits: limits).count == 2)
+    }
+
     @Test func aFailedParserKeepsFailing() {
         var parser = RequestParser()
         let bad = Array("GET / HTTP/1.1\r\nHost : x\r\n\r\n".utf8)
