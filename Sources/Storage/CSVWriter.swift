@@ -1,5 +1,7 @@
 /// Writes RFC 4180 records: fields joined by commas, a field quoted (with `"`
-/// doubled) when it holds a comma, a quote, CR or LF, records ended by CRLF.
+/// doubled) when it holds a comma, a quote, CR or LF, or starts with a byte order
+/// mark, records ended by CRLF. A record of one empty field is `""`, not a blank
+/// line, so that `CSVReader` reads back every record written.
 public struct CSVWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
@@ -9,6 +11,10 @@ public struct CSVWriter: Sendable {
 
     /// Appends one record.
     public mutating func write(_ fields: [String]) {
+        if fields == [""] {
+            bytes.append(contentsOf: [0x22, 0x22, 0x0D, 0x0A])
+            return
+        }
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             append(field)
@@ -24,7 +30,9 @@ public struct CSVWriter: Sendable {
 
     private mutating func append(_ field: String) {
         let utf8 = field.utf8
-        let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+        let needsQuotes =
+            utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+            || utf8.starts(with: [0xEF, 0xBB, 0xBF])
         guard needsQuotes else {
             bytes.append(contentsOf: utf8)
             return

@@ -125,8 +125,6 @@ struct CSVReaderTests {
                         (0..<random.below(6)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
                     })
             }
-            // A lone empty field would be a blank line: give such rows a second field.
-            if width == 1 { table = table.map { $0[0].isEmpty ? ["-"] : $0 } }
             var writer = CSVWriter()
             for row in table { writer.write(row) }
             #expect(records(readCSV(writer.bytes, expectedFields: width)) == table)

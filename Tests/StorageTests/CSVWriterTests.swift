@@ -11,6 +11,20 @@ struct CSVWriterTests {
         #expect(text == "a,,b c\r\n\"x,y\",\"say \"\"hi\"\"\",\"one\ntwo\",\"cr\rhere\",<&>'\r\n")
     }
 
+    /// Two records that did not read back (found by fuzzing): a lone empty field
+    /// was written as a blank line, and a first field starting with U+FEFF was
+    /// taken for a byte order mark.
+    @Test func recordsThatLookedLikeBlankLinesOrAMarkReadBack() {
+        var writer = CSVWriter()
+        writer.write(["\u{FEFF}a", "b"])
+        writer.write([""])
+        writer.write(["", ""])
+        writer.write(["c\u{FEFF}"])
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "\"\u{FEFF}a\",b\r\n\"\"\r\n,\r\nc\u{FEFF}\r\n")
+        #expect(records(readCSV(writer.bytes)) == [["\u{FEFF}a", "b"], [""], ["", ""], ["c\u{FEFF}"]])
+    }
+
     @Test func takeHandsBackWhatWasWrittenAndStartsOver() {
         var writer = CSVWriter()
         writer.write(["é"])
