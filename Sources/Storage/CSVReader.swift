@@ -189,8 +189,9 @@ public struct CSVReader: Sendable {
             if byte == 0x22 {
                 state = .quoteInQuoted
             } else {
-                if byte == 0x0A { newLineInField() }
+                // The line feed is the last byte of its line: an error there has its column.
                 append(byte)
+                if byte == 0x0A { newLineInField() }
             }
         case .quoteInQuoted:
             switch byte {

@@ -113,6 +113,15 @@ struct CSVReaderTests {
         #expect(rowErrors.count == 1 && rowErrors[0].problem.contains("longer than 100 bytes"))
     }
 
+    /// A line feed inside quotes that takes a field over the limit was reported
+    /// in column 0 (found by fuzzing); it is in the column it stands in.
+    @Test func aLineFeedOverTheFieldLimitHasItsOwnColumn() {
+        let rows = readCSV("a,b\r\n\"0123456789AB\nC\",d\r\n\"0123456789ABC\",d\r\n", maxField: 12)
+        #expect(records(rows) == [["a", "b"]])
+        #expect(errors(rows).map(\.line) == [2, 4])
+        #expect(errors(rows).map(\.column) == [14, 14])
+    }
+
     @Test func seededRandomTablesRoundTripThroughTheWriter() {
         var random = SeededRandom(seed: 77)
         let alphabet = Array("ab ,\"\n\r\té😀<&>'".map(String.init))
