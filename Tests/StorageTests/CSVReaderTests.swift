@@ -122,6 +122,19 @@ struct CSVReaderTests {
         #expect(errors(rows).map(\.column) == [14, 14])
     }
 
+    /// A row of exactly `maxRow` bytes was refused when a line end followed it and
+    /// read when it ended the input (found by fuzzing): the line end is not
+    /// part of the row.
+    @Test func aRowFitsTheLimitWithOrWithoutALineEnd() {
+        let row = "abc,\"d\r\ne\",fghij"
+        #expect(row.utf8.count == 16)
+        for end in ["", "\n", "\r", "\r\n"] {
+            #expect(records(readCSV(row + end, maxRow: 16)).count == 1, "\(end.debugDescription)")
+            #expect(errors(readCSV(row + "k" + end, maxRow: 16)).count == 1, "\(end.debugDescription)")
+        }
+        #expect(records(readCSV(row + "\r\n" + row + "\n" + row + "\r" + row, maxRow: 16)).count == 4)
+    }
+
     @Test func seededRandomTablesRoundTripThroughTheWriter() {
         var random = SeededRandom(seed: 77)
         let alphabet = Array("ab ,\"\n\r\té😀<&>'".map(String.init))
