@@ -94,11 +94,18 @@ enum QueryTarget {
         }
     }
 
-    /// A request line carrying the query text parses, and its head's query is the
-    /// text up to any `#`.
+    /// A request line carrying the query text parses (or is 414, over 8 KiB), and
+    /// its head's query is the text up to any `#`.
     private static func checkRequestLine(_ text: String, query: Substring) throws(FuzzFailure) {
-        let message = Array("GET /window?\(text) HTTP/1.1\r\nHost: fuzz\r\n\r\n".utf8)
+        let line = "GET /window?\(text) HTTP/1.1"
+        let message = Array("\(line)\r\nHost: fuzz\r\n\r\n".utf8)
         let run = try ParserRun(message, pieces: [0..<message.count], stopAfterEnd: true)
+        if line.utf8.count > RequestParser.Limits().requestLine {
+            guard case .error(let error)? = run.outcomes.first, error.status == 414 else {
+                throw FuzzFailure("a request line over the limit gave \(run.outcomes)")
+            }
+            return
+        }
         guard case .head(let head)? = run.outcomes.first else {
             throw FuzzFailure("the parser refused the request line: \(run.outcomes)")
         }
