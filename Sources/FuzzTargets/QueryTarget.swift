@@ -13,7 +13,8 @@ import HTTP
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
 ///   whole number, `session` an id), with the same values; refusals are 400
 ///   `invalid_parameter`. Whatever it accepts is never negative, NaN or infinite.
-/// - When the request line parses, the parser's target gives back the same query.
+/// - The request line carrying the query parses (414 past 8 KiB), and the
+///   parser's target gives back the same query.
 enum QueryTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         var text = ""
