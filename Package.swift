@@ -28,13 +28,15 @@ let package = Package(
         .target(name: "App", dependencies: ["ReuseEngine", "Storage", "HTTP", "CLinux"]),
         .executableTarget(name: "roster", dependencies: ["App"]),
         .executableTarget(name: "roster-bench", dependencies: ["ReuseEngine", "Storage", "HTTP", "App"]),
-        .executableTarget(name: "roster-fuzz", dependencies: ["HTTP"]),
+        .target(name: "FuzzTargets", dependencies: ["HTTP", "Storage", "App"]),
+        .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib"]),
+        .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,19 +3,24 @@ import HTTP
 /// The parameters of `GET /window`, validated strictly: each at most once, numbers
 /// in plain decimal notation, finite and in range; anything else is a 400 that
 /// names the parameter.
-struct WindowQuery: Equatable {
+public struct WindowQuery: Equatable, Sendable {
     /// Largest window height accepted (px).
-    static let maxHeight = 20_000.0
+    public static let maxHeight = 20_000.0
     /// Largest prefetch margin accepted (px).
-    static let maxOverscan = 5_000.0
+    public static let maxOverscan = 5_000.0
     /// Largest offset accepted (px): far past any list, small enough to stay exact.
-    static let maxOffset = 1e12
+    public static let maxOffset = 1e12
 
-    var offset: Double
-    var height: Double
-    var overscan: Double = 0
-    var session: String?
-    var ack: Int?
+    /// Top of the window (px).
+    public internal(set) var offset: Double
+    /// Height of the window (px).
+    public internal(set) var height: Double
+    /// Extra margin rendered above and below (px).
+    public internal(set) var overscan: Double = 0
+    /// The session a previous window response gave.
+    public internal(set) var session: String?
+    /// The `seq` of the last window the client applied.
+    public internal(set) var ack: Int?
 
     init(offset: Double, height: Double, overscan: Double = 0, session: String? = nil, ack: Int? = nil) {
         self.offset = offset
@@ -25,7 +30,9 @@ struct WindowQuery: Equatable {
         self.ack = ack
     }
 
-    init(_ items: [(name: String, value: String)]) throws(HTTPError) {
+    /// The parameters among the query's `items`; other names are ignored.
+    /// - Throws: `HTTPError` 400 `invalid_parameter` naming the first bad parameter.
+    public init(_ items: [(name: String, value: String)]) throws(HTTPError) {
         var offsetText: String?
         var heightText: String?
         var overscanText: String?

@@ -335,11 +335,15 @@ public struct RequestParser: Sendable {
     // MARK: - Helpers
 
     /// The index of the CR of the first CRLF, nil when none yet (and the line is
-    /// still within `limit`). A bare CR or LF is an error.
+    /// still within `limit`). A bare CR or LF is an error. Only the first
+    /// `limit + 1` bytes are looked at (a line end may start at `limit`), so that
+    /// a line too long is reported as such however the bytes arrive; a negative
+    /// `limit` (a section already over its size) is too long at once.
     private func findLineEnd(_ input: UnsafeRawBufferPointer, from start: Int, limit: Int, status: Int)
         throws(HTTPError) -> Int?
     {
-        let scanEnd = min(input.count, start + max(limit, 0) + 2)
+        guard limit >= 0 else { throw tooLong(status) }
+        let scanEnd = min(input.count, start + limit + 1)
         var index = start
         while index < scanEnd {
             let byte = input[index]

@@ -151,7 +151,11 @@ public struct CSVReader: Sendable {
             }
         }
         rowBytes += 1
-        if rowBytes > maxRow && rowError == nil && state != .skipping && state != .skippingQuoted {
+        // A line end that ends the row is not part of it: a row fits the same with
+        // or without one.
+        let endsRow = (byte == 0x0A || byte == 0x0D) && state != .quoted
+        if rowBytes > maxRow && rowError == nil && state != .skipping && state != .skippingQuoted && !endsRow
+        {
             fail("the row is longer than \(maxRow) bytes")
         }
         switch state {
@@ -189,8 +193,9 @@ public struct CSVReader: Sendable {
             if byte == 0x22 {
                 state = .quoteInQuoted
             } else {
-                if byte == 0x0A { newLineInField() }
+                // The line feed is the last byte of its line: an error there has its column.
                 append(byte)
+                if byte == 0x0A { newLineInField() }
             }
         case .quoteInQuoted:
             switch byte {

@@ -1,14 +1,26 @@
 /// Writes RFC 4180 records: fields joined by commas, a field quoted (with `"`
 /// doubled) when it holds a comma, a quote, CR or LF, records ended by CRLF.
+/// So that `CSVReader` reads back every record written, a record of one empty
+/// field is `""`, not a blank line, and output that would start with U+FEFF
+/// starts with a byte order mark first (readers skip one).
 public struct CSVWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
+    private var started = false
 
     /// An empty writer.
     public init() {}
 
     /// Appends one record.
     public mutating func write(_ fields: [String]) {
+        if !started, fields.first?.utf8.starts(with: [0xEF, 0xBB, 0xBF]) == true {
+            bytes.append(contentsOf: [0xEF, 0xBB, 0xBF])
+        }
+        started = true
+        if fields == [""] {
+            bytes.append(contentsOf: [0x22, 0x22, 0x0D, 0x0A])
+            return
+        }
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             append(field)

@@ -186,6 +186,35 @@ struct RequestParserTests {
         #expect(status("GET / HTTP/1.1\r\nHost: x\r\n\(hundred)\r\n") == nil, "100 fields are fine")
     }
 
+    /// A line one byte over the limit and then a bare LF was 400 when read whole
+    /// and 414 when the bytes stopped just past the limit (found by fuzzing).
+    @Test func aLineOverTheLimitIsTooLongHoweverItArrives() {
+        var limits = RequestParser.Limits()
+        limits.requestLine = 20
+        let line = "GET /" + String(repeating: "a", count: 7) + " HTTP/1.1"
+        #expect(line.utf8.count == 21)
+        #expect(parseEverySplit(line + "\nHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        #expect(parseEverySplit(line + "\rHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        #expect(parseEverySplit(line + "\r\nHost: x\r\n\r\n", limits: limits) == [.error(414)])
+        let fits = "GET /" + String(repeating: "a", count: 6) + " HTTP/1.1"
+        #expect(parseEverySplit(fits + "\nHost: x\r\n\r\n", limits: limits) == [.error(400)])
+        #expect(parseEverySplit(fits + "\r\nHost: x\r\n\r\n", limits: limits).count == 2)
+    }
+
+    /// A header line's CRLF may take the section just past its limit; what came
+    /// next was 400 (a bare CR) read whole and 431 when the bytes stopped before
+    /// it (found by fuzzing). The section is too large either way.
+    @Test func aHeaderSectionPastItsLimitIsTooLargeHoweverItArrives() {
+        var limits = RequestParser.Limits()
+        limits.headerBytes = 20
+        let head = "GET / HTTP/1.1\r\nHost: x\r\nX-Fill: 12\r\n"
+        #expect(parseEverySplit(head + "\rX: y\r\n\r\n", limits: limits) == [.error(431)])
+        #expect(parseEverySplit(head + "\r\n", limits: limits) == [.error(431)])
+        #expect(parseEverySplit(head + "\nX: y\r\n\r\n", limits: limits) == [.error(431)])
+        let fits = "GET / HTTP/1.1\r\nHost: x\r\nX-Fill: 1\r\n\r\n"
+        #expect(parseEverySplit(fits, limits: limits).count == 2)
+    }
+
     @Test func aFailedParserKeepsFailing() {
         var parser = RequestParser()
         let bad = Array("GET / HTTP/1.1\r\nHost : x\r\n\r\n".utf8)
