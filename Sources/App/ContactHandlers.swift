@@ -3,11 +3,11 @@ import Storage
 
 /// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
 final class ContactHandlers {
-    private let store: ContactStore
+    private let reader: StoreReader
     private let catalog: Catalog
 
-    init(store: ContactStore, catalog: Catalog) {
-        self.store = store
+    init(reader: StoreReader, catalog: Catalog) {
+        self.reader = reader
         self.catalog = catalog
     }
 
@@ -68,7 +68,9 @@ final class ContactHandlers {
                 400, "invalid_parameter",
                 "id must be a contact id (a whole number), not '\((text ?? "").prefix(40))'")
         }
-        guard let contact = try store.contact(id: id) else {
+        // Read at least the version the client's list came from.
+        try reader.pin(to: catalog.version)
+        guard let contact = try reader.store.contact(id: id) else {
             throw HTTPError(404, "not_found", "there is no contact with id \(id)")
         }
         return contact

@@ -20,10 +20,10 @@ struct Routes: Sendable {
     let maxImportBytes: Int
 
     func makeRouter() throws -> Router {
-        let store = try ContactStore(readingFrom: databasePath)
+        let reader = StoreReader(store: try ContactStore(readingFrom: databasePath))
         let router = Router()
-        let window = WindowHandler(store: store, catalog: catalog, sessions: sessions, metrics: metrics)
-        let contacts = ContactHandlers(store: store, catalog: catalog)
+        let window = WindowHandler(reader: reader, catalog: catalog, sessions: sessions, metrics: metrics)
+        let contacts = ContactHandlers(reader: reader, catalog: catalog)
         router.get("/window", window.handle)
         router.get("/sections", contacts.sections)
         router.get("/contacts/{id}", contacts.contact)
@@ -65,7 +65,7 @@ struct Routes: Sendable {
             }
             return response
         }
-        router.onTick = { window.releaseIfStale() }
+        router.onTick = { reader.releaseIfStale() }
         router.observer = { [metrics] route, status, seconds in
             metrics.observe(route: route, status: status, seconds: seconds)
         }

@@ -5,40 +5,22 @@ import Storage
 /// `GET /window`: the reuse engine run for the client's session over the current
 /// layout, with the entering contacts read by position and rendered.
 final class WindowHandler {
-    private let store: ContactStore
+    private let reader: StoreReader
     private let catalog: Catalog
     private let sessions: SessionStore
     private let metrics: Metrics
-    /// The data version and time (monotonic seconds) of the store's pinned read.
-    private var pinnedVersion = -1
-    private var pinnedAt = 0.0
     /// Earlier states each session keeps for deltas (API.md's `ack`).
     static let historyLimit = 8
 
     /// This loop's copy of the catalog's snapshot.
     private var snapshot: ListSnapshot
 
-    init(store: ContactStore, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
+    init(reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
         snapshot = catalog.current
-        self.store = store
+        self.reader = reader
         self.catalog = catalog
         self.sessions = sessions
         self.metrics = metrics
-    }
-
-    /// Reads go through one read transaction per data version, renewed every
-    /// second so that checkpoints can progress.
-    private func pinStore(to version: Int) throws {
-        let now = SessionStore.now()
-        guard !store.pinned || version != pinnedVersion || now - pinnedAt > 1 else { return }
-        try store.pin()
-        pinnedVersion = version
-        pinnedAt = now
-    }
-
-    /// Ends a pinned read that has been open a second or more (called when idle).
-    func releaseIfStale() {
-        if store.pinned && SessionStore.now() - pinnedAt > 1 { try? store.release() }
     }
 
     func handle(_ request: Request) throws -> Response {
@@ -68,9 +50,9 @@ final class WindowHandler {
                 update, state.session.pool.created.minus(before.0), state.session.pool.reused.minus(before.1)
             )
         }
-        try pinStore(to: snapshot.version)
+        try reader.pin(to: snapshot.version)
         let rows = update.cells.compactMap(\.item.row)
-        let cursor = try rows.first.map { first in try store.cursor(at: first..<(rows.last! + 1)) }
+        let cursor = try rows.first.map { first in try reader.store.cursor(at: first..<(rows.last! + 1)) }
         defer { cursor?.close() }
         metrics.observeSlots(created: created, reused: reused)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(

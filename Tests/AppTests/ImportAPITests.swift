@@ -213,6 +213,25 @@ struct ImportAPITests {
         #expect(window["total"] as? Int == 1)
     }
 
+    @Test func aContactJustImportedIsFoundOnEveryLoop() throws {
+        let live = try LiveApplication(contacts: 1_000)
+        // Connections spread over the event loops; a window on each pins that
+        // loop's read transaction at the data before the import.
+        let clients = (0..<12).map { _ in live.client() }
+        for client in clients { #expect(client.getJSON("/window?offset=0&height=200")?.status == 200) }
+        #expect(live.client().post("/import", "first_name,last_name\nAaron,Aaaaberg\n").status == 200)
+        let window = try #require(clients[0].getJSON("/window?offset=0&height=200")?.json)
+        let first = try #require(
+            (window["cells"] as? [[String: Any]])?.first { $0["kind"] as? String == "contact" })
+        let contact = try #require(first["contact"] as? [String: Any])
+        #expect(contact["last_name"] as? String == "Aaaaberg")
+        let id = try #require(contact["id"] as? Int)
+        for client in clients {
+            #expect(client.get("/avatar/\(id).svg")?.status == 200)
+            #expect(client.getJSON("/contacts/\(id)")?.status == 200)
+        }
+    }
+
     @Test func writesNeedTheAdminTokenWhenOneIsSet() throws {
         let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
         #expect(live.client().post("/import", "first_name\nA\n").status == 401)
