@@ -261,6 +261,25 @@ struct ImportAPITests {
         #expect(status == 200, "the page's own form (Host is 'test' in these requests)")
     }
 
+    @Test func everyImportAnswerVariesBySiteAndOrigin() throws {
+        let live = try LiveApplication(contacts: 0)
+        let requests = [
+            ("Sec-Fetch-Site: cross-site\r\nContent-Type: text/csv", "first_name\nA\n", 403),
+            ("Content-Type: application/x-www-form-urlencoded", "first_name\nA\n", 415),
+            ("Content-Type: text/csv", "city\nOslo\n", 422),
+            ("Content-Type: text/csv", "first_name\nA\n", 200),
+        ]
+        for (headers, body, status) in requests {
+            let client = live.client()
+            client.send(
+                "POST /import HTTP/1.1\r\nHost: test\r\n\(headers)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+            let response = try #require(client.readResponses().first)
+            #expect(response.status == status)
+            #expect(response.headers["vary"] == "Sec-Fetch-Site, Origin", "\(status)")
+        }
+    }
+
     @Test func everyResponseCarriesTheSecurityHeaders() throws {
         let live = try LiveApplication(contacts: 10)
         for target in ["/", "/window?offset=0&height=100", "/nothing", "/healthz"] {
