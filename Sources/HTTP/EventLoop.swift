@@ -33,8 +33,8 @@ final class EventLoop: @unchecked Sendable {
     private var listenerPausedUntil: UInt64 = 0
     private var nextSerial: UInt64 = 0
     private static let wakeTag = UInt64.max
-    /// This loop's share of `maxConnections`.
-    private var connectionLimit: Int { max(1, configuration.maxConnections / max(configuration.loops, 1)) }
+    /// Connections open across all the server's loops (the cap is the server's, not a loop's).
+    private let openConnections: OpenConnections
 
     /// Work posted from other threads, and whether a stop was asked for.
     private struct Inbox {
@@ -44,12 +44,15 @@ final class EventLoop: @unchecked Sendable {
 
     private let inbox = Mutex(Inbox())
 
-    init(index: Int, listener: Int32, router: Router, configuration: ServerConfiguration) throws(SystemError)
-    {
+    init(
+        index: Int, listener: Int32, router: Router, configuration: ServerConfiguration,
+        openConnections: OpenConnections
+    ) throws(SystemError) {
         self.index = index
         self.listener = listener
         self.router = router
         self.configuration = configuration
+        self.openConnections = openConnections
         guard let epoll = try syscall("epoll_create1", { epoll_create1(Int32(EPOLL_CLOEXEC)) }),
             let wake = try syscall("eventfd", { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) })
         else { throw SystemError(call: "epoll_create1", code: EAGAIN) }
@@ -145,7 +148,7 @@ final class EventLoop: @unchecked Sendable {
                 }
                 return
             }
-            if connections.count >= connectionLimit {
+            guard openConnections.claim(below: configuration.maxConnections) else {
                 close(fd)  // over the cap: a clean close now beats a client waiting on a full server
                 continue
             }
@@ -157,6 +160,7 @@ final class EventLoop: @unchecked Sendable {
                 try watch(fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, tag: UInt64(fd), add: true)
                 connections[fd] = connection
             } catch {
+                openConnections.release()
                 close(fd)
             }
         }
@@ -431,7 +435,11 @@ final class EventLoop: @unchecked Sendable {
             {
                 body = gzip.compress(body)
                 extra.append(contentsOf: Self.gzipLine)
-                if response.headers["Vary"] == nil { extra.append(contentsOf: Self.varyLine) }
+                // A Vary of the response's own still needs Accept-Encoding (a second
+                // Vary line is the same as one with both lists, RFC 9110 5.3).
+                if !(response.headers.tokens("Vary").contains { $0 == "accept-encoding" || $0 == "*" }) {
+                    extra.append(contentsOf: Self.varyLine)
+                }
             }
             ResponseHead.bytes(
                 status: response.status, headers: response.headers, extra: extra, bodyLength: body.count,
@@ -561,6 +569,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        openConnections.release()
         if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
         epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)
@@ -667,4 +676,29 @@ func printToStandardError(_ message: String) {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// The count of open connections, shared by a server's loops.
+final class OpenConnections: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Counts one more connection if fewer than `limit` are open; false otherwise.
+    func claim(below limit: Int) -> Bool {
+        var current = count.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = count.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Counts one connection fewer.
+    func release() {
+        count.subtract(1, ordering: .relaxed)
+    }
+
+    /// Connections open now.
+    var current: Int { count.load(ordering: .relaxed) }
 }

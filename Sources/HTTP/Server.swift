@@ -35,6 +35,7 @@ public final class Server: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         Self.raiseDescriptorLimit()
         var port = configuration.port
+        let openConnections = OpenConnections()
         for index in 0..<max(configuration.loops, 1) {
             let listener = try Self.listen(host: configuration.host, port: port)
             if port == 0 { port = try Self.boundPort(listener) }
@@ -42,7 +43,7 @@ public final class Server: @unchecked Sendable {
                 loops.append(
                     try EventLoop(
                         index: index, listener: listener, router: makeRouter(index),
-                        configuration: configuration))
+                        configuration: configuration, openConnections: openConnections))
             } catch {
                 close(listener)
                 throw error

@@ -82,7 +82,7 @@ public final class RawClient {
 /// A response as the client read it.
 public struct ParsedResponse {
     public var status: Int
-    public var headers: [String: String]  // lowercased names
+    public var headers: [String: String]  // lowercased names; repeated fields joined with ", "
     public var body: [UInt8]
 
     public var text: String { String(decoding: body, as: UTF8.self) }
@@ -100,8 +100,10 @@ public struct ParsedResponse {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased(), default: ""] +=
+                headers[line[..<colon].lowercased()] == nil
+                ? value : ", " + value
         }
         var index = end + 4
         if status == 100 || status == 304 || status == 204 {
