@@ -375,11 +375,7 @@ final class EventLoop: @unchecked Sendable {
         guard connection.pausedForBody else { return }
         connection.pausedForBody = false
         connection.lastActivity = now
-        // Time spent paused was the server's, not the client's: measure afresh.
-        if connection.bodyRateSince != nil {
-            connection.bodyRateSince = now
-            connection.bodyRateBytes = 0
-        }
+        restartBodyRate(connection, now: now)
         updateInterest(connection)
         if !connection.pending.isEmpty {
             process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
@@ -536,6 +532,7 @@ final class EventLoop: @unchecked Sendable {
             if stopping && connection.isIdle { return drop(connection) }
             if connection.pausedForOutput {
                 connection.pausedForOutput = false
+                restartBodyRate(connection, now: now)
                 updateInterest(connection)
                 if !connection.pending.isEmpty {
                     process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
@@ -610,11 +607,19 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Reading resumed after the server held it: time spent held was the
+    /// server's, not the client's, so the body's rate is measured afresh.
+    private func restartBodyRate(_ connection: Connection, now: UInt64) {
+        guard connection.bodyRateSince != nil else { return }
+        connection.bodyRateSince = now
+        connection.bodyRateBytes = 0
+    }
+
     /// True when a body being read fell below the minimum rate over a whole
     /// window; a window that kept up starts the next one.
     private func tooSlow(_ connection: Connection, now: UInt64) -> Bool {
         guard configuration.minimumBodyRate > 0, let since = connection.bodyRateSince,
-            connection.current != nil, !connection.pausedForBody, !connection.awaitingResponse
+            connection.current != nil, !connection.readingHeld
         else { return false }
         let window = elapsed(since: since, now: now)
         guard Double(window) >= configuration.bodyRateWindow * 1000 else { return false }
