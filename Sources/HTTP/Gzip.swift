@@ -9,11 +9,10 @@ public final class Gzip {
     /// A compressor at zlib `level` (1 fastest ... 9 smallest), with a history window
     /// of 2^`windowBits` bytes and zlib memory level `memoryLevel`. Small values suit
     /// small bodies: each reset clears a hash table of 2^(memoryLevel + 7) entries.
-    public init(
-        level: Int32 = 4, windowBits: Int32 = 15, memoryLevel: Int32 = 8, strategy: Int32 = Z_DEFAULT_STRATEGY
-    ) {
+    public init(level: Int32 = 4, windowBits: Int32 = 15, memoryLevel: Int32 = 8) {
         precondition(
-            roster_deflate_init_gzip_strategy(&stream, level, windowBits, memoryLevel, strategy) == Z_OK,
+            roster_deflate_init_gzip_strategy(&stream, level, windowBits, memoryLevel, Z_DEFAULT_STRATEGY)
+                == Z_OK,
             "zlib could not allocate a deflate stream")
     }
 

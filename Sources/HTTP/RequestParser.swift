@@ -351,8 +351,7 @@ public struct RequestParser: Sendable {
             if byte == 0x0D {
                 guard index + 1 < input.count else { return nil }
                 guard input[index + 1] == 0x0A else { throw .badRequest("a bare CR is not allowed") }
-                guard index - start <= limit else { throw tooLong(status) }
-                return index
+                return index  // within the limit: the scan stops at `start + limit`
             }
             index += 1
         }

@@ -11,8 +11,8 @@ RFC 9112 and RFC 9110 and against two independent parsers, h11 and httptools
 - test_timeouts.py: a stalled head and stalled bodies get 408 and a close.
 
 Run: `scripts/conformance` (builds roster, sets up .build/conformance-venv),
-extra arguments go to pytest. Takes about 35 s, most of it waiting for the
-30 s body timeout.
+extra arguments go to pytest. Takes about 15 s, most of it waiting for the
+request body to be cut for its rate (10 s).
 
 This file: one `roster serve` on a free port over a fresh database of 1,000
 contacts, and the summary printed at the end. The binary is the one named by
