@@ -46,16 +46,8 @@ struct FuzzCorpusReplayTests {
         var random = SeededGenerator(seed: 4180)
         let interesting: [UInt8] = Array("\r\n :;,\"=&%+-.e0x\t\u{0}".utf8) + [0x7F, 0x80, 0xEF, 0xFF]
         for _ in 0..<400 {
-            var bytes = seeds[Int(random.next() % UInt64(seeds.count))]
-            for _ in 0..<(1 + random.next() % 4) where !bytes.isEmpty {
-                let at = Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 4 {
-                case 0: bytes[at] = interesting[Int(random.next() % UInt64(interesting.count))]
-                case 1: bytes.remove(at: at)
-                case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 8)], at: at)
-                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-                }
-            }
+            let seed = seeds[Int(random.next() % UInt64(seeds.count))]
+            let bytes = random.mutated(seed, interesting: interesting)
             do {
                 try target.run(bytes)
             } catch {
