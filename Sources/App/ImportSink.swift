@@ -196,23 +196,8 @@ final class ImportSink: RequestBodySink, @unchecked Sendable {
         }
     }
 
-    /// Whether an import is taken depends on where it comes from (CSRF refusal):
-    /// every answer of the route says so, refusals included.
-    static let vary = ("Vary", "Sec-Fetch-Site, Origin")
-
-    /// `body`'s result; an `HTTPError` it throws carries `vary`.
-    static func varying<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as HTTPError {
-            throw error.adding(vary.0, vary.1)
-        }
-    }
-
     /// Hands the answer to the connection (now, or when `finish` comes).
     private func deliver(_ response: Response) {
-        var response = response
-        response.headers.add(Self.vary.0, Self.vary.1)
         let answer = SendableResponse(response)
         let respond = answered.withLock { answered -> (@Sendable (SendableResponse) -> Void)? in
             answered = answer

@@ -33,15 +33,14 @@ struct Routes: Sendable {
             router.add(
                 method, "/import",
                 body: .streamed(limit: maxImportBytes) { [imports] request, flow in
-                    try ImportSink.varying { try ImportSink(request: request, flow: flow, context: imports) }
-                }
+                    try ImportSink(request: request, flow: flow, context: imports)
+                },
+                // Whether an import is taken depends on where it comes from (CSRF refusal).
+                headers: [("Vary", "Sec-Fetch-Site, Origin")]
             ) { [imports] request in
-                try ImportSink.varying {
-                    try imports.authorize(request.head)
-                    // A body-less request: an empty file.
-                    throw HTTPError(
-                        422, "invalid_csv", "the request has no body: send the CSV file as the body")
-                }
+                try imports.authorize(request.head)
+                // A body-less request: an empty file.
+                throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
         router.get("/export.csv") { [databasePath] _ in

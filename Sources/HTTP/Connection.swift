@@ -32,6 +32,8 @@ final class Connection {
     var watchingWrites = false
     /// The route handling the current request (for the observer), and when its head arrived (ns).
     var route = "unmatched"
+    /// That route's own header lines, added to each of its responses.
+    var routeLines: [UInt8] = []
     var requestStartedAt: UInt64 = 0
     /// When the first byte of the request head being read arrived (ms), or nil.
     var headStartedAt: UInt64?

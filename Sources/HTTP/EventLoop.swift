@@ -263,9 +263,11 @@ final class EventLoop: @unchecked Sendable {
         let match: Router.Match
         connection.requestStartedAt = DispatchTime.now().uptimeNanoseconds
         connection.route = "unmatched"
+        connection.routeLines = []
         do {
             match = try router.match(method: head.method, path: head.path)
             connection.route = match.pattern
+            connection.routeLines = match.headerLines
         } catch {
             // Refused before the body: do not read it, close after answering.
             return respond(
@@ -423,6 +425,7 @@ final class EventLoop: @unchecked Sendable {
         let sendsBody = head?.method != "HEAD" && response.status != 304 && response.status != 204
         // Lines added to the response's own fields, serialized without touching them.
         var extra = defaultLines(for: response.headers)
+        if head != nil { extra.append(contentsOf: connection.routeLines) }
         switch response.body {
         case .bytes(var body):
             if body.count >= 1024, response.headers["Content-Encoding"] == nil, let head,

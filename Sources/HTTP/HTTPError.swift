@@ -6,28 +6,12 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: String
     /// What was wrong and how to fix it.
     public let message: String
-    /// Header fields the error response carries besides its body's (a `Vary`, for
-    /// instance, when the refusal depends on request headers).
-    public private(set) var headers: [HeaderField] = []
-
-    /// A header field as a value.
-    public struct HeaderField: Equatable, Sendable {
-        public let name: String
-        public let value: String
-    }
 
     /// An error answered with `status`.
     public init(_ status: Int, _ code: String, _ message: String) {
         self.status = status
         self.code = code
         self.message = message
-    }
-
-    /// The same error, its response carrying the field `name: value` too.
-    public func adding(_ name: String, _ value: String) -> HTTPError {
-        var error = self
-        error.headers.append(HeaderField(name: name, value: value))
-        return error
     }
 
     /// 400 with `message`.

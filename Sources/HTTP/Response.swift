@@ -44,9 +44,7 @@ public struct Response {
             $0.field("error", error.code)
             $0.field("message", error.message)
         }
-        var response = Response.json(json.bytes, status: error.status)
-        for field in error.headers { response.headers.add(field.name, field.value) }
-        return response
+        return .json(json.bytes, status: error.status)
     }
 }
 

@@ -65,6 +65,8 @@ public final class Router {
         public let body: BodyHandling
         /// The handler, for buffered bodies.
         public let handler: Handler
+        /// The route's own header lines (`Name: value\r\n`), serialized once.
+        let headerLines: [UInt8]
     }
 
     struct Route {
@@ -73,6 +75,7 @@ public final class Router {
         var pattern: [PatternSegment]
         var body: BodyHandling
         var handler: Handler
+        var headerLines: [UInt8]
     }
 
     enum PatternSegment {
@@ -94,9 +97,11 @@ public final class Router {
     public init() {}
 
     /// Adds a route: `method` and a pattern like `/contacts/{id}` or `/avatar/{id}.svg`.
+    /// `headers` go on every response of the route once it has matched, refusals
+    /// and late answers included (a `Vary` naming what the route decides by).
     public func add(
         _ method: String, _ pattern: String, body: BodyHandling = .buffered(limit: 0),
-        _ handler: @escaping Handler
+        headers: [(name: String, value: String)] = [], _ handler: @escaping Handler
     ) {
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
             segment -> PatternSegment in
@@ -107,7 +112,13 @@ public final class Router {
                 name: String(segment[segment.index(after: open)..<close]), prefix: String(segment[..<open]),
                 suffix: String(segment[segment.index(after: close)...]))
         }
-        routes.append(Route(method: method, text: pattern, pattern: segments, body: body, handler: handler))
+        let headerLines = headers.reduce(into: [UInt8]()) { lines, field in
+            lines.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
+        }
+        routes.append(
+            Route(
+                method: method, text: pattern, pattern: segments, body: body, handler: handler,
+                headerLines: headerLines))
     }
 
     /// Adds a GET route (HEAD is answered by it too, without the body).
@@ -126,7 +137,8 @@ public final class Router {
             guard let parameters = Self.match(route.pattern, segments) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 return Match(
-                    pattern: route.text, parameters: parameters, body: route.body, handler: route.handler)
+                    pattern: route.text, parameters: parameters, body: route.body, handler: route.handler,
+                    headerLines: route.headerLines)
             }
             allowed.append(route.method)
         }
@@ -137,7 +149,9 @@ public final class Router {
                 "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
         }
         if let fallback, method == "GET" || method == "HEAD" {
-            return Match(pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback)
+            return Match(
+                pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback,
+                headerLines: [])
         }
         throw HTTPError(404, "not_found", "nothing is at \(path.prefix(200))")
     }
