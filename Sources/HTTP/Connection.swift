@@ -8,6 +8,9 @@ final class Connection {
         var body: [UInt8] = []
         var sink: (any RequestBodySink)?
         var received = 0
+        /// Start (ms) of the body's current rate window, and `received` then.
+        var rateWindowStart: UInt64
+        var receivedAtWindowStart = 0
     }
 
     let fd: Int32
@@ -42,11 +45,6 @@ final class Connection {
     /// Last time bytes came in or went out (ms).
     var lastActivity: UInt64
 
-    /// Start (ms) and bytes so far of the body's current rate window; nil when no
-    /// body is being read (or reading is held by the server).
-    var bodyRateSince: UInt64?
-    var bodyRateBytes = 0
-
     /// A streaming sink asked to stop reading until it catches up.
     var pausedForBody = false
     /// The body is complete and its sink will answer later.
@@ -73,4 +71,30 @@ final class Connection {
 
     /// Reading is stopped for now (by backpressure of either direction, or an answer pending).
     var readingHeld: Bool { pausedForOutput || pausedForBody || awaitingResponse }
+
+    /// A request body is being read now: one is in flight and reading is not held.
+    var isReadingBody: Bool { current != nil && !readingHeld }
+
+    /// Starts the body's rate window afresh at `now` (time the server held reading
+    /// was the server's, not the client's).
+    func restartBodyRate(now: UInt64) {
+        guard var flight = current else { return }
+        flight.rateWindowStart = now
+        flight.receivedAtWindowStart = flight.received
+        current = flight
+    }
+
+    /// True when the body being read fell below `rate` bytes/s over a whole window
+    /// of `window` ms; a window that kept up starts the next one.
+    func bodyTooSlow(now: UInt64, rate: Int, window: UInt64) -> Bool {
+        guard rate > 0, isReadingBody, let flight = current, now > flight.rateWindowStart,
+            now - flight.rateWindowStart >= window
+        else { return false }
+        let elapsed = now - flight.rateWindowStart
+        if Double(flight.received - flight.receivedAtWindowStart) < Double(rate) * Double(elapsed) / 1000 {
+            return true
+        }
+        restartBodyRate(now: now)
+        return false
+    }
 }

@@ -246,7 +246,7 @@ final class EventLoop: @unchecked Sendable {
             switch event {
             case .head(let head):
                 connection.headStartedAt = nil
-                begin(connection, head)
+                begin(connection, head, now: now)
             case .body(let range):
                 let chunk = UnsafeRawBufferPointer(
                     rebasing: input[(offset + range.lowerBound)..<(offset + range.upperBound)])
@@ -259,7 +259,7 @@ final class EventLoop: @unchecked Sendable {
         return offset
     }
 
-    private func begin(_ connection: Connection, _ head: RequestHead) {
+    private func begin(_ connection: Connection, _ head: RequestHead, now: UInt64) {
         let match: Router.Match
         connection.requestStartedAt = DispatchTime.now().uptimeNanoseconds
         connection.route = "unmatched"
@@ -276,7 +276,7 @@ final class EventLoop: @unchecked Sendable {
         if case .length(let length) = head.framing, length > match.body.limit {
             return respond(connection, .error(Self.tooLarge(match.body.limit)), head: head, close: true)
         }
-        var flight = Connection.InFlight(head: head, match: match)
+        var flight = Connection.InFlight(head: head, match: match, rateWindowStart: now)
         if case .streamed(_, let makeSink) = match.body, head.framing != .none {
             do {
                 let (fd, serial) = (connection.fd, connection.serial)
@@ -291,8 +291,6 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         connection.current = flight
-        connection.bodyRateSince = head.framing == .none ? nil : EventLoop.milliseconds()
-        connection.bodyRateBytes = 0
         if head.expectsContinue {
             connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
         }
@@ -302,7 +300,6 @@ final class EventLoop: @unchecked Sendable {
         guard var flight = connection.current else { return }
         connection.current = nil  // keep the body array uniquely referenced while appending
         flight.received += chunk.count
-        connection.bodyRateBytes += chunk.count
         if flight.received > flight.match.body.limit {
             flight.sink?.cancel()  // the flight is dropped here, so `drop` cannot cancel it later
             return respond(
@@ -328,7 +325,6 @@ final class EventLoop: @unchecked Sendable {
     private func finish(_ connection: Connection) {
         guard let flight = connection.current else { return }
         connection.current = nil
-        connection.bodyRateSince = nil
         if let sink = flight.sink {
             connection.awaitingResponse = true
             connection.bodyComplete = true
@@ -377,7 +373,7 @@ final class EventLoop: @unchecked Sendable {
         guard connection.pausedForBody else { return }
         connection.pausedForBody = false
         connection.lastActivity = now
-        restartBodyRate(connection, now: now)
+        connection.restartBodyRate(now: now)
         updateInterest(connection)
         if !connection.pending.isEmpty {
             process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
@@ -535,7 +531,7 @@ final class EventLoop: @unchecked Sendable {
             if stopping && connection.isIdle { return drop(connection) }
             if connection.pausedForOutput {
                 connection.pausedForOutput = false
-                restartBodyRate(connection, now: now)
+                connection.restartBodyRate(now: now)
                 updateInterest(connection)
                 if !connection.pending.isEmpty {
                     process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
@@ -570,7 +566,7 @@ final class EventLoop: @unchecked Sendable {
     private func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         openConnections.release()
-        if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
+        cancelBody(connection)
         epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)
     }
@@ -599,7 +595,10 @@ final class EventLoop: @unchecked Sendable {
                 elapsed(since: connection.lastActivity, now: now) > body
             {
                 timeOut(connection, "the request body stalled for \(configuration.bodyTimeout) s", now: now)
-            } else if tooSlow(connection, now: now) {
+            } else if connection.bodyTooSlow(
+                now: now, rate: configuration.minimumBodyRate,
+                window: UInt64(configuration.bodyRateWindow * 1000))
+            {
                 timeOut(
                     connection,
                     "the request body arrived slower than \(configuration.minimumBodyRate) bytes/s",
@@ -610,33 +609,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Reading resumed after the server held it: time spent held was the
-    /// server's, not the client's, so the body's rate is measured afresh.
-    private func restartBodyRate(_ connection: Connection, now: UInt64) {
-        guard connection.bodyRateSince != nil else { return }
-        connection.bodyRateSince = now
-        connection.bodyRateBytes = 0
-    }
-
-    /// True when a body being read fell below the minimum rate over a whole
-    /// window; a window that kept up starts the next one.
-    private func tooSlow(_ connection: Connection, now: UInt64) -> Bool {
-        guard configuration.minimumBodyRate > 0, let since = connection.bodyRateSince,
-            connection.current != nil, !connection.readingHeld
-        else { return false }
-        let window = elapsed(since: since, now: now)
-        guard Double(window) >= configuration.bodyRateWindow * 1000 else { return false }
-        if Double(connection.bodyRateBytes) < Double(configuration.minimumBodyRate) * Double(window) / 1000 {
-            return true
-        }
-        connection.bodyRateSince = now
-        connection.bodyRateBytes = 0
-        return false
+    /// Tells the sink of a body cut short (not one already complete) to undo.
+    private func cancelBody(_ connection: Connection) {
+        if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
     }
 
     private func timeOut(_ connection: Connection, _ message: String, now: UInt64) {
         guard connection.unsent == 0, connection.stream == nil else { return drop(connection) }
-        if let sink = connection.current?.sink, !connection.bodyComplete { sink.cancel() }
+        cancelBody(connection)
         connection.current = nil
         respond(connection, .error(HTTPError(408, "request_timeout", message)), head: nil, close: true)
         flush(connection, now: now)
@@ -706,7 +686,4 @@ final class OpenConnections: Sendable {
     func release() {
         count.subtract(1, ordering: .relaxed)
     }
-
-    /// Connections open now.
-    var current: Int { count.load(ordering: .relaxed) }
 }
