@@ -97,7 +97,7 @@ final class SessionStore: Sendable {
     var count: Int { lru.withLock { $0.index.count } }
 
     /// The session `id`, marked as just used; nil when unknown, evicted or expired.
-    func lookup(_ id: SessionID, now: Double = SessionStore.now()) -> SessionEntry? {
+    func lookup(_ id: SessionID, now: Double = MonotonicClock.seconds()) -> SessionEntry? {
         lru.withLock { lru in
             guard let place = lru.index[id] else { return nil }
             if now - lru.places[place].lastUsed > idleLimit {
@@ -112,7 +112,7 @@ final class SessionStore: Sendable {
     }
 
     /// Adds `entry`, evicting the least recently used (and any expired) beyond capacity.
-    func insert(_ entry: SessionEntry, now: Double = SessionStore.now()) {
+    func insert(_ entry: SessionEntry, now: Double = MonotonicClock.seconds()) {
         lru.withLock { lru in
             if let existing = lru.index[entry.id] { lru.remove(existing) }
             lru.add(entry, at: now)
@@ -122,12 +122,5 @@ final class SessionStore: Sendable {
                 lru.remove(lru.oldest)
             }
         }
-    }
-
-    /// Seconds on a monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -10,7 +10,7 @@ import Storage
 /// added is found on every loop).
 final class StoreReader {
     let store: ContactStore
-    /// The data version and time (monotonic seconds) of the store's pinned read.
+    /// The data version the store's pinned read sees, and when it began (monotonic seconds).
     private var pinnedVersion = -1
     private var pinnedAt = 0.0
 
@@ -20,15 +20,14 @@ final class StoreReader {
 
     /// Makes the pinned read see `version` of the data or newer.
     func pin(to version: Int) throws {
-        let now = SessionStore.now()
-        guard !store.pinned || version != pinnedVersion || now - pinnedAt > 1 else { return }
-        try store.pin()
-        pinnedVersion = version
+        let now = MonotonicClock.seconds()
+        guard !store.pinned || version > pinnedVersion || now - pinnedAt > 1 else { return }
+        pinnedVersion = try store.pin()
         pinnedAt = now
     }
 
     /// Ends a pinned read that has been open a second or more (called when idle).
     func releaseIfStale() {
-        if store.pinned && SessionStore.now() - pinnedAt > 1 { try? store.release() }
+        if store.pinned && MonotonicClock.seconds() - pinnedAt > 1 { try? store.release() }
     }
 }

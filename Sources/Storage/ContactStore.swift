@@ -1,9 +1,10 @@
 /// The contacts of one database file, read by list position.
 ///
-/// Contacts are stored in list order with their position as the rowid, so the
-/// contacts at positions a...b are one rowid range: O(log n + k) at any depth,
-/// where `LIMIT/OFFSET` would walk every row before the offset. Sections are a
-/// 27-row table written with the contacts, never counted per request.
+/// Contacts are keyed by id; `positions` maps each list position (its rowid) to
+/// a contact id, so the contacts at positions a...b are one rowid range there:
+/// O(log n + k) at any depth, where `LIMIT/OFFSET` would walk every row before
+/// the offset. Sections are a 27-row table written with the contacts, never
+/// counted per request.
 ///
 /// Like its `Database`, a store belongs to one thread at a time; open one per
 /// thread that reads.
@@ -31,14 +32,17 @@ public final class ContactStore {
     }
 
     /// Starts a read transaction that later reads share, so they all see one
-    /// version of the data and skip SQLite's per-statement locking. Ends any
-    /// earlier one first. Readers that pin should `release()` within a second or
-    /// so, or WAL checkpoints cannot finish.
-    public func pin() throws {
+    /// version of the data and skip SQLite's per-statement locking, and returns
+    /// that version (`dataVersion()`). Ends any earlier one first. Readers that
+    /// pin should `release()` within a second or so, or WAL checkpoints cannot finish.
+    @discardableResult
+    public func pin() throws -> Int {
         try release()
         try database.execute("BEGIN")
-        _ = try database.integer("SELECT value FROM roster_meta WHERE key = 'data_version'")
+        // The first read takes the transaction's snapshot; `BEGIN` alone takes none.
+        let version = try dataVersion()
         pinned = true
+        return version
     }
 
     /// Ends the read transaction `pin()` started, if any.
