@@ -44,6 +44,12 @@ struct WindowRenderer {
         return json.bytes
     }
 
+    /// The contact fields a cell carries (API.md), each with the literal run before it.
+    private static let contactFields: [(key: StaticString, field: ContactField)] = [
+        (",\"first_name\":", .firstName), (",\"last_name\":", .lastName), (",\"email\":", .email),
+        (",\"phone\":", .phone), (",\"company\":", .company), (",\"city\":", .city),
+    ]
+
     /// One cell, written as literal runs and values: the hot path of every window.
     private func cellJSON(_ cell: WindowCell, into json: inout JSONWriter) throws {
         let item = cell.item
@@ -78,18 +84,10 @@ struct WindowRenderer {
                 }
                 json.literal(",\"contact\":{\"id\":")
                 json.rawInteger(contact.id)
-                json.literal(",\"first_name\":")
-                json.rawString(utf8: contact.bytes(.firstName))
-                json.literal(",\"last_name\":")
-                json.rawString(utf8: contact.bytes(.lastName))
-                json.literal(",\"email\":")
-                json.rawString(utf8: contact.bytes(.email))
-                json.literal(",\"phone\":")
-                json.rawString(utf8: contact.bytes(.phone))
-                json.literal(",\"company\":")
-                json.rawString(utf8: contact.bytes(.company))
-                json.literal(",\"city\":")
-                json.rawString(utf8: contact.bytes(.city))
+                for (key, field) in Self.contactFields {
+                    json.literal(key)
+                    json.rawString(utf8: contact.bytes(field))
+                }
                 json.literal("},\"html\":")
                 json.rawString(escapedContent: { CellRenderer.contact(contact, into: &$0) })
             case .header:
