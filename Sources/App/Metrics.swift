@@ -12,10 +12,22 @@ final class Metrics: Sendable {
         var status: Int
     }
 
+    /// One route's latency: counts per bucket (the last is +Inf), sum of seconds, count.
+    private struct Latency: Sendable {
+        var buckets = [Int](repeating: 0, count: Metrics.buckets.count + 1)
+        var sum = 0.0
+        var count = 0
+
+        mutating func record(_ seconds: Double) {
+            buckets[Metrics.buckets.firstIndex { seconds <= $0 } ?? Metrics.buckets.count] += 1
+            sum += seconds
+            count += 1
+        }
+    }
+
     private struct State: Sendable {
         var requests: [Key: Int] = [:]
-        /// Per route: counts per bucket (the last is +Inf), sum of seconds, count.
-        var latency: [String: (buckets: [Int], sum: Double, count: Int)] = [:]
+        var latency: [String: Latency] = [:]
         var created = KindCounts()
         var reused = KindCounts()
     }
@@ -26,12 +38,8 @@ final class Metrics: Sendable {
     func observe(route: String, status: Int, seconds: Double) {
         state.withLock { state in
             state.requests[Key(route: route, status: status), default: 0] += 1
-            var entry = state.latency[route] ?? (Array(repeating: 0, count: Self.buckets.count + 1), 0, 0)
-            let bucket = Self.buckets.firstIndex { seconds <= $0 } ?? Self.buckets.count
-            entry.buckets[bucket] += 1
-            entry.sum += seconds
-            entry.count += 1
-            state.latency[route] = entry
+            // Recorded in place: a copy out and back would copy the bucket array each time.
+            state.latency[route, default: Latency()].record(seconds)
         }
     }
 
