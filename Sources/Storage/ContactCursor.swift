@@ -103,11 +103,6 @@ extension ContactStore {
         return try ContactCursor(first: max(positions.lowerBound, 0), ids: ids, store: self)
     }
 
+    /// The text columns of `contacts`, in `ContactField` order.
     static let fieldColumns = "first_name, last_name, email, phone, company, city, notes"
-
-    static let rangeSQL = """
-        SELECT p.position, c.id, c.first_name, c.last_name, c.email, c.phone, c.company, c.city, c.notes
-        FROM positions p JOIN contacts c ON c.id = p.contact_id
-        WHERE p.position >= ?1 AND p.position < ?2 ORDER BY p.position
-        """
 }

@@ -66,13 +66,20 @@ public final class ContactStore {
     /// The contacts at `positions`, in list order; positions past the end are left out.
     /// - Complexity: O(log n + positions.count).
     public func contacts(at positions: Range<Int>) throws -> [Contact] {
-        let statement = try database.statement(Self.rangeSQL)
+        let statement = try database.statement(
+            """
+            SELECT p.position, c.id, \(Self.fieldColumns) FROM positions p JOIN contacts c ON c.id = p.contact_id
+            WHERE p.position >= ?1 AND p.position < ?2 ORDER BY p.position
+            """)
         statement.bind(positions.lowerBound, at: 1)
         statement.bind(positions.upperBound, at: 2)
         var result: [Contact] = []
         result.reserveCapacity(positions.count)
         while try statement.step() {
-            result.append(contact(from: statement))
+            result.append(
+                Contact(
+                    id: statement.int(at: 1), position: statement.int(at: 0),
+                    fields: Self.fields(statement, from: 2)))
         }
         return result
     }
@@ -81,18 +88,12 @@ public final class ContactStore {
     /// - Complexity: O(log² n): the lookup, then a binary search of the list for its position.
     public func contact(id: Int) throws -> Contact? {
         let statement = try database.statement(
-            """
-            SELECT sort_key, first_name, last_name, email, phone, company, city, notes FROM contacts WHERE id = ?1
-            """)
+            "SELECT sort_key, \(Self.fieldColumns) FROM contacts WHERE id = ?1")
         defer { statement.reset() }  // release the read transaction
         statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         let key = statement.blob(at: 0)
-        let fields = ContactFields(
-            firstName: statement.string(at: 1), lastName: statement.string(at: 2),
-            email: statement.string(at: 3),
-            phone: statement.string(at: 4), company: statement.string(at: 5), city: statement.string(at: 6),
-            notes: statement.string(at: 7))
+        let fields = Self.fields(statement, from: 1)
         statement.reset()
         return Contact(id: id, position: try position(of: id, key: key), fields: fields)
     }
@@ -138,13 +139,12 @@ public final class ContactStore {
         return result
     }
 
-    private func contact(from statement: Statement) -> Contact {
-        Contact(
-            id: statement.int(at: 1), position: statement.int(at: 0),
-            fields: ContactFields(
-                firstName: statement.string(at: 2), lastName: statement.string(at: 3),
-                email: statement.string(at: 4), phone: statement.string(at: 5),
-                company: statement.string(at: 6), city: statement.string(at: 7),
-                notes: statement.string(at: 8)))
+    /// The `fieldColumns` of the current row, the first at column `first`.
+    private static func fields(_ statement: Statement, from first: Int32) -> ContactFields {
+        ContactFields(
+            firstName: statement.string(at: first), lastName: statement.string(at: first + 1),
+            email: statement.string(at: first + 2), phone: statement.string(at: first + 3),
+            company: statement.string(at: first + 4), city: statement.string(at: first + 5),
+            notes: statement.string(at: first + 6))
     }
 }
