@@ -424,8 +424,8 @@ final class EventLoop: @unchecked Sendable {
         if head != nil { extra.append(contentsOf: connection.routeLines) }
         switch response.body {
         case .bytes(var body):
-            if body.count >= 1024, response.headers["Content-Encoding"] == nil, let head,
-                Self.isCompressible(response.headers["Content-Type"]),
+            if body.count >= Gzip.minimumSize, response.headers["Content-Encoding"] == nil, let head,
+                Gzip.suits(contentType: response.headers["Content-Type"]),
                 Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
             {
                 body = gzip.compress(body)
@@ -470,12 +470,6 @@ final class EventLoop: @unchecked Sendable {
         return defaults.filter { headers[$0.name] == nil }.reduce(into: []) { bytes, field in
             bytes.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
         }
-    }
-
-    private static func isCompressible(_ type: String?) -> Bool {
-        guard let type else { return false }
-        return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("image/svg")
-            || type.hasPrefix("application/javascript")
     }
 
     /// Sends what is queued, pulling streamed bodies as the socket drains; closes

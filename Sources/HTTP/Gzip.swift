@@ -42,6 +42,16 @@ public final class Gzip {
         return result
     }
 
+    /// Bodies smaller than this are sent as they are (API.md: "1 KB or more").
+    public static let minimumSize = 1024
+
+    /// True for media types that compress well (text, JSON, SVG, JavaScript).
+    public static func suits(contentType type: String?) -> Bool {
+        guard let type else { return false }
+        return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("image/svg")
+            || type.hasPrefix("application/javascript") || type.contains("+json")
+    }
+
     /// True when an `Accept-Encoding` header value accepts gzip (a `q=0` refuses it).
     public static func isAccepted(byHeader value: String?) -> Bool {
         guard var value else { return false }

@@ -40,9 +40,6 @@ public final class StaticFiles {
         "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8", "woff2": "font/woff2",
         "map": "application/json", "webmanifest": "application/manifest+json",
     ]
-    static let compressible: Set<String> = [
-        "html", "js", "mjs", "css", "json", "svg", "txt", "csv", "map", "webmanifest",
-    ]
 
     /// Serves `root`, which must be a folder.
     public init(root: String) throws(HTTPError) {
@@ -124,13 +121,14 @@ public final class StaticFiles {
                 name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
             } ?? ""
         let etag = "\"\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))\""
+        let type = Self.types[suffix] ?? "application/octet-stream"
         var headers: HTTPHeaders = [
-            "Content-Type": Self.types[suffix] ?? "application/octet-stream",
+            "Content-Type": type,
             "ETag": etag,
             "Last-Modified": HTTPDate.format(modified),
             "Cache-Control": "no-cache",
         ]
-        let compress = Self.compressible.contains(suffix) && body.count >= 1024
+        let compress = Gzip.suits(contentType: type) && body.count >= Gzip.minimumSize
         if compress { headers.add("Vary", "Accept-Encoding") }
         let entry = Entry(
             body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: etag,
