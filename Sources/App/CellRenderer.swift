@@ -4,7 +4,14 @@ import Storage
 /// The HTML fragments of the list's cells: every value from the database is
 /// escaped; the markup is what Public/app.css styles.
 enum CellRenderer {
+    /// Avatar colours: the page's stylesheet has one class per colour (`a0`...),
+    /// since its Content-Security-Policy allows no inline style.
+    static let paletteSize = 12
+
     /// A contact row: avatar, name (last name in bold), then e-mail and phone.
+    /// The avatar is the initials in a span coloured by a palette class, drawn by
+    /// CSS: an image per row would cost the browser an SVG document each, on its
+    /// main thread, for every row that scrolls in.
     /// Kept small (styles hang on the slot's `data-kind`; end tags the parser
     /// implies are left out; attribute values need no quotes): every byte is
     /// rendered, compressed and sent for each row that scrolls in. Values are
@@ -13,9 +20,12 @@ enum CellRenderer {
     static func contact(_ row: ContactCursor, into html: inout ByteBuffer) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
-        html.append("<img src=/avatar/" as StaticString)
-        JSONWriter.withDecimal(row.id) { html.append($0) }
-        html.append(".svg alt><p>" as StaticString)
+        html.append("<span class=a" as StaticString)
+        JSONWriter.withDecimal(paletteIndex(id: row.id)) { html.append($0) }
+        html.append(" aria-hidden=true>" as StaticString)
+        let letters = [initial(of: first), initial(of: last)].compactMap { $0 }
+        HTMLEscaping.appendForJSON(letters.isEmpty ? "?" : String(letters).uppercased(), to: &html)
+        html.append("</span><p>" as StaticString)
         if !first.isEmpty {
             HTMLEscaping.appendForJSON(first, to: &html)
             if !last.isEmpty { html.append(0x20) }
@@ -41,15 +51,42 @@ enum CellRenderer {
 
     /// A contact's initials (first letters of first and last name, upper case).
     static func initials(_ fields: ContactFields) -> String {
-        let letters = [fields.firstName, fields.lastName].compactMap { name in
-            name.first(where: { $0.isLetter || $0.isNumber || $0.unicodeScalars.first!.properties.isEmoji })
-        }
+        let letters = [fields.firstName, fields.lastName].compactMap(initial(of:))
         return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    /// The first letter, digit or emoji of a name.
+    static func initial(of name: String) -> Character? {
+        name.first(where: { $0.isLetter || $0.isNumber || $0.unicodeScalars.first!.properties.isEmoji })
+    }
+
+    /// `initial(of:)` for a name's UTF-8, without making a string when it starts
+    /// with an ASCII letter or digit (nearly always).
+    static func initial(of name: UnsafeBufferPointer<UInt8>) -> Character? {
+        guard let byte = name.first else { return nil }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return Character(UnicodeScalar(byte))
+        default:
+            return initial(of: String(decoding: name, as: UTF8.self))
+        }
+    }
+
+    /// The contact's own hue (0..<360), the same for its avatar and its row.
+    static func hue(id: Int) -> Int {
+        Int((UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 55) % 360
+    }
+
+    /// The palette class (`a0`...) nearest the contact's hue; app.css gives
+    /// class `aK` the hue K * 30 + 15.
+    static func paletteIndex(id: Int) -> Int {
+        hue(id: id) * paletteSize / 360
     }
 
     /// An SVG avatar: the initials on a colour of the contact's own.
     static func avatar(_ contact: Contact) -> [UInt8] {
-        let hue = Int((UInt64(truncatingIfNeeded: contact.id) &* 0x9E37_79B9_7F4A_7C15) >> 55) % 360
+        let hue = hue(id: contact.id)
         var svg = ByteBuffer(capacity: 512)
         svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#)
         svg.append(#"<circle cx="40" cy="40" r="40" fill="hsl(\#(hue),55%,45%)"/>"#)

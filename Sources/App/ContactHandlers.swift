@@ -11,19 +11,26 @@ final class ContactHandlers {
         self.catalog = catalog
     }
 
-    /// The non-empty sections in list order, with their first row and top (px).
+    /// All 27 sections in list order (A...Z, then #), empty ones included, with the
+    /// geometry the page lays itself out by: each section's first row, top and
+    /// height (px), and the list's total and content height, all of one data version.
     func sections(_ request: Request) throws -> Response {
         let snapshot = catalog.current
-        var json = JSONWriter(capacity: 2048)
+        let layout = snapshot.layout
+        var json = JSONWriter(capacity: 4096)
         json.object { json in
+            json.field("version", snapshot.version)
+            json.field("total", layout.totalRows)
+            json.field("contentHeight", layout.contentHeight)
             json.key("sections")
             json.array { json in
-                for section in snapshot.sections where section.rows > 0 {
+                for section in snapshot.sections {
                     json.object { json in
                         json.field("title", section.title)
                         json.field("rows", section.rows)
-                        json.field("firstRow", section.firstRow)
-                        json.field("top", snapshot.layout.top(ofSection: section.index))
+                        json.field("firstRow", layout.firstRow(ofSection: section.index))
+                        json.field("top", layout.top(ofSection: section.index))
+                        json.field("height", layout.height(ofSection: section.index))
                     }
                 }
             }

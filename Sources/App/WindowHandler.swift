@@ -33,11 +33,12 @@ final class WindowHandler {
                 id: SessionID.random(),
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
-        if known == nil { sessions.insert(entry) }
-        let viewport = Viewport(offset: query.offset, height: query.height, overscan: query.overscan)
         // A session another loop moved to newer data than this loop has seen: catch up first.
-        if entry.state.withLock({ $0.version }) > snapshot.version { snapshot = catalog.current }
+        if let known, known.state.withLock({ $0.version }) > snapshot.version { snapshot = catalog.current }
         let snapshot = self.snapshot
+        let offset = try Self.offset(of: query, in: snapshot.layout)
+        if known == nil { sessions.insert(entry) }
+        let viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
         let (update, created, reused) = entry.state.withLock { state in
             if state.version < snapshot.version {
                 // The data changed: the old item indices mean nothing now. Start over (full).
@@ -57,8 +58,38 @@ final class WindowHandler {
         metrics.observeSlots(created: created, reused: reused)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(
             update, session: entry.id.text)
-        var response = Response.json(body)
+        var response = Response.json(Self.leading(offset: offset, to: body))
         response.headers.add("Cache-Control", "no-store")
         return response
+    }
+
+    /// The offset the window is laid out for: the requested one, or for `row=N`
+    /// row N's top, moved up to the end of the list when fewer than `height` px
+    /// follow it (API.md's scroll-to-index).
+    /// - Throws: 400 `invalid_parameter` when there is no row N.
+    /// - Complexity: O(log sections).
+    static func offset(of query: WindowQuery, in layout: ListLayout) throws(HTTPError) -> Double {
+        guard let row = query.row else { return query.offset }
+        guard let top = layout.top(ofRow: row) else {
+            throw HTTPError(
+                400, "invalid_parameter",
+                layout.totalRows == 0
+                    ? "row \(row) does not exist: the list is empty"
+                    : "row must be less than total (\(layout.totalRows)): rows are 0 to \(layout.totalRows - 1)")
+        }
+        return max(0, min(Double(top), Double(layout.contentHeight) - query.height))
+    }
+
+    /// `body` (a window object) with `"offset"` as its first member. The offset is
+    /// the handler's to decide (rows, anchoring), so it goes in here rather than
+    /// through the renderer, which writes what the engine's update holds.
+    static func leading(offset: Double, to body: [UInt8]) -> [UInt8] {
+        var json = JSONWriter(capacity: 32)
+        json.object { $0.field("offset", offset) }
+        var head = json.bytes
+        guard body.count > 2, body.first == UInt8(ascii: "{"), head.last == UInt8(ascii: "}") else { return body }
+        head[head.count - 1] = UInt8(ascii: ",")
+        head.append(contentsOf: body.dropFirst())
+        return head
     }
 }

@@ -1,9 +1,12 @@
 import HTTP
 
-/// The parameters of `GET /window`, validated strictly: each at most once, numbers
-/// in plain decimal notation, finite and in range; anything else is a 400 that
-/// names the parameter.
+/// The parameters of `GET /window`, validated strictly: only the names API.md
+/// lists, each at most once, numbers in plain decimal notation, finite and in
+/// range; anything else is a 400 that names the parameter.
 public struct WindowQuery: Equatable, Sendable {
+    /// The names API.md lists for `/window`; any other is refused.
+    public static let names: Set<String> = ["offset", "row", "height", "overscan", "session", "ack", "q"]
+
     /// Largest window height accepted (px).
     public static let maxHeight = 20_000.0
     /// Largest prefetch margin accepted (px).
@@ -11,8 +14,11 @@ public struct WindowQuery: Equatable, Sendable {
     /// Largest offset accepted (px): far past any list, small enough to stay exact.
     public static let maxOffset = 1e12
 
-    /// Top of the window (px).
+    /// Top of the window (px); 0 when `row` places the window instead.
     public internal(set) var offset: Double
+    /// The contact row whose top is the window's top (API.md's scroll-to-index),
+    /// or nil when `offset` places it. Checked against the list's length by the handler.
+    public internal(set) var row: Int?
     /// Height of the window (px).
     public internal(set) var height: Double
     /// Extra margin rendered above and below (px).
@@ -22,18 +28,26 @@ public struct WindowQuery: Equatable, Sendable {
     /// The `seq` of the last window the client applied.
     public internal(set) var ack: Int?
 
-    init(offset: Double, height: Double, overscan: Double = 0, session: String? = nil, ack: Int? = nil) {
+    init(
+        offset: Double, row: Int? = nil, height: Double, overscan: Double = 0, session: String? = nil,
+        ack: Int? = nil
+    ) {
         self.offset = offset
+        self.row = row
         self.height = height
         self.overscan = overscan
         self.session = session
         self.ack = ack
     }
 
-    /// The parameters among the query's `items`; other names are ignored.
-    /// - Throws: `HTTPError` 400 `invalid_parameter` naming the first bad parameter.
+    /// The parameters among the query's `items`.
+    /// - Throws: `HTTPError` 400 `invalid_parameter` naming the first bad or unknown
+    ///   parameter; 400 `search_unavailable` for a `q` with words (there is no
+    ///   search yet; a `q` without a word is the whole list, as API.md says).
     public init(_ items: [(name: String, value: String)]) throws(HTTPError) {
         var offsetText: String?
+        var rowText: String?
+        var qText: String?
         var heightText: String?
         var overscanText: String?
         var sessionText: String?
@@ -45,16 +59,34 @@ public struct WindowQuery: Equatable, Sendable {
             case "overscan": try Self.once(&overscanText, name, value)
             case "session": try Self.once(&sessionText, name, value)
             case "ack": try Self.once(&ackText, name, value)
-            default: continue
+            case "row": try Self.once(&rowText, name, value)
+            case "q": try Self.once(&qText, name, value)
+            default:
+                throw HTTPError(
+                    400, "invalid_parameter",
+                    "unknown parameter '\(name.prefix(40))': /window takes "
+                        + "offset or row, height, overscan, session, ack and q")
             }
         }
-        guard let offsetText else {
-            throw Self.invalid("offset", "is missing: offset=PIXELS")
+        switch (offsetText, rowText) {
+        case (nil, nil):
+            throw Self.invalid("offset", "is missing: offset=PIXELS (or row=INDEX)")
+        case (.some, .some):
+            throw Self.invalid("row", "and offset both place the window; send one of them")
+        case (let text?, nil):
+            offset = try Self.number("offset", text, in: 0...Self.maxOffset)
+        case (nil, let text?):
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let value = Int(text)
+            else {
+                throw Self.invalid("row", "must be a whole row index like 0 or 1234, not '\(text.prefix(40))'")
+            }
+            offset = 0
+            row = value
         }
         guard let heightText else {
             throw Self.invalid("height", "is missing: height=PIXELS")
         }
-        offset = try Self.number("offset", offsetText, in: 0...Self.maxOffset)
         height = try Self.number("height", heightText, in: 0...Self.maxHeight)
         guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
         if let text = overscanText {
@@ -78,6 +110,17 @@ public struct WindowQuery: Equatable, Sendable {
             }
             session = text
         }
+        if let text = qText, Self.hasWord(text) {
+            throw HTTPError(
+                400, "search_unavailable",
+                "q: search is not available on this server yet; leave q out (or empty) for the whole list")
+        }
+    }
+
+    /// Whether `text` holds a word: API.md splits `q` at everything that is not a
+    /// letter or a digit, and a `q` with no word is the whole list.
+    static func hasWord(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
     /// Keeps a parameter's first value; a second one is a 400.

@@ -9,7 +9,8 @@ import HTTP
 ///   hands back the pieces as they are; it fails only on a `%` escape, with a 400.
 ///   Its items, percent-encoded again and joined, parse back to the same items.
 /// - `WindowQuery` accepts exactly what an independent statement of API.md's
-///   rules accepts (each parameter at most once, offset and height present,
+///   rules accepts (only its parameter names, each at most once, offset or row
+///   (never both) and height present, a `q` without words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
 ///   whole number, `session` an id), with the same values; refusals are 400
 ///   `invalid_parameter`. Whatever it accepts is never negative, NaN or infinite.
@@ -53,7 +54,8 @@ enum QueryTarget {
             parsed = try WindowQuery(items)
         } catch {
             try require(
-                error.status == 400 && error.code == "invalid_parameter",
+                error.status == 400
+                    && (error.code == "invalid_parameter" || error.code == "search_unavailable"),
                 "WindowQuery refused \(items) with \(error)")
             try require(expected == nil, "WindowQuery refused \(items), which the rules allow: \(error)")
             return
@@ -69,7 +71,7 @@ enum QueryTarget {
                 && (parsed.ack ?? 0) >= 0,
             "WindowQuery accepted out-of-range values: \(parsed)")
         try require(
-            parsed.offset == expected.offset && parsed.height == expected.height
+            parsed.offset == expected.offset && parsed.row == expected.row && parsed.height == expected.height
                 && parsed.overscan == expected.overscan && parsed.ack == expected.ack
                 && parsed.session == expected.session,
             "WindowQuery read \(items) as \(parsed), expected \(expected)")
@@ -138,24 +140,42 @@ enum QueryTarget {
     /// nil when they must be refused.
     struct Expectation: Equatable {
         var offset: Double
+        var row: Int?
         var height: Double
         var overscan: Double
         var session: String?
         var ack: Int?
 
         init?(_ items: [(name: String, value: String)]) {
-            let names = ["offset", "height", "overscan", "session", "ack"]
+            let names = ["offset", "row", "height", "overscan", "session", "ack", "q"]
+            guard items.allSatisfy({ names.contains($0.name) }) else { return nil }
             var values: [String: String] = [:]
             for name in names {
                 let given = items.filter { $0.name == name }
                 if given.count > 1 { return nil }
                 values[name] = given.first?.value
             }
-            guard let offset = values["offset"].flatMap({ Self.pixels($0, upTo: 1e12) }),
-                let height = values["height"].flatMap({ Self.pixels($0, upTo: 20_000) }), height > 0
+            switch (values["offset"], values["row"]) {
+            case (let text?, nil):
+                guard let offset = Self.pixels(text, upTo: 1e12) else { return nil }
+                self.offset = offset
+            case (nil, let text?):
+                guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+                else { return nil }
+                offset = 0
+                row = Int(text)
+            default:
+                return nil
+            }
+            guard let height = values["height"].flatMap({ Self.pixels($0, upTo: 20_000) }), height > 0
             else { return nil }
-            self.offset = offset
             self.height = height
+            // A q with a letter or a digit searches, which this server cannot do yet.
+            if let q = values["q"],
+                q.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            {
+                return nil
+            }
             if let text = values["overscan"] {
                 guard let overscan = Self.pixels(text, upTo: 5_000) else { return nil }
                 self.overscan = overscan

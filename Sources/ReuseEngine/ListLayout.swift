@@ -118,6 +118,14 @@ public struct ListLayout: Hashable, Sendable {
         sectionTops[section]
     }
 
+    /// The height of section `section`, its header included: 0 for an empty one, so
+    /// the next section's top is this one's top plus its height.
+    /// - Complexity: O(1).
+    public func height(ofSection section: Int) -> Int {
+        let count = sectionCounts[section]
+        return count > 0 ? heights.header + count * heights.contact : 0
+    }
+
     /// The row of section `section`'s first contact (for an empty one, of the next contact).
     /// - Complexity: O(1).
     public func firstRow(ofSection section: Int) -> Int {

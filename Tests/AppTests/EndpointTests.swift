@@ -8,18 +8,47 @@ import Testing
 struct EndpointTests {
     let live = LiveApplication.shared
 
-    @Test func sectionsAreInOrderWithRowsAndTops() throws {
-        let sections = try #require(live.client().getJSON("/sections")?.json["sections"] as? [[String: Any]])
-        let titles = sections.map { $0["title"] as! String }
-        #expect(titles.first == "A" && titles.last == "#")
-        #expect(titles == titles.sorted { ($0 == "#" ? "~" : $0) < ($1 == "#" ? "~" : $1) })
+    @Test func sectionsListAll27WithTopsAndHeightsThatAddUp() throws {
+        let client = live.client()
+        let answer = try #require(client.getJSON("/sections")?.json)
+        let sections = try #require(answer["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["title"] as! String } == (65...90).map { String(UnicodeScalar(UInt8($0))) } + ["#"])
+        let window = try #require(client.getJSON("/window?offset=0&height=1")?.json)
+        #expect(answer["total"] as? Int == window["total"] as? Int)
+        #expect(answer["contentHeight"] as? Int == window["contentHeight"] as? Int)
+        #expect(answer["version"] is Int)
         var row = 0
         var top = 0
         for section in sections {
-            #expect(section["firstRow"] as? Int == row && section["top"] as? Int == top)
-            row += section["rows"] as! Int
-            top += 32 + (section["rows"] as! Int) * 56
+            let rows = section["rows"] as! Int
+            #expect(section["firstRow"] as? Int == row && section["top"] as? Int == top, "\(section)")
+            #expect(section["height"] as? Int == (rows == 0 ? 0 : 32 + rows * 56), "\(section)")
+            row += rows
+            top += section["height"] as! Int
         }
+        #expect(row == answer["total"] as? Int)
+        #expect(top == answer["contentHeight"] as? Int)
+    }
+
+    @Test func emptySectionsAreListedWithNoRowsAndNoHeight() throws {
+        let live = try LiveApplication(contacts: 0)
+        let client = live.client()
+        #expect(client.post("/import", "first_name,last_name\r\nAnn,Baker\r\nZoe,Zeta\r\n").status == 200)
+        let answer = try #require(client.getJSON("/sections")?.json)
+        let sections = try #require(answer["sections"] as? [[String: Any]])
+        #expect(sections.count == 27)
+        let byTitle = Dictionary(uniqueKeysWithValues: sections.map { ($0["title"] as! String, $0) })
+        #expect(byTitle["B"]?["rows"] as? Int == 1 && byTitle["B"]?["top"] as? Int == 0)
+        #expect(byTitle["Z"]?["top"] as? Int == 88 && byTitle["Z"]?["height"] as? Int == 88)
+        for title in ["A", "C", "Y", "#"] {
+            #expect(byTitle[title]?["rows"] as? Int == 0 && byTitle[title]?["height"] as? Int == 0, "\(title)")
+        }
+        #expect(byTitle["C"]?["top"] as? Int == 88 && byTitle["#"]?["top"] as? Int == 176)
+        #expect(answer["contentHeight"] as? Int == 176 && answer["total"] as? Int == 2)
+        // A cell's `section` is its index in /sections.
+        let window = try #require(client.getJSON("/window?offset=0&height=400")?.json)
+        let headers = (window["cells"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "header" }
+        #expect(headers.map { $0["section"] as! Int } == [1, 25])
     }
 
     @Test func contactsAreFoundByIdAndMissingOnesAre404() throws {

@@ -35,7 +35,7 @@ struct WindowAPITests {
         let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
         #expect(status == 200)
         for key in [
-            "session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released",
+            "session", "seq", "offset", "base", "full", "total", "contentHeight", "first", "last", "cells", "released",
             "stats",
         ] {
             #expect(window[key] != nil, "missing \(key)")
@@ -43,7 +43,9 @@ struct WindowAPITests {
         #expect(window["total"] as? Int == 100_002)
         #expect(window["full"] as? Bool == true && window["base"] is NSNull)
         let sections = try #require(client.getJSON("/sections")?.json["sections"] as? [[String: Any]])
-        #expect(window["contentHeight"] as? Int == 100_002 * 56 + sections.count * 32)
+        let nonEmpty = sections.filter { $0["rows"] as! Int > 0 }.count
+        #expect(window["contentHeight"] as? Int == 100_002 * 56 + nonEmpty * 32)
+        #expect(window["offset"] as? Int == 0)
         #expect(sections.map { $0["rows"] as! Int }.reduce(0, +) == 100_002)
         let cells = try #require(window["cells"] as? [[String: Any]])
         #expect(Set(cells.map { $0["slot"] as! Int }).count == cells.count)
@@ -171,5 +173,82 @@ struct WindowAPITests {
         #expect(client.getJSON("/window?offset=0&height=20000&overscan=5000")?.status == 200)
         let past = try #require(client.getJSON("/window?offset=999999999&height=800")?.json)
         #expect((past["cells"] as? [Any])?.isEmpty == true && past["first"] is NSNull)
+    }
+
+    @Test func anOffsetWindowAnswersTheOffsetItWasLaidOutFor() throws {
+        let window = try #require(live.client().getJSON("/window?offset=1234.5&height=300")?.json)
+        #expect(window["offset"] as? Double == 1234.5)
+        let cells = try #require(window["cells"] as? [[String: Any]])
+        #expect(cells.contains { ($0["top"] as! Int) <= 1234 && ($0["top"] as! Int) + ($0["height"] as! Int) > 1234 })
+    }
+
+    /// `row=N`: the window starts at row N's top, the answer says so, and row N's
+    /// cell sits there; near the end the window is the list's last `height` px.
+    @Test(arguments: [0, 1, 50_000, 99_990, 100_001])
+    func aRowWindowStartsAtTheRowsTopOrTheEndOfTheList(row: Int) throws {
+        let client = live.client()
+        let window = try #require(client.getJSON("/window?row=\(row)&height=800")?.json)
+        let total = try #require(window["total"] as? Int)
+        let contentHeight = try #require(window["contentHeight"] as? Int)
+        let offset = try #require(window["offset"] as? Int)
+        let cells = try #require(window["cells"] as? [[String: Any]])
+        let cell = try #require(cells.first { $0["row"] as? Int == row }, "row \(row) is in its own window")
+        let top = try #require(cell["top"] as? Int)
+        if top + 800 <= contentHeight {
+            #expect(offset == top)
+            #expect(window["first"] as? Int == row)
+        } else {
+            #expect(offset == contentHeight - 800)
+            #expect(window["last"] as? Int == total - 1)
+        }
+        // The same window asked for by offset lays out the same cells.
+        let byOffset = try #require(client.getJSON("/window?offset=\(offset)&height=800")?.json)
+        #expect(SlotView.full(byOffset) == SlotView.full(window))
+        #expect(byOffset["offset"] as? Int == offset)
+    }
+
+    @Test func theFirstRowOpensBelowItsSectionsHeader() throws {
+        let window = try #require(live.client().getJSON("/window?row=0&height=400")?.json)
+        #expect(window["offset"] as? Int == 32)
+        #expect(window["first"] as? Int == 0)
+    }
+
+    @Test func aRowWindowContinuesASessionAsDeltas() throws {
+        let client = live.client()
+        let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
+        let session = first["session"] as! String
+        let next = try #require(
+            client.getJSON("/window?row=3&height=800&session=\(session)&ack=\(first["seq"] as! Int)")?.json)
+        #expect(next["full"] as? Bool == false && next["session"] as? String == session)
+        #expect(next["offset"] as? Int == 32 + 3 * 56)
+    }
+
+    @Test(arguments: [
+        ("row=5&offset=0&height=800", "row"), ("offset=0&row=5&height=800", "row"),
+        ("row=100002&height=800", "row"), ("row=999999999&height=800", "row"),
+        ("row=-1&height=800", "row"), ("row=1.5&height=800", "row"), ("row=&height=800", "row"),
+        ("row=1&row=2&height=800", "row"), ("row=1", "height"),
+        ("offset=0&height=800&foo=1", "foo"), ("offset=0&height=800&Offset=3", "Offset"),
+        ("offset=0&height=800&callback=x", "callback"), ("offset=0&height=800&q=a&q=b", "q"),
+    ])
+    func badRowsAndUnknownParametersAre400NamingThem(query: String, parameter: String) throws {
+        let (status, json) = try #require(live.client().getJSON("/window?\(query)"))
+        #expect(status == 400)
+        #expect(json["error"] as? String == "invalid_parameter")
+        let message = json["message"] as? String ?? ""
+        #expect(message.contains(parameter), "\(query): \(message)")
+    }
+
+    @Test(arguments: ["q=", "q=%20%20", "q=-%2F.", "q=+"])
+    func aQueryWithoutAWordIsTheWholeList(q: String) throws {
+        let (status, window) = try #require(live.client().getJSON("/window?offset=0&height=300&\(q)"))
+        #expect(status == 200 && window["total"] as? Int == 100_002)
+    }
+
+    @Test(arguments: ["q=smith", "q=%20o%27brien", "q=5551"])
+    func aQueryWithWordsIsRefusedUntilSearchExists(q: String) throws {
+        let (status, json) = try #require(live.client().getJSON("/window?offset=0&height=300&\(q)"))
+        #expect(status == 400 && json["error"] as? String == "search_unavailable")
+        #expect((json["message"] as? String ?? "").contains("search"))
     }
 }

@@ -1,0 +1,50 @@
+import HTTP
+import Testing
+
+@testable import App
+
+/// `WindowQuery` on its own: which names it takes and how `row` and `q` read.
+struct WindowQueryTests {
+    private func parse(_ query: String) throws(HTTPError) -> WindowQuery {
+        let items = query.split(separator: "&").map { piece in
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        }
+        return try WindowQuery(items)
+    }
+
+    @Test func everyParameterAPIMdListsIsTaken() throws {
+        let query = try parse("row=7&height=800&overscan=10&session=abc&ack=2&q=")
+        #expect(query == WindowQuery(offset: 0, row: 7, height: 800, overscan: 10, session: "abc", ack: 2))
+        #expect(try parse("offset=12.5&height=1").offset == 12.5)
+        #expect(try parse("offset=12.5&height=1").row == nil)
+    }
+
+    @Test(arguments: ["zoom", "OFFSET", "offset ", "_", "rows"])
+    func anUnknownNameIsRefusedByName(name: String) {
+        #expect {
+            try parse("offset=0&height=1&\(name)=1")
+        } throws: { error in
+            let error = error as! HTTPError
+            return error.status == 400 && error.code == "invalid_parameter" && error.message.contains(name)
+        }
+    }
+
+    @Test func rowAndOffsetTogetherAreRefused() {
+        #expect(throws: HTTPError.self) { try parse("row=1&offset=0&height=1") }
+    }
+
+    @Test(arguments: ["", " ", "-", "'", "%"])
+    func aQueryWithoutAWordIsAccepted(q: String) throws {
+        #expect(try parse("offset=0&height=1&q=\(q)").row == nil)
+    }
+
+    @Test(arguments: ["a", "Ö", "7", " x "])
+    func aQueryWithAWordIsRefusedAsUnavailableSearch(q: String) {
+        #expect {
+            try parse("offset=0&height=1&q=\(q)")
+        } throws: { error in
+            (error as! HTTPError).code == "search_unavailable"
+        }
+    }
+}
