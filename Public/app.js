@@ -1,46 +1,68 @@
 // Roster's browser client: a fixed pool of DOM nodes recycled by the slot IDs the
 // server hands out, as UITableView recycles cells. The server runs the reuse
-// engine; this file only applies its window updates and positions the slots.
+// engine and owns the layout: the content height and section tops come from
+// /sections, every cell's top and height from /window, and a row's position from
+// /window?row=N. This file applies window updates and positions the slots; it
+// computes no row height or row position of its own.
 //
 // The list is taller than browsers lay out (1,000,000 rows x 56 px), so the
 // scroller holds a spacer of at most MAX_SPACER px and a sticky stage; the
 // virtual offset `v` (content px) maps to the scroll position at a fixed ratio.
 // Wheel and keys move `v` by natural amounts; dragging the scrollbar maps the
 // thumb's position through the ratio, so the whole list stays reachable.
+//
+// Frames stay short: the DOM is written only in requestAnimationFrame (updates
+// that arrive wait for it) and read only in the scroll event (scrollTop) and the
+// ResizeObserver, never right after a write; hover is off while the list moves.
 
 const MAX_SPACER = 8_000_000; // below Firefox's ~8.9M px transform limit and Chromium's 33.5M px element cap
-const ROW = 56;
-const HEADER = 32;
 const LINE = 40; // px per wheel line (deltaMode 1)
+const STILL_AFTER = 150; // ms without a move before hover comes back
 
 const list = document.getElementById("list");
 const stage = document.getElementById("stage");
 const spacer = document.getElementById("spacer");
 const statusLine = document.getElementById("status");
+const reuse = document.getElementById("reuse");
+const reuseFigures = document.getElementById("reuse-figures");
 const currentSection = document.getElementById("current-section");
 const index = document.getElementById("index");
+
+// The page's own styles (app.css): the sticky section title's height, and the
+// period of the placeholder stripes drawn where no slot has arrived yet.
+const rootStyle = getComputedStyle(document.documentElement);
+const STICKY = parseFloat(rootStyle.getPropertyValue("--header")) || 0;
+const STRIPE = parseFloat(rootStyle.getPropertyValue("--stripe")) || 1;
 
 const state = {
   session: null,
   ack: null,
   total: 0,
   contentHeight: 0,
-  sections: [],        // {title, rows, firstRow, top}
+  sections: [],        // from /sections: {title, rows, firstRow, top, height}
   v: 0,                // virtual offset: content px at the top of the viewport
-  viewport: 0,
+  viewport: 0,         // the scroller's height, from the ResizeObserver
+  scrollRange: 0,      // scroll px the spacer gives
   ratio: 1,            // content px per scroll px
   expectedScrollTop: null,
   inFlight: false,
+  arrived: null,       // a window answer waiting for the next frame
   dirty: true,         // the window shown is not the one for `v`
+  pendingRow: null,    // a row to show, asked for as /window?row=
+  moves: 0,            // counts moves, so a late row answer does not undo a newer one
   retryDelay: 0,
+  retryTimer: 0,
   offline: false,
-  created: { contact: 0, header: 0 },
+  stats: null,
   lastBytes: 0,
   focusRow: 0,
   frame: 0,
+  shownSection: null,
+  shownStripe: null,
+  stillTimer: 0,
 };
 
-/** slot ID -> {node, kind, top, height, row} */
+/** slot ID -> {node, kind, top, height, row, y, focused} */
 const slots = new Map();
 
 // ---- Geometry -------------------------------------------------------------
@@ -53,41 +75,46 @@ function clampV(v) {
   return Math.min(maxV(), Math.max(0, Math.round(v)));
 }
 
-/** The top (content px) of contact `row`, from the section table. */
-function topOfRow(row) {
-  for (const section of state.sections) {
-    if (row < section.firstRow + section.rows) {
-      return section.top + HEADER + (Math.max(row, section.firstRow) - section.firstRow) * ROW;
-    }
-  }
-  return maxV();
+/** The shown slot of contact `row`, if the window holds it. */
+function slotOfRow(row) {
+  for (const slot of slots.values()) if (!slot.node.hidden && slot.row === row) return slot;
+  return null;
 }
 
-/** The first contact row at or below content px `v`. */
-function rowAt(v) {
-  let found = state.sections[0];
-  for (const section of state.sections) {
-    if (section.top <= v) found = section; else break;
+/** The first contact whose top is in view below the sticky title (the row `#row=` names). */
+function rowAtTop() {
+  let best = null;
+  for (const slot of slots.values()) {
+    if (slot.node.hidden || slot.row === null || slot.top < state.v + STICKY - 1) continue;
+    if (best === null || slot.top < best.top) best = slot;
   }
-  if (!found) return 0;
-  const inside = Math.max(0, Math.floor((v - found.top - HEADER + ROW - 1) / ROW));
-  return Math.min(found.firstRow + Math.min(inside, found.rows - 1), state.total - 1);
+  return best ? best.row : null;
+}
+
+/** Contacts wholly in view below the sticky title: what PageDown moves by. */
+function rowsInView() {
+  let count = 0;
+  for (const slot of slots.values()) {
+    if (slot.node.hidden || slot.row === null) continue;
+    if (slot.top >= state.v + STICKY && slot.top + slot.height <= state.v + state.viewport) count += 1;
+  }
+  return count;
 }
 
 function sectionAt(v) {
   let found = null;
   for (const section of state.sections) {
-    if (section.top <= v) found = section; else break;
+    if (section.height > 0 && section.top <= v) found = section;
   }
   return found;
 }
 
+/** Sizes the spacer for the content height and viewport (writes only). */
 function layoutScroller() {
-  state.viewport = list.clientHeight;
   const spacerTotal = Math.max(state.viewport, Math.min(state.contentHeight, MAX_SPACER));
-  spacer.style.height = `${Math.max(0, spacerTotal - state.viewport)}px`;
-  const scrollRange = spacerTotal - state.viewport;
-  state.ratio = scrollRange > 0 ? maxV() / scrollRange : 1;
+  state.scrollRange = Math.max(0, spacerTotal - state.viewport);
+  spacer.style.height = `${state.scrollRange}px`;
+  state.ratio = state.scrollRange > 0 ? maxV() / state.scrollRange : 1;
   list.setAttribute("aria-rowcount", String(state.total));
 }
 
@@ -96,15 +123,38 @@ function layoutScroller() {
 /** Moves the viewport to content px `v`, keeping the scrollbar thumb in step. */
 function setV(v, { fromScroll = false } = {}) {
   state.v = clampV(v);
-  if (!fromScroll) {
-    const target = state.ratio > 0 ? state.v / state.ratio : 0;
-    if (Math.abs(list.scrollTop - target) >= 1) {
-      state.expectedScrollTop = target;
-      list.scrollTop = target;
-    }
-  }
+  state.moves += 1;
+  state.pendingRow = null;
+  if (!fromScroll) syncScrollbar();
   state.dirty = true;
   schedule();
+}
+
+function syncScrollbar() {
+  const target = state.ratio > 0 ? state.v / state.ratio : 0;
+  if (Math.abs(list.scrollTop - target) >= 1) {
+    state.expectedScrollTop = target;
+    list.scrollTop = target;
+  }
+}
+
+/** Shows contact `row` just below the sticky title (or the end of the list): the
+ *  server knows where it is, so the next window is asked for by row. */
+function goToRow(row) {
+  state.focusRow = row;
+  state.pendingRow = row;
+  state.dirty = true;
+  schedule();
+}
+
+/** Hover styles and pointer events rest while the list moves (app.css `.moving`). */
+function moving() {
+  if (!state.stillTimer) stage.classList.add("moving");
+  clearTimeout(state.stillTimer);
+  state.stillTimer = setTimeout(() => {
+    state.stillTimer = 0;
+    stage.classList.remove("moving");
+  }, STILL_AFTER);
 }
 
 list.addEventListener("scroll", () => {
@@ -114,9 +164,9 @@ list.addEventListener("scroll", () => {
     return;
   }
   state.expectedScrollTop = null;
-  const maxS = list.scrollHeight - list.clientHeight;
+  moving();
   let v;
-  if (s >= maxS - 1) v = maxV();
+  if (s >= state.scrollRange - 1) v = maxV();
   else if (s <= 0) v = 0;
   else v = s * state.ratio; // the thumb was dragged (or the page set scrollTop): map it
   setV(v, { fromScroll: true });
@@ -125,34 +175,35 @@ list.addEventListener("scroll", () => {
 list.addEventListener("wheel", (event) => {
   if (event.ctrlKey) return; // pinch zoom
   event.preventDefault();
+  moving();
   const unit = event.deltaMode === 1 ? LINE : event.deltaMode === 2 ? state.viewport : 1;
   setV(state.v + event.deltaY * unit);
 }, { passive: false });
 
 list.addEventListener("keydown", (event) => {
-  const page = Math.max(1, Math.floor((state.viewport - HEADER) / ROW));
   let row = state.focusRow;
   switch (event.key) {
     case "ArrowDown": row += 1; break;
     case "ArrowUp": row -= 1; break;
-    case "PageDown": row += page; break;
-    case "PageUp": row -= page; break;
+    case "PageDown": row += Math.max(1, rowsInView()); break;
+    case "PageUp": row -= Math.max(1, rowsInView()); break;
     case "Home": row = 0; break;
     case "End": row = state.total - 1; break;
     default: return;
   }
   event.preventDefault();
+  moving();
   focusRow(Math.min(Math.max(row, 0), Math.max(state.total - 1, 0)));
 });
 
 /** Moves keyboard focus to contact `row`, scrolling just enough to show it. */
 function focusRow(row) {
   state.focusRow = row;
-  const top = topOfRow(row);
-  const viewTop = state.v + HEADER; // below the sticky section title
-  if (top < viewTop) setV(top - HEADER);
-  else if (top + ROW > state.v + state.viewport) setV(top + ROW - state.viewport);
-  else { state.dirty = state.dirty || false; schedule(); }
+  const slot = slotOfRow(row);
+  if (!slot) return goToRow(row);
+  if (slot.top < state.v + STICKY) setV(slot.top - STICKY);
+  else if (slot.top + slot.height > state.v + state.viewport) setV(slot.top + slot.height - state.viewport);
+  else schedule();
 }
 
 list.addEventListener("focus", () => schedule());
@@ -164,8 +215,19 @@ function schedule() {
   if (!state.frame) state.frame = requestAnimationFrame(frame);
 }
 
+/** One frame: apply what arrived, position the slots, ask for the next window. */
 function frame() {
   state.frame = 0;
+  if (state.arrived) {
+    const { update, row, moves } = state.arrived;
+    state.arrived = null;
+    state.inFlight = false;
+    apply(update);
+    if (row !== null && moves === state.moves) {
+      // Laid out with the row's top at the window's top (or at the end of the list).
+      setV(update.offset - STICKY);
+    }
+  }
   position();
   if (state.dirty && !state.inFlight && !state.retryTimer) request();
 }
@@ -173,13 +235,22 @@ function frame() {
 async function request() {
   state.inFlight = true;
   state.dirty = false;
+  const row = state.pendingRow;
+  state.pendingRow = null;
+  const moves = state.moves;
   // Ask for the viewport plus half a viewport above and below (prefetch), shifted
   // at the ends so that the window always spans as many rows: the slot pool is
   // then made at its full size on the first request and never grows.
   const margin = Math.round(state.viewport / 2);
-  const span = Math.max(1, state.viewport + 2 * margin);
-  const offset = Math.max(0, Math.min(state.v - margin, state.contentHeight - span));
-  let url = `/window?offset=${offset}&height=${Math.min(span, 20000)}`;
+  let url;
+  if (row !== null) {
+    // The rows below the sticky title, with the same margins as overscan.
+    url = `/window?row=${row}&height=${Math.max(1, state.viewport - STICKY)}&overscan=${margin}`;
+  } else {
+    const span = Math.max(1, state.viewport + 2 * margin);
+    const offset = Math.max(0, Math.min(state.v - margin, state.contentHeight - span));
+    url = `/window?offset=${offset}&height=${Math.min(span, 20000)}`;
+  }
   if (state.session !== null) url += `&session=${encodeURIComponent(state.session)}&ack=${state.ack}`;
   try {
     const response = await fetch(url, { headers: { Accept: "application/json" } });
@@ -187,29 +258,31 @@ async function request() {
     const text = await response.text();
     const update = JSON.parse(text);
     state.lastBytes = Number(response.headers.get("content-length")) || text.length;
-    apply(update);
     state.retryDelay = 0;
-    setOffline(false);
+    // Applied in the next frame, so the DOM is written once per frame, before layout.
+    state.arrived = { update, row, moves };
+    schedule();
   } catch (error) {
     // Nothing was applied: the server's state is ahead of ours, and the `ack` we
     // send next tells it so (it answers from our last applied state, or in full).
+    state.inFlight = false;
     state.dirty = true;
+    if (row !== null && state.pendingRow === null && moves === state.moves) state.pendingRow = row;
     state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
     setOffline(true, error);
     state.retryTimer = setTimeout(() => { state.retryTimer = 0; schedule(); }, state.retryDelay);
-  } finally {
-    state.inFlight = false;
-    if (state.dirty) schedule();
   }
 }
 
 function setOffline(offline, error) {
+  if (!offline && !state.offline) return;
   state.offline = offline;
   if (offline) {
     statusLine.textContent = `Offline: retrying in ${(state.retryDelay / 1000).toFixed(1)} s (${error?.message ?? "no answer"})`;
     statusLine.classList.add("offline");
   } else {
     statusLine.classList.remove("offline");
+    statusLine.textContent = "";
   }
 }
 
@@ -233,15 +306,14 @@ function apply(update) {
     if (slot) release(slot);
   }
   for (const cell of update.cells) fill(cell);
-  state.created = update.stats.created;
-  position();
+  state.stats = update.stats;
+  setOffline(false);
   showStatus(update);
 }
 
 function release(slot) {
   if (slot.node.contains(document.activeElement)) list.focus({ preventScroll: true });
   slot.node.hidden = true;
-  slot.node.classList.remove("focused");
   slot.row = null;
 }
 
@@ -256,7 +328,7 @@ function fill(cell) {
     node.dataset.kind = cell.kind;
     node.id = `slot-${cell.slot}`;
     stage.appendChild(node);
-    slot = { node, kind: cell.kind };
+    slot = { node, kind: cell.kind, height: null, y: null, focused: false };
     slots.set(cell.slot, slot);
   }
   const node = slot.node;
@@ -264,7 +336,10 @@ function fill(cell) {
   // The fragment goes inside one grid cell: rows of a grid hold cells.
   node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${cell.html}</div>`;
   slot.top = cell.top;
-  slot.height = cell.height;
+  if (slot.height !== cell.height) {
+    slot.height = cell.height; // the server decides every height
+    node.style.height = `${cell.height}px`;
+  }
   if (cell.kind === "contact") {
     slot.row = cell.row;
     node.dataset.row = String(cell.row);
@@ -282,45 +357,74 @@ function fill(cell) {
   node.hidden = false;
 }
 
-/** Positions every shown slot relative to the viewport (small transforms only). */
+/** Positions every shown slot relative to the viewport (small transforms only);
+ *  writes only what changed, and reads nothing from layout. */
 function position() {
   let focused = null;
+  const listFocused = document.activeElement === list;
   for (const slot of slots.values()) {
     if (slot.node.hidden) continue;
-    slot.node.style.transform = `translateY(${slot.top - state.v}px)`;
-    const isFocused = slot.row === state.focusRow;
-    slot.node.classList.toggle("focused", isFocused && document.activeElement === list);
-    if (isFocused) focused = slot.node;
+    const y = slot.top - state.v;
+    if (y !== slot.y) {
+      slot.y = y;
+      slot.node.style.transform = `translateY(${y}px)`;
+    }
+    const isFocused = slot.row === state.focusRow && listFocused;
+    if (isFocused !== slot.focused) {
+      slot.focused = isFocused;
+      slot.node.classList.toggle("focused", isFocused);
+    }
+    if (slot.row === state.focusRow) focused = slot.node;
   }
-  if (focused) list.setAttribute("aria-activedescendant", focused.id);
-  else list.removeAttribute("aria-activedescendant");
+  const active = focused ? focused.id : null;
+  if (active !== list.getAttribute("aria-activedescendant")) {
+    if (active) list.setAttribute("aria-activedescendant", active);
+    else list.removeAttribute("aria-activedescendant");
+  }
   const section = sectionAt(state.v);
-  currentSection.textContent = section && state.v > 0 ? section.title : "";
-  stage.style.backgroundPositionY = `${-(state.v % ROW)}px`;
+  const title = section && state.v > 0 ? section.title : "";
+  if (title !== state.shownSection) currentSection.textContent = state.shownSection = title;
+  const stripe = -(state.v % STRIPE);
+  if (stripe !== state.shownStripe) stage.style.backgroundPositionY = `${state.shownStripe = stripe}px`;
   rememberPosition();
 }
 
 function showStatus(update) {
   if (state.offline) return;
-  const shown = update.last === null ? 0 : update.last - update.first + 1;
-  const slotsMade = state.created.contact + state.created.header;
-  statusLine.textContent =
-    `${state.total.toLocaleString()} contacts · ${slotsMade} slots created for ${shown} rows shown` +
+  const count = `${state.total.toLocaleString()} contacts`;
+  if (statusLine.textContent !== count) statusLine.textContent = count;
+  state.shown = update.last === null ? 0 : update.last - update.first + 1;
+  if (reuse.open) showReuse();
+}
+
+/** The reuse figures, one click away (written only while they are open). */
+function showReuse() {
+  const stats = state.stats;
+  if (!stats) return;
+  const made = stats.created.contact + stats.created.header;
+  reuseFigures.textContent =
+    `${made.toLocaleString()} slots created (${stats.created.contact} contact, ${stats.created.header} header)` +
+    ` for ${state.shown} rows shown · ${stats.visible} visible, ${stats.pooled} pooled` +
     ` · last window ${state.lastBytes.toLocaleString()} bytes`;
 }
 
+reuse.addEventListener("toggle", showReuse);
+
 // ---- Sections, URL and start ----------------------------------------------------
 
+/** Loads /sections: the list's size and every section's place, from the server. */
 async function loadSections() {
-  const response = await fetch("/sections");
-  if (!response.ok) return;
-  state.sections = (await response.json()).sections;
+  const response = await fetch("/sections").catch(() => null);
+  if (!response || !response.ok) return null;
+  const answer = await response.json();
+  state.sections = answer.sections;
   index.replaceChildren(...state.sections.map((section) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = section.title;
     button.dataset.index = section.title;
-    button.setAttribute("aria-label", `Jump to ${section.title}`);
+    button.disabled = section.rows === 0;
+    button.setAttribute("aria-label", section.rows ? `Jump to ${section.title}` : `${section.title}: no contacts`);
     button.addEventListener("click", () => {
       state.focusRow = section.firstRow;
       setV(section.top);
@@ -328,16 +432,17 @@ async function loadSections() {
     });
     return button;
   }));
+  return answer;
 }
 
 let rememberTimer = 0;
 function rememberPosition() {
   clearTimeout(rememberTimer);
   rememberTimer = setTimeout(() => {
-    if (!state.total) return;
-    const row = rowAt(state.v);
+    if (!state.total || state.dirty || state.inFlight || state.pendingRow !== null) return;
+    const row = rowAtTop();
     const hash = `#row=${row}`;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    if (row !== null && location.hash !== hash) history.replaceState(null, "", hash);
   }, 250);
 }
 
@@ -348,85 +453,36 @@ function rowFromHash() {
 
 window.addEventListener("hashchange", () => {
   const row = rowFromHash();
-  if (row !== null && row !== rowAt(state.v)) {
-    state.focusRow = row;
-    setV(topOfRow(row) - HEADER);
-  }
+  if (row !== null && row !== rowAtTop()) goToRow(row);
 });
 
-window.addEventListener("resize", () => {
+// The scroller's own size: it changes with the window and with the header above
+// it (a status or import message that wraps). At the end of the list, stay there.
+new ResizeObserver((entries) => {
+  const height = entries[entries.length - 1].contentRect.height;
+  if (height === state.viewport) return;
+  const atEnd = state.contentHeight > 0 && state.v >= maxV() - 1;
+  state.viewport = height;
   layoutScroller();
-  setV(state.v);
-});
+  setV(atEnd ? maxV() : state.v);
+}).observe(list);
 
-// ---- Importing a CSV file -----------------------------------------------------
-
-const importForm = document.getElementById("import");
-const importProgress = document.getElementById("import-progress");
-const importResult = document.getElementById("import-result");
-
-importForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  const file = document.getElementById("import-file").files[0];
-  if (!file) return;
-  const mode = document.getElementById("import-mode").value;
-  const token = document.getElementById("import-token").value;
-  const xhr = new XMLHttpRequest();
-  xhr.open("POST", `/import?mode=${encodeURIComponent(mode)}`);
-  xhr.setRequestHeader("Content-Type", "text/csv");
-  if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-  importProgress.hidden = false;
-  importProgress.value = 0;
-  importResult.classList.remove("failed");
-  importResult.textContent = `Uploading ${file.name}…`;
-  xhr.upload.onprogress = (e) => {
-    if (e.lengthComputable) importProgress.value = e.loaded / e.total;
-  };
-  xhr.upload.onload = () => { importResult.textContent = "Importing…"; };
-  xhr.onload = () => {
-    importProgress.hidden = true;
-    let summary = null;
-    try { summary = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
-    if (xhr.status === 200 && summary) {
-      const problems = summary.errors.slice(0, 3).map((e) => e.message).join("; ");
-      importResult.textContent = `Imported ${summary.inserted.toLocaleString()} contacts` +
-        (summary.rejected ? `, ${summary.rejected} rows skipped (${problems})` : "") +
-        ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.`;
-      state.dirty = true; // the server answers the next window in full, from the new list
-      schedule();
-    } else {
-      importResult.classList.add("failed");
-      const detail = summary?.errors?.length
-        ? summary.errors.slice(0, 3).map((e) => e.message).join("; ")
-        : summary?.message ?? `HTTP ${xhr.status}`;
-      importResult.textContent = `Nothing imported: ${detail}`;
-    }
-  };
-  xhr.onerror = () => {
-    importProgress.hidden = true;
-    importResult.classList.add("failed");
-    importResult.textContent = "The upload failed: the server could not be reached.";
-  };
-  xhr.send(file);
+document.addEventListener("roster:changed", () => {
+  state.dirty = true; // the server answers the next window in full, from the new list
+  schedule();
 });
 
 async function start() {
   state.viewport = list.clientHeight;
-  // One small request learns the list's size before the first real window.
-  const first = await fetch(`/window?offset=0&height=1`).then((r) => r.json()).catch(() => null);
-  if (first) {
-    state.total = first.total;
-    state.contentHeight = first.contentHeight;
+  const answer = await loadSections();
+  if (answer) {
+    state.total = answer.total;
+    state.contentHeight = answer.contentHeight;
   }
   layoutScroller();
-  await loadSections();
   const row = rowFromHash();
-  if (row !== null) {
-    state.focusRow = row;
-    setV(topOfRow(row) - HEADER);
-  } else {
-    setV(0);
-  }
+  if (row !== null) goToRow(row);
+  else setV(0);
 }
 
 start();
