@@ -1,0 +1,106 @@
+"""The page takes its geometry from the server and stays cheap while moving:
+no avatar images, initials drawn with CSS, jumps by /sections and /window?row=,
+the scroller measured as it changes, the contact count in the status line."""
+import re
+
+from test_list import open_list, settle, check_rows
+
+ROW_BOX = """(row) => { const n = [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')]
+    .find(e => +e.dataset.row === row);
+  const l = document.getElementById('list').getBoundingClientRect();
+  const s = document.getElementById('current-section');
+  const b = n ? n.getBoundingClientRect() : null;
+  return {top: b && b.top, bottom: b && b.bottom, listTop: l.top, listBottom: l.bottom,
+          sticky: s.textContent, stickyBottom: s.getBoundingClientRect().bottom}; }"""
+
+
+def test_scrolling_loads_no_avatar_image_and_rows_show_css_initials(page, server):
+    urls = []
+    page.on("request", lambda r: urls.append(r.url))
+    open_list(page, server)
+    page.mouse.move(400, 400)
+    for _ in range(40):
+        page.mouse.wheel(0, 700)
+        page.wait_for_timeout(10)
+    page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = l.scrollHeight / 3; }")
+    settle(page)
+    page.keyboard.press("PageDown")
+    settle(page)
+    assert [u for u in urls if "/avatar/" in u] == []
+    assert page.query_selector("#list img") is None
+    cells = page.evaluate("""() => [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].slice(0, 8)
+      .map(e => { const a = e.querySelector('.cell > span');
+        return {id: +e.dataset.id, text: a && a.textContent, cls: a && a.className,
+                bg: a && getComputedStyle(a).backgroundColor, w: a && a.getBoundingClientRect().width}; })""")
+    assert len(cells) == 8
+    for cell in cells:
+        contact = server.json(f"/contacts/{cell['id']}")
+        expected = "".join(n[:1] for n in (contact["first_name"], contact["last_name"]) if n).upper() or "?"
+        assert cell["text"] == expected, (cell, contact)
+        assert re.fullmatch(r"a\d+", cell["cls"] or ""), cell
+        assert cell["bg"] not in ("rgba(0, 0, 0, 0)", "rgb(242, 242, 247)"), cell  # a palette colour
+        assert cell["w"] == 40
+    assert page.errors == []
+
+
+def test_end_shows_the_last_contact_wholly_even_after_the_header_wraps(page, server):
+    open_list(page, server)
+    total = server.json("/sections")["total"]
+    page.focus("#list")
+    page.keyboard.press("End")
+    settle(page)
+    box = page.evaluate(ROW_BOX, total - 1)
+    assert box["top"] is not None and box["bottom"] <= box["listBottom"] + 0.5, box
+    header = page.evaluate("document.querySelector('header').getBoundingClientRect().height")
+    # An import message long enough to wrap grows the header and shrinks the scroller.
+    page.evaluate("() => { document.getElementById('import-result').textContent = 'Imported a great many contacts. '.repeat(12); }")
+    settle(page)
+    assert page.evaluate("document.querySelector('header').getBoundingClientRect().height") > header + 20
+    box = page.evaluate(ROW_BOX, total - 1)
+    assert box["top"] is not None and box["bottom"] <= box["listBottom"] + 0.5, box
+    assert box["bottom"] > box["listBottom"] - 57, box  # still at the end, not scrolled away
+    assert page.errors == []
+
+
+def test_the_status_line_gives_the_contact_count_and_the_reuse_figures_are_one_click_away(page, server):
+    open_list(page, server)
+    total = server.json("/sections")["total"]
+    assert page.text_content("#status") == f"{total:,} contacts"
+    assert not page.is_visible("#reuse-figures")
+    page.click("#reuse summary")
+    assert page.is_visible("#reuse-figures")
+    figures = page.text_content("#reuse-figures")
+    assert "slots created" in figures and "pooled" in figures and "bytes" in figures, figures
+
+
+def test_a_letter_lands_its_section_at_the_top_of_the_list(page, server):
+    open_list(page, server)
+    answer = server.json("/sections")
+    sections = answer["sections"]
+    assert len(sections) == 27 and len(page.query_selector_all("[data-index]")) == 27
+    for letter in ("M", "#", "B"):
+        position = [s["title"] for s in sections].index(letter)
+        page.click(f'[data-index="{letter}"]')
+        settle(page)
+        box = page.evaluate("""(section) => { const n = document.querySelector(`[data-kind=header][data-section="${section}"]:not([hidden])`);
+          return {top: n && n.getBoundingClientRect().top, listTop: document.getElementById('list').getBoundingClientRect().top}; }""",
+                            position)
+        assert box["top"] is not None and abs(box["top"] - box["listTop"]) <= 1, (letter, box)
+        first = check_rows(page, server)[0]["row"]
+        assert first == sections[position]["firstRow"], (letter, first)
+
+
+def test_a_row_link_opens_that_row_just_below_the_sticky_title(page, server):
+    for row in (123456, 40001):
+        open_list(page, server, f"#row={row}")
+        settle(page)
+        box = page.evaluate(ROW_BOX, row)
+        assert box["top"] is not None, row
+        assert box["sticky"] != "" and abs(box["top"] - box["stickyBottom"]) <= 1.5, (row, box)
+        assert abs(box["top"] - (box["listTop"] + 32)) <= 1.5, (row, box)
+    # A changed hash moves the list too, without a reload.
+    page.evaluate("() => { location.hash = '#row=777'; }")
+    settle(page)
+    box = page.evaluate(ROW_BOX, 777)
+    assert box["top"] is not None and abs(box["top"] - box["stickyBottom"]) <= 1.5, box
+    assert page.errors == []
