@@ -32,11 +32,13 @@ enum OpenAPI {
               "get": {
                 "summary": "The cells that entered a viewport, and the slots each was dequeued into",
                 "parameters": [
-                  {"name": "offset", "in": "query", "required": true, "description": "Pixels from the top of the list", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000000}},
+                  {"name": "offset", "in": "query", "required": false, "description": "Pixels from the top of the list; required unless row is given (never both)", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000000}},
+                  {"name": "row", "in": "query", "required": false, "description": "Instead of offset (never both): a contact row 0 <= N < total; the window is laid out with row N's top at its top, or at the end of the list when fewer than height px follow. The answer's offset says where.", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
                   {"name": "height", "in": "query", "required": true, "description": "Viewport height in pixels", "schema": {"type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 20000}},
                   {"name": "overscan", "in": "query", "required": false, "description": "Extra pixels above and below that count as visible", "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
                   {"name": "session", "in": "query", "required": false, "description": "The session of an earlier response; unknown or expired ones start a new session", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
-                  {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}
+                  {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
+                  {"name": "q", "in": "query", "required": false, "description": "Search; a q without a word (empty, spaces, punctuation) is the whole list. Until search is available a q with words is 400 search_unavailable.", "schema": {"type": "string", "maxLength": 256}}
                 ],
                 "responses": {
                   "200": {"description": "A full window or a delta", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},
@@ -46,7 +48,7 @@ enum OpenAPI {
             },
             "/sections": {
               "get": {
-                "summary": "The non-empty sections (A-Z, #) in list order",
+                "summary": "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry",
                 "responses": {"200": {"description": "Sections", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sections"}}}}}
               }
             },
@@ -186,12 +188,23 @@ enum OpenAPI {
               },
               "Sections": {
                 "type": "object",
-                "required": ["sections"],
-                "properties": {"sections": {"type": "array", "items": {
-                  "type": "object",
-                  "required": ["title", "rows", "firstRow", "top"],
-                  "properties": {"title": {"type": "string"}, "rows": {"type": "integer"}, "firstRow": {"type": "integer"}, "top": {"type": "integer"}}
-                }}}
+                "required": ["version", "total", "contentHeight", "sections"],
+                "properties": {
+                  "version": {"type": "integer", "description": "The data version every figure here was read from"},
+                  "total": {"type": "integer", "description": "Contacts in the list"},
+                  "contentHeight": {"type": "integer", "description": "Pixels of the whole list, headers included: the sum of the sections' heights"},
+                  "sections": {"type": "array", "minItems": 27, "maxItems": 27, "items": {
+                    "type": "object",
+                    "required": ["title", "rows", "firstRow", "top", "height"],
+                    "properties": {
+                      "title": {"type": "string"},
+                      "rows": {"type": "integer", "description": "Contacts in the section; 0 for an empty one"},
+                      "firstRow": {"type": "integer"},
+                      "top": {"type": "integer", "description": "Pixels from the top of the list; the next section's top is top + height"},
+                      "height": {"type": "integer", "description": "Header and contacts in pixels; 0 for an empty section"}
+                    }
+                  }}
+                }
               },
               "ImportSummary": {
                 "type": "object",

@@ -51,6 +51,21 @@ struct EndpointTests {
         #expect(headers.map { $0["section"] as! Int } == [1, 25])
     }
 
+    @Test func theOpenAPIDocumentDescribesRowQAndTheSectionsGeometry() throws {
+        let document = try #require(live.client().getJSON("/openapi.json")?.json)
+        let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+        let parameters = try #require(paths["/window"]?["get"]?["parameters"] as? [[String: Any]])
+        #expect(
+            Set(parameters.map { $0["name"] as! String })
+                == Set(WindowQuery.names))
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let sections = try #require(schemas["Sections"] as? [String: Any])
+        #expect(Set(sections["required"] as? [String] ?? []) == ["version", "total", "contentHeight", "sections"])
+        let items = try #require(
+            ((sections["properties"] as? [String: Any])?["sections"] as? [String: Any])?["items"] as? [String: Any])
+        #expect((items["required"] as? [String])?.contains("height") == true)
+    }
+
     @Test func contactsAreFoundByIdAndMissingOnesAre404() throws {
         let client = live.client()
         let (status, contact) = try #require(client.getJSON("/contacts/1"))

@@ -76,6 +76,11 @@ struct WindowAPITests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("O&#39;Brien &amp; &quot;Sons&quot;"))
         #expect(html.contains("a&amp;b@x.org") && html.contains("😀 𝔸"))
+        // The avatar is CSS initials on a palette class, never an image the browser must load.
+        #expect(!html.contains("<img") && !html.contains("/avatar/"))
+        let palette = CellRenderer.paletteIndex(id: live.hostileIDs[0])
+        #expect(html.hasPrefix("<span class=a\(palette) aria-hidden=true>SO</span>"), "\(html)")
+        #expect((0..<CellRenderer.paletteSize).contains(palette))
         let fields = try #require(cell["contact"] as? [String: Any])
         #expect(fields["last_name"] as? String == "O'Brien & \"Sons\"")
         #expect(fields["company"] as? String == "<b>Co</b>")
