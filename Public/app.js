@@ -15,6 +15,8 @@
 // that arrive wait for it) and read only in the scroll event (scrollTop) and the
 // ResizeObserver, never right after a write; hover is off while the list moves.
 
+import { showOffline, showWindow } from "./status.js";
+
 const MAX_SPACER = 8_000_000; // below Firefox's ~8.9M px transform limit and Chromium's 33.5M px element cap
 const LINE = 40; // px per wheel line (deltaMode 1)
 const STILL_AFTER = 150; // ms without a move before hover comes back
@@ -22,9 +24,6 @@ const STILL_AFTER = 150; // ms without a move before hover comes back
 const list = document.getElementById("list");
 const stage = document.getElementById("stage");
 const spacer = document.getElementById("spacer");
-const statusLine = document.getElementById("status");
-const reuse = document.getElementById("reuse");
-const reuseFigures = document.getElementById("reuse-figures");
 const currentSection = document.getElementById("current-section");
 const index = document.getElementById("index");
 
@@ -43,6 +42,7 @@ const state = {
   v: 0,                // virtual offset: content px at the top of the viewport
   viewport: 0,         // the scroller's height, from the ResizeObserver
   scrollRange: 0,      // scroll px the spacer gives
+  scrollTop: 0,        // the list's scrollTop, as last set or seen
   ratio: 1,            // content px per scroll px
   expectedScrollTop: null,
   inFlight: false,
@@ -52,8 +52,6 @@ const state = {
   moves: 0,            // counts moves, so a late row answer does not undo a newer one
   retryDelay: 0,
   retryTimer: 0,
-  offline: false,
-  stats: null,
   lastBytes: 0,
   focusRow: 0,
   frame: 0,
@@ -130,10 +128,11 @@ function setV(v, { fromScroll = false } = {}) {
   schedule();
 }
 
+/** Moves the thumb to `v`, comparing with the last scrollTop seen rather than reading it. */
 function syncScrollbar() {
   const target = state.ratio > 0 ? state.v / state.ratio : 0;
-  if (Math.abs(list.scrollTop - target) >= 1) {
-    state.expectedScrollTop = target;
+  if (Math.abs(state.scrollTop - target) >= 1) {
+    state.expectedScrollTop = state.scrollTop = target;
     list.scrollTop = target;
   }
 }
@@ -158,7 +157,7 @@ function moving() {
 }
 
 list.addEventListener("scroll", () => {
-  const s = list.scrollTop;
+  const s = state.scrollTop = list.scrollTop;
   if (state.expectedScrollTop !== null && Math.abs(s - state.expectedScrollTop) <= 1.5) {
     state.expectedScrollTop = null;
     return;
@@ -222,11 +221,12 @@ function frame() {
     const { update, row, moves } = state.arrived;
     state.arrived = null;
     state.inFlight = false;
-    apply(update);
     if (row !== null && moves === state.moves) {
       // Laid out with the row's top at the window's top (or at the end of the list).
+      // The scroll position moves before the cells are written, so it needs no layout.
       setV(update.offset - STICKY);
     }
+    apply(update);
   }
   position();
   if (state.dirty && !state.inFlight && !state.retryTimer) request();
@@ -269,20 +269,8 @@ async function request() {
     state.dirty = true;
     if (row !== null && state.pendingRow === null && moves === state.moves) state.pendingRow = row;
     state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
-    setOffline(true, error);
+    showOffline(state.retryDelay, error);
     state.retryTimer = setTimeout(() => { state.retryTimer = 0; schedule(); }, state.retryDelay);
-  }
-}
-
-function setOffline(offline, error) {
-  if (!offline && !state.offline) return;
-  state.offline = offline;
-  if (offline) {
-    statusLine.textContent = `Offline: retrying in ${(state.retryDelay / 1000).toFixed(1)} s (${error?.message ?? "no answer"})`;
-    statusLine.classList.add("offline");
-  } else {
-    statusLine.classList.remove("offline");
-    statusLine.textContent = "";
   }
 }
 
@@ -306,9 +294,7 @@ function apply(update) {
     if (slot) release(slot);
   }
   for (const cell of update.cells) fill(cell);
-  state.stats = update.stats;
-  setOffline(false);
-  showStatus(update);
+  showWindow(update, state.lastBytes);
 }
 
 function release(slot) {
@@ -388,27 +374,6 @@ function position() {
   if (stripe !== state.shownStripe) stage.style.backgroundPositionY = `${state.shownStripe = stripe}px`;
   rememberPosition();
 }
-
-function showStatus(update) {
-  if (state.offline) return;
-  const count = `${state.total.toLocaleString()} contacts`;
-  if (statusLine.textContent !== count) statusLine.textContent = count;
-  state.shown = update.last === null ? 0 : update.last - update.first + 1;
-  if (reuse.open) showReuse();
-}
-
-/** The reuse figures, one click away (written only while they are open). */
-function showReuse() {
-  const stats = state.stats;
-  if (!stats) return;
-  const made = stats.created.contact + stats.created.header;
-  reuseFigures.textContent =
-    `${made.toLocaleString()} slots created (${stats.created.contact} contact, ${stats.created.header} header)` +
-    ` for ${state.shown} rows shown · ${stats.visible} visible, ${stats.pooled} pooled` +
-    ` · last window ${state.lastBytes.toLocaleString()} bytes`;
-}
-
-reuse.addEventListener("toggle", showReuse);
 
 // ---- Sections, URL and start ----------------------------------------------------
 

@@ -1,0 +1,42 @@
+// The status line (the contact count, or why the list is offline) and the reuse
+// figures behind a details toggle, written only while it is open.
+
+const statusLine = document.getElementById("status");
+const reuse = document.getElementById("reuse");
+const reuseFigures = document.getElementById("reuse-figures");
+
+let offline = false;
+let last = null; // {update, bytes} of the last window applied
+
+/** Shows the count of contacts (and, when open, the reuse figures) after a window. */
+export function showWindow(update, bytes) {
+  last = { update, bytes };
+  if (offline) {
+    offline = false;
+    statusLine.classList.remove("offline");
+  }
+  const count = `${update.total.toLocaleString()} contacts`;
+  if (statusLine.textContent !== count) statusLine.textContent = count;
+  if (reuse.open) showReuse();
+}
+
+/** Says the list is offline and when it tries again. */
+export function showOffline(retryDelay, error) {
+  offline = true;
+  statusLine.textContent = `Offline: retrying in ${(retryDelay / 1000).toFixed(1)} s (${error?.message ?? "no answer"})`;
+  statusLine.classList.add("offline");
+}
+
+function showReuse() {
+  if (!last) return;
+  const { update, bytes } = last;
+  const stats = update.stats;
+  const shown = update.last === null ? 0 : update.last - update.first + 1;
+  const made = stats.created.contact + stats.created.header;
+  reuseFigures.textContent =
+    `${made.toLocaleString()} slots created (${stats.created.contact} contact, ${stats.created.header} header)` +
+    ` for ${shown} rows shown · ${stats.visible} visible, ${stats.pooled} pooled` +
+    ` · last window ${bytes.toLocaleString()} bytes`;
+}
+
+reuse.addEventListener("toggle", showReuse);
