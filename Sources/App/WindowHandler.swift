@@ -75,7 +75,8 @@ final class WindowHandler {
                 400, "invalid_parameter",
                 layout.totalRows == 0
                     ? "row \(row) does not exist: the list is empty"
-                    : "row must be less than total (\(layout.totalRows)): rows are 0 to \(layout.totalRows - 1)")
+                    : "row must be less than total (\(layout.totalRows)): rows are 0 to \(layout.totalRows - 1)"
+            )
         }
         return max(0, min(Double(top), Double(layout.contentHeight) - query.height))
     }
@@ -87,7 +88,9 @@ final class WindowHandler {
         var json = JSONWriter(capacity: 32)
         json.object { $0.field("offset", offset) }
         var head = json.bytes
-        guard body.count > 2, body.first == UInt8(ascii: "{"), head.last == UInt8(ascii: "}") else { return body }
+        guard body.count > 2, body.first == UInt8(ascii: "{"), head.last == UInt8(ascii: "}") else {
+            return body
+        }
         head[head.count - 1] = UInt8(ascii: ",")
         head.append(contentsOf: body.dropFirst())
         return head

@@ -79,7 +79,8 @@ public struct WindowQuery: Equatable, Sendable {
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int(text)
             else {
-                throw Self.invalid("row", "must be a whole row index like 0 or 1234, not '\(text.prefix(40))'")
+                throw Self.invalid(
+                    "row", "must be a whole row index like 0 or 1234, not '\(text.prefix(40))'")
             }
             offset = 0
             row = value

@@ -172,7 +172,9 @@ enum QueryTarget {
             self.height = height
             // A q with a letter or a digit searches, which this server cannot do yet.
             if let q = values["q"],
-                q.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+                q.unicodeScalars.contains(where: {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                })
             {
                 return nil
             }

@@ -12,7 +12,10 @@ struct EndpointTests {
         let client = live.client()
         let answer = try #require(client.getJSON("/sections")?.json)
         let sections = try #require(answer["sections"] as? [[String: Any]])
-        #expect(sections.map { $0["title"] as! String } == (65...90).map { String(UnicodeScalar(UInt8($0))) } + ["#"])
+        #expect(
+            sections.map { $0["title"] as! String } == (65...90).map { String(UnicodeScalar(UInt8($0))) } + [
+                "#"
+            ])
         let window = try #require(client.getJSON("/window?offset=0&height=1")?.json)
         #expect(answer["total"] as? Int == window["total"] as? Int)
         #expect(answer["contentHeight"] as? Int == window["contentHeight"] as? Int)
@@ -41,7 +44,8 @@ struct EndpointTests {
         #expect(byTitle["B"]?["rows"] as? Int == 1 && byTitle["B"]?["top"] as? Int == 0)
         #expect(byTitle["Z"]?["top"] as? Int == 88 && byTitle["Z"]?["height"] as? Int == 88)
         for title in ["A", "C", "Y", "#"] {
-            #expect(byTitle[title]?["rows"] as? Int == 0 && byTitle[title]?["height"] as? Int == 0, "\(title)")
+            #expect(
+                byTitle[title]?["rows"] as? Int == 0 && byTitle[title]?["height"] as? Int == 0, "\(title)")
         }
         #expect(byTitle["C"]?["top"] as? Int == 88 && byTitle["#"]?["top"] as? Int == 176)
         #expect(answer["contentHeight"] as? Int == 176 && answer["total"] as? Int == 2)
@@ -60,9 +64,11 @@ struct EndpointTests {
                 == Set(WindowQuery.names))
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let sections = try #require(schemas["Sections"] as? [String: Any])
-        #expect(Set(sections["required"] as? [String] ?? []) == ["version", "total", "contentHeight", "sections"])
+        #expect(
+            Set(sections["required"] as? [String] ?? []) == ["version", "total", "contentHeight", "sections"])
         let items = try #require(
-            ((sections["properties"] as? [String: Any])?["sections"] as? [String: Any])?["items"] as? [String: Any])
+            ((sections["properties"] as? [String: Any])?["sections"] as? [String: Any])?["items"]
+                as? [String: Any])
         #expect((items["required"] as? [String])?.contains("height") == true)
     }
 

@@ -35,7 +35,8 @@ struct WindowAPITests {
         let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
         #expect(status == 200)
         for key in [
-            "session", "seq", "offset", "base", "full", "total", "contentHeight", "first", "last", "cells", "released",
+            "session", "seq", "offset", "base", "full", "total", "contentHeight", "first", "last", "cells",
+            "released",
             "stats",
         ] {
             #expect(window[key] != nil, "missing \(key)")
@@ -184,7 +185,10 @@ struct WindowAPITests {
         let window = try #require(live.client().getJSON("/window?offset=1234.5&height=300")?.json)
         #expect(window["offset"] as? Double == 1234.5)
         let cells = try #require(window["cells"] as? [[String: Any]])
-        #expect(cells.contains { ($0["top"] as! Int) <= 1234 && ($0["top"] as! Int) + ($0["height"] as! Int) > 1234 })
+        #expect(
+            cells.contains {
+                ($0["top"] as! Int) <= 1234 && ($0["top"] as! Int) + ($0["height"] as! Int) > 1234
+            })
     }
 
     /// `row=N`: the window starts at row N's top, the answer says so, and row N's
