@@ -69,7 +69,7 @@ extension ConnectionStateMachine {
         guard held.contains(.sink) else { return .none }
         held.remove(.sink)
         lastActivity = now
-        restartBodyRate(now: now)
+        restartClocks(now: now)
         return wantsRead ? .resumeReading : .none
     }
 
@@ -164,7 +164,7 @@ extension ConnectionStateMachine {
         }
         guard held.contains(.output) else { return .none }
         held.remove(.output)
-        restartBodyRate(now: now)
+        restartClocks(now: now)
         return wantsRead ? .resumeReading : .none
     }
 
@@ -190,12 +190,19 @@ extension ConnectionStateMachine {
         return .close
     }
 
-    /// Starts the body's rate window afresh: time the server held reading was the server's.
-    mutating func restartBodyRate(now: UInt64) {
-        guard case .readingBody(var body) = state else { return }
-        body.windowStart = now
-        body.receivedAtWindowStart = body.received
-        state = .readingBody(body)
+    /// Starts the head's timer or the body's rate window afresh when reading
+    /// resumes: time the server held reading was the server's.
+    mutating func restartClocks(now: UInt64) {
+        switch state {
+        case .readingHead:
+            state = .readingHead(startedAt: now)
+        case .readingBody(var body):
+            body.windowStart = now
+            body.receivedAtWindowStart = body.received
+            state = .readingBody(body)
+        default:
+            break
+        }
     }
 
     static func tooLarge(_ limit: Int) -> HTTPError {

@@ -18,7 +18,7 @@ extension ConnectionStateMachine {
             return .none
         case .closed:
             return .none
-        case .readingHead(let startedAt):
+        case .readingHead(let startedAt) where held.isEmpty:
             if Self.elapsed(since: startedAt, now: now) > rules.headerTimeout {
                 return timeOut("the request head did not arrive within \(Self.seconds(rules.headerTimeout)) s")
             }

@@ -200,6 +200,17 @@ struct ConnectionStateMachineTests {
         #expect(machine.wantsRead && !machine.wantsWrite)
     }
 
+    @Test func aHeadWaitingBehindHeldOutputIsNotTimedOut() {
+        var machine = Self.readingBody(target: .buffer, length: nil)
+        _ = machine.requestEnded(now: 0)
+        #expect(machine.responseQueued(unsent: 5000, streaming: false, close: false) == .pauseReading)
+        machine.bytesBuffered(now: 0)  // part of the next head waits, unparsed
+        #expect(machine.tick(now: 20_000) == .none, "the server, not the client, holds it")
+        #expect(machine.outputDrained(now: 20_000) == .resumeReading)
+        #expect(machine.tick(now: 29_000) == .none)
+        #expect(Self.status(machine.tick(now: 30_001)) == 408)
+    }
+
     @Test func aStreamedResponseKeepsOutputBusyUntilItEnds() {
         var machine = Self.readingBody(target: .buffer, length: nil)
         _ = machine.requestEnded(now: 0)
