@@ -101,7 +101,8 @@ extension EventLoop {
         connection.routeLines = []
         let match: Router.Match
         do {
-            match = try router.match(method: head.method, path: head.path)
+            // `OPTIONS *` names the server, not a path: no route and no file is there.
+            match = try router.match(method: head.method, path: head.target == "*" ? "*" : head.path)
         } catch {
             // Refused before the body: do not read it, close after answering.
             _ = connection.machine.headReceived(

@@ -99,8 +99,9 @@ public final class StaticFiles {
     }
 
     /// Whether a GET of `path` would find a file (so another method there is 405, not 404).
+    /// (`OPTIONS *` has no path: not a file.)
     public func serves(_ path: Substring) -> Bool {
-        resolve(path) != nil
+        path.hasPrefix("/") && resolve(path) != nil
     }
 
     /// The real path of the regular file `path` names under the root, or nil.

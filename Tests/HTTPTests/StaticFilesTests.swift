@@ -128,6 +128,7 @@ struct StaticFilesTests {
         #expect(router.allowedMethods(path: "/app.js") == ["GET", "HEAD"])
         #expect((try? router.match(method: "POST", path: "/nothing.js")) == nil)
         #expect(router.allowedMethods(path: "/nothing.js").isEmpty, "no file: 404")
+        #expect(!files.serves(""), "OPTIONS * names no file")
     }
 
     @Test func aMissingRootIsRefused() {
