@@ -212,7 +212,7 @@ extension EventLoop {
     /// The JSON answer for a failure of routing or of a handler.
     func errorResponse(_ error: any Error, path: Substring) -> Response {
         guard let error = error as? HTTPError else {
-            Logger.standardError.log("roster: a handler failed: \(error)")
+            configuration.logger.log("roster: a handler failed: \(error)")
             return .error(
                 HTTPError(500, "internal_error", "the server could not answer this request; see its log"))
         }

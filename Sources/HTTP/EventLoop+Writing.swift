@@ -84,7 +84,7 @@ extension EventLoop {
                     ResponseWriter.chunk(chunk, into: &connection.output)
                     if chunk == nil { connection.stream = nil }
                 } catch {
-                    Logger.standardError.log("roster: a streamed response failed: \(error)")
+                    configuration.logger.log("roster: a streamed response failed: \(error)")
                     return drop(connection)  // the head is sent: cutting the stream is all that is left
                 }
                 continue

@@ -51,7 +51,7 @@ final class EventLoop: @unchecked Sendable {
 
     init(
         index: Int, listener: Int32, router: Router, configuration: ServerConfiguration,
-        openConnections: OpenConnections, clock: MonotonicClock = .system
+        openConnections: OpenConnections
     ) throws(SystemError) {
         self.index = index
         self.listener = listener
@@ -59,7 +59,7 @@ final class EventLoop: @unchecked Sendable {
         self.configuration = configuration
         self.rules = ConnectionStateMachine.Rules(configuration)
         self.openConnections = openConnections
-        self.clock = clock
+        self.clock = configuration.clock
         self.writer = ResponseWriter(defaultHeaders: configuration.defaultHeaders)
         guard let epoll = try syscall("epoll_create1", { epoll_create1(Int32(EPOLL_CLOEXEC)) }) else {
             throw SystemError(call: "epoll_create1", code: EAGAIN)
