@@ -27,6 +27,10 @@ public final class StaticFiles {
         var etag: String
         var gzipETag: String
         var version: Version
+        /// The real path the request path resolved to, and when (s): resolving
+        /// (realpath walks every component) is redone at most once a second.
+        var file: String
+        var resolvedAt: Int
     }
 
     /// What tells one version of a file from another without reading it.
@@ -78,8 +82,15 @@ public final class StaticFiles {
     /// Answers a GET or HEAD for `request.head.path`.
     public func respond(to request: Request) throws -> Response {
         let path = request.head.path
-        guard let file = resolve(path) else { throw Self.notFound(path) }
-        let entry = try load(file, key: path)
+        let now = Int(time(nil))
+        let file: String
+        if let cached = cache[path], now - cached.resolvedAt < 1 {
+            file = cached.file
+        } else {
+            guard let resolved = resolve(path) else { throw Self.notFound(path) }
+            file = resolved
+        }
+        let entry = try load(file, key: path, now: now)
         var headers = entry.headers
         let zipped =
             entry.gzipped != nil && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
@@ -131,11 +142,20 @@ public final class StaticFiles {
         return resolved
     }
 
-    private func load(_ file: String, key: Substring) throws -> Entry {
+    private func load(_ file: String, key: Substring, now: Int) throws -> Entry {
         var info = stat()
-        guard stat(file, &info) == 0 else { throw Self.notFound(key) }
+        guard stat(file, &info) == 0 else {
+            cache[key] = nil
+            throw Self.notFound(key)
+        }
         let version = Version(info)
-        if let cached = cache[key], cached.version == version { return cached }
+        if var cached = cache[key], cached.version == version, cached.file == file {
+            if cached.resolvedAt != now {
+                cached.resolvedAt = now
+                cache[key] = cached
+            }
+            return cached
+        }
         let modified = Int(info.st_mtim.tv_sec)
         guard let data = FileManager.default.contents(atPath: file) else { throw Self.notFound(key) }
         let body = [UInt8](data)
@@ -154,7 +174,7 @@ public final class StaticFiles {
         if compress { headers.add("Vary", "Accept-Encoding") }
         let entry = Entry(
             body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: "\"\(tag)\"",
-            gzipETag: "\"\(tag)-gzip\"", version: version)
+            gzipETag: "\"\(tag)-gzip\"", version: version, file: file, resolvedAt: now)
         if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
         cache[key] = entry
         return entry
