@@ -192,7 +192,12 @@ extension EventLoop {
                     }
                 }
             } catch {
-                answer(connection, errorResponse(error, path: head.path), head: head, now: now)
+                // Answered here, inside the parser's loop, which goes on by itself:
+                // resuming through `answer` would parse the same bytes again.
+                _ = connection.machine.handlerAnswered(now: now)
+                respond(
+                    connection, errorResponse(error, path: head.path), head: head,
+                    close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
             }
         default:
             break

@@ -30,8 +30,32 @@ final class FullAtTheEndSink: RequestBodySink, @unchecked Sendable {
     func cancel() {}
 }
 
+/// Takes the body, then refuses it when it is complete.
+final class RefusingSink: RequestBodySink {
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool { true }
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
+        throw HTTPError(422, "bad_rows", "the rows are wrong")
+    }
+    func cancel() {}
+}
+
 @Suite(.serialized)
 struct SinkBackpressureLiveTests {
+    @Test func aSinkThatRefusesAtTheEndIsAnsweredAndThePipelinedRequestAfterIt() throws {
+        let live = try LiveServer(routes: { router in
+            router.add("POST", "/import", body: .streamed(limit: 1024) { _, _ in RefusingSink() }) { _ in
+                .text("unused")
+            }
+            router.get("/after") { _ in .text("after") }
+        })
+        let client = live.connect()
+        client.send(
+            "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+                + "GET /after HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        let responses = client.readResponses(3)
+        #expect(responses.map(\.status) == [422, 200, 200])
+    }
+
     // Before the state machine, the resume found no bytes pending and parsed
     // nothing, so the parser's end was never seen and the request ended in 408
     // once the rate window passed with no progress.
