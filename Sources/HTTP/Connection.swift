@@ -32,8 +32,10 @@ final class Connection {
     /// When the latest request's head arrived (ns).
     var requestStartedAt: UInt64 = 0
 
-    init(fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules, now: UInt64)
-    {
+    init(
+        fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules,
+        now: UInt64
+    ) {
         self.fd = fd
         self.serial = serial
         self.parser = RequestParser(limits: limits)

@@ -20,7 +20,8 @@ extension ConnectionStateMachine {
             return .none
         case .readingHead(let startedAt) where held.isEmpty:
             if Self.elapsed(since: startedAt, now: now) > rules.headerTimeout {
-                return timeOut("the request head did not arrive within \(Self.seconds(rules.headerTimeout)) s")
+                return timeOut(
+                    "the request head did not arrive within \(Self.seconds(rules.headerTimeout)) s")
             }
         case .readingBody(var body) where held.isEmpty:
             if Self.elapsed(since: body.lastActivity, now: now) > rules.bodyTimeout {

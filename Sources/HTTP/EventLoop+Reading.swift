@@ -10,7 +10,9 @@ extension EventLoop {
         guard connection.machine.wantsRead else { return }
         let received: Int
         do {
-            let result = try syscall("recv") { recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0) }
+            let result = try syscall("recv") {
+                recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0)
+            }
             guard let count = result else { return }
             received = count
         } catch {

@@ -119,7 +119,8 @@ final class EventLoop: @unchecked Sendable {
             let now = clock.milliseconds()
             for slot in 0..<Int(count ?? 0) {
                 var event = events[slot]
-                dispatch(tag: roster_epoll_event_data(&event), flags: roster_epoll_event_events(&event), now: now)
+                dispatch(
+                    tag: roster_epoll_event_data(&event), flags: roster_epoll_event_events(&event), now: now)
             }
             if ConnectionStateMachine.elapsed(since: lastSweep, now: now) >= 250 {
                 lastSweep = now

@@ -137,7 +137,8 @@ public final class Server: @unchecked Sendable {
         var limit = rlimit()
         let resource = Int32(RLIMIT_NOFILE.rawValue)
         // Failing either way leaves the default limit, which serves fewer idle clients but serves.
-        guard (try? syscall("getrlimit") { getrlimit(resource, &limit) }) != nil, limit.rlim_cur < limit.rlim_max
+        guard (try? syscall("getrlimit") { getrlimit(resource, &limit) }) != nil,
+            limit.rlim_cur < limit.rlim_max
         else { return }
         limit.rlim_cur = limit.rlim_max
         _ = try? syscall("setrlimit") { setrlimit(resource, &limit) }

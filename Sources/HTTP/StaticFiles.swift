@@ -93,11 +93,13 @@ public final class StaticFiles {
         let entry = try load(file, key: path, now: now)
         var headers = entry.headers
         let zipped =
-            entry.gzipped != nil && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
+            entry.gzipped != nil
+            && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
         let etag = zipped ? entry.gzipETag : entry.etag
         headers.add("ETag", etag)
         if let match = request.head.headers["If-None-Match"],
-            match == "*" || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == etag })
+            match == "*"
+                || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == etag })
         {
             headers.remove("Content-Type")
             return Response(status: 304, headers: headers)

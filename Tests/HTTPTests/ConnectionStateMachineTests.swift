@@ -26,7 +26,8 @@ struct ConnectionStateMachineTests {
         var machine = Machine(rules: rules, now: now)
         #expect(machine.bytesReceived(now: now) == .parse)
         #expect(
-            machine.headReceived(target: target, limit: limit, length: length, expectsContinue: false, now: now)
+            machine.headReceived(
+                target: target, limit: limit, length: length, expectsContinue: false, now: now)
                 == .none)
         return machine
     }
@@ -174,7 +175,8 @@ struct ConnectionStateMachineTests {
     @Test func aDeclaredLengthOverTheRouteLimitGets413BeforeTheBody() {
         var machine = Machine(rules: Self.rules, now: 0)
         _ = machine.bytesReceived(now: 0)
-        let action = machine.headReceived(target: .buffer, limit: 16, length: 17, expectsContinue: true, now: 0)
+        let action = machine.headReceived(
+            target: .buffer, limit: 16, length: 17, expectsContinue: true, now: 0)
         #expect(Self.status(action) == 413, "and no 100 Continue")
         #expect(machine.state == .closing)
     }
@@ -251,7 +253,8 @@ struct ConnectionStateMachineTests {
         var refused = Machine(rules: Self.rules, now: 0)
         _ = refused.bytesReceived(now: 0)
         #expect(
-            refused.headReceived(target: .answered, limit: 0, length: nil, expectsContinue: true, now: 0) == .none)
+            refused.headReceived(target: .answered, limit: 0, length: nil, expectsContinue: true, now: 0)
+                == .none)
     }
 
     @Test func pipelinedRequestsFollowOneAnother() {
@@ -262,7 +265,8 @@ struct ConnectionStateMachineTests {
             #expect(machine.mayParse)
             _ = machine.headReceived(target: .buffer, limit: 0, length: nil, expectsContinue: false, now: now)
             #expect(machine.requestEnded(now: now) == .callHandler)
-            #expect(machine.responseQueued(unsent: 100 * (request + 1), streaming: false, close: false) == .none)
+            #expect(
+                machine.responseQueued(unsent: 100 * (request + 1), streaming: false, close: false) == .none)
         }
         machine.bytesBuffered(now: 3)
         #expect(machine.state == .readingHead(startedAt: 3), "a partial next head starts its timer")

@@ -69,7 +69,8 @@ struct SinkBackpressureLiveTests {
             routes: { router in
                 router.add(
                     "POST", "/import",
-                    body: .streamed(limit: 1 << 20) { _, flow in FullAtTheEndSink(flow: flow, expected: size) }
+                    body: .streamed(limit: 1 << 20) { _, flow in FullAtTheEndSink(flow: flow, expected: size)
+                    }
                 ) { _ in .text("unused") }
             })
         let client = live.connect()
