@@ -67,6 +67,7 @@ struct Routes: Sendable {
             }
             return response
         }
+        router.fallbackServes = { files.serves($0) }
         router.onTick = { reader.releaseIfStale() }
         router.observer = { [metrics] route, status, seconds in
             metrics.observe(route: route, status: status, seconds: seconds)

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -45,21 +47,9 @@ extension RosterCommand {
     }
 }
 
-/// Writes `message` and a newline to standard error.
+/// Writes `message` and a newline to standard error (through the one `Logger`).
 public func printError(_ message: String) {
-    var bytes = Array(message.utf8)
-    bytes.append(UInt8(ascii: "\n"))
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if n > 0 {
-            written += n
-        } else if n < 0 && errno == EINTR {
-            continue
-        } else {
-            return
-        }
-    }
+    Logger.standardError.log(message)
 }
 
 /// The process environment as a dictionary.

@@ -1,4 +1,5 @@
 import CLinux
+import Platform
 import Synchronization
 
 #if canImport(Glibc)
@@ -87,9 +88,9 @@ struct SessionID: Hashable, Sendable {
 
         mutating func next128() -> (UInt64, UInt64) {
             if next + 2 > words.count {
-                let filled = words.withUnsafeMutableBytes { getrandom($0.baseAddress, $0.count, 0) }
-                if filled != words.count * 8 {
-                    // getrandom can return short only when interrupted; fall back word by word.
+                let filled = words.withUnsafeMutableBytes { System.random($0) }
+                if !filled {
+                    // No getrandom (an old kernel, a seccomp filter): the standard library's source.
                     var generator = SystemRandomNumberGenerator()
                     for index in words.indices { words[index] = generator.next() }
                 }

@@ -1,3 +1,4 @@
+import Platform
 import ReuseEngine
 import Synchronization
 
@@ -97,7 +98,7 @@ final class SessionStore: Sendable {
     var count: Int { lru.withLock { $0.index.count } }
 
     /// The session `id`, marked as just used; nil when unknown, evicted or expired.
-    func lookup(_ id: SessionID, now: Double = MonotonicClock.seconds()) -> SessionEntry? {
+    func lookup(_ id: SessionID, now: Double = MonotonicClock.system.seconds()) -> SessionEntry? {
         lru.withLock { lru in
             guard let place = lru.index[id] else { return nil }
             if now - lru.places[place].lastUsed > idleLimit {
@@ -112,7 +113,7 @@ final class SessionStore: Sendable {
     }
 
     /// Adds `entry`, evicting the least recently used (and any expired) beyond capacity.
-    func insert(_ entry: SessionEntry, now: Double = MonotonicClock.seconds()) {
+    func insert(_ entry: SessionEntry, now: Double = MonotonicClock.system.seconds()) {
         lru.withLock { lru in
             if let existing = lru.index[entry.id] { lru.remove(existing) }
             lru.add(entry, at: now)

@@ -1,3 +1,4 @@
+import Platform
 import Storage
 
 /// One event loop's read connection and its pinned read transaction, shared by
@@ -20,7 +21,7 @@ final class StoreReader {
 
     /// Makes the pinned read see `version` of the data or newer.
     func pin(to version: Int) throws {
-        let now = MonotonicClock.seconds()
+        let now = MonotonicClock.system.seconds()
         guard !store.pinned || version > pinnedVersion || now - pinnedAt > 1 else { return }
         pinnedVersion = try store.pin()
         pinnedAt = now
@@ -28,6 +29,6 @@ final class StoreReader {
 
     /// Ends a pinned read that has been open a second or more (called when idle).
     func releaseIfStale() {
-        if store.pinned && MonotonicClock.seconds() - pinnedAt > 1 { try? store.release() }
+        if store.pinned && MonotonicClock.system.seconds() - pinnedAt > 1 { try? store.release() }
     }
 }

@@ -18,11 +18,11 @@ enum CSVTarget {
             CSVReader(maxField: 12, maxRow: 40, fieldCountFromHeader: true),
         ]
         for reader in settings {
-            let whole = read(bytes, reader, pieces: [0..<bytes.count])
-            let pieces = read(bytes, reader, pieces: random.pieces(of: bytes.count, sizes: 0...17))
+            let whole = rows(bytes, reader, pieces: [0..<bytes.count])
+            let pieces = rows(bytes, reader, pieces: random.pieces(of: bytes.count, sizes: 0...17))
             try require(whole == pieces, differ("random pieces", whole, pieces, reader))
             if bytes.count <= 4096 {
-                let byByte = read(bytes, reader, pieces: random.pieces(of: bytes.count, sizes: 1...1))
+                let byByte = rows(bytes, reader, pieces: random.pieces(of: bytes.count, sizes: 1...1))
                 try require(whole == byByte, differ("byte by byte", whole, byByte, reader))
             }
             try checkOrder(whole, reader)
@@ -32,7 +32,7 @@ enum CSVTarget {
             }
             var writer = CSVWriter()
             for record in records { writer.write(record) }
-            let again = read(
+            let again = rows(
                 writer.bytes, reader, pieces: random.pieces(of: writer.bytes.count, sizes: 1...300))
             let recordsAgain = again.map { row -> [String]? in
                 if case .record(_, let fields) = row { fields } else { nil }
@@ -45,7 +45,7 @@ enum CSVTarget {
     }
 
     /// The rows `reader` finds in `bytes` fed as `pieces`, then finished.
-    static func read(_ bytes: [UInt8], _ reader: CSVReader, pieces: [Range<Int>]) -> [CSVReader.Row] {
+    static func rows(_ bytes: [UInt8], _ reader: CSVReader, pieces: [Range<Int>]) -> [CSVReader.Row] {
         var reader = reader
         var rows: [CSVReader.Row] = []
         bytes.withUnsafeBytes { buffer in

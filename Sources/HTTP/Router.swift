@@ -87,6 +87,9 @@ public final class Router {
     private var routes: [Route] = []
     /// Answers GET and HEAD requests that match no route (static files).
     public var fallback: Handler?
+    /// Tells whether the fallback has something at a path (a file there): another
+    /// method at such a path gets 405 with `Allow: GET, HEAD`, not 404.
+    public var fallbackServes: ((Substring) -> Bool)?
     /// Called on the loop's thread about four times a second, for housekeeping.
     public var onTick: (() -> Void)?
     /// Told of every response: the route's pattern (`static`, or `unmatched` when no
@@ -148,19 +151,26 @@ public final class Router {
                 405, "method_not_allowed",
                 "\(method) is not allowed here; use \(allowed.joined(separator: ", "))")
         }
-        if let fallback, method == "GET" || method == "HEAD" {
-            return Match(
-                pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback,
-                headerLines: [])
+        if let fallback {
+            if method == "GET" || method == "HEAD" {
+                return Match(
+                    pattern: "static", parameters: [:], body: .buffered(limit: 0), handler: fallback,
+                    headerLines: [])
+            }
+            if fallbackServes?(path) == true {
+                throw HTTPError(405, "method_not_allowed", "\(method) is not allowed here; use GET, HEAD")
+            }
         }
         throw HTTPError(404, "not_found", "nothing is at \(path.prefix(200))")
     }
 
-    /// The methods routes accept at `path` (for `Allow`).
+    /// The methods routes accept at `path` (for `Allow`); GET and HEAD for a
+    /// path only the fallback serves.
     public func allowedMethods(path: Substring) -> [String] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
             String.init)
         var methods = routes.filter { Self.match($0.pattern, segments) != nil }.map(\.method)
+        if methods.isEmpty, fallback != nil, fallbackServes?(path) == true { methods = ["GET"] }
         if methods.contains("GET") { methods.append("HEAD") }
         return methods
     }

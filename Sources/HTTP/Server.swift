@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Foundation
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +46,7 @@ public final class Server: @unchecked Sendable {
                         index: index, listener: listener, router: makeRouter(index),
                         configuration: configuration, openConnections: openConnections))
             } catch {
-                close(listener)
+                System.close(listener)
                 throw error
             }
         }
@@ -98,26 +99,20 @@ public final class Server: @unchecked Sendable {
             throw SystemError(call: "getaddrinfo(\(host))", code: EINVAL)
         }
         defer { freeaddrinfo(found) }
-        guard
-            let fd = try syscall(
-                "socket",
-                {
-                    socket(
-                        info.ai_family,
-                        Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                            | Int32(SOCK_CLOEXEC.rawValue), 0)
-                })
-        else {
-            throw SystemError(call: "socket", code: EAGAIN)
-        }
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let created = try syscall("socket") { socket(info.ai_family, type, 0) }
+        guard let fd = created else { throw SystemError(call: "socket", code: EAGAIN) }
         var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
         do {
+            for option in [SO_REUSEADDR, SO_REUSEPORT] {
+                _ = try syscall("setsockopt") {
+                    setsockopt(fd, SOL_SOCKET, option, &one, socklen_t(MemoryLayout<Int32>.size))
+                }
+            }
             _ = try syscall("bind \(host):\(port)") { bind(fd, info.ai_addr, info.ai_addrlen) }
             _ = try syscall("listen") { Glibc.listen(fd, 4096) }
         } catch {
-            close(fd)
+            System.close(fd)
             throw error
         }
         return fd
@@ -140,10 +135,12 @@ public final class Server: @unchecked Sendable {
     /// connections are cheap, but each needs a descriptor.
     private static func raiseDescriptorLimit() {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else {
-            return
-        }
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        // Failing either way leaves the default limit, which serves fewer idle clients but serves.
+        guard (try? syscall("getrlimit") { getrlimit(resource, &limit) }) != nil,
+            limit.rlim_cur < limit.rlim_max
+        else { return }
         limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        _ = try? syscall("setrlimit") { setrlimit(resource, &limit) }
     }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 /// How a `Server` listens and how long it waits for clients.
 public struct ServerConfiguration: Sendable {
     /// Address to bind (IPv4 dotted or `localhost`, or IPv6 like `::1`).
@@ -32,6 +34,11 @@ public struct ServerConfiguration: Sendable {
     /// Output buffered per connection beyond which the server stops reading its
     /// requests until the client has read the earlier responses.
     public var outputHighWater = 1 << 20
+
+    /// The clock timeouts and latencies are measured with.
+    public var clock = MonotonicClock.system
+    /// Where failures no client can be told of are written.
+    public var logger = Logger.standardError
 
     /// The defaults.
     public init() {}

@@ -5,24 +5,53 @@ import Foundation
 #endif
 
 /// Serves the files under a root folder: Content-Type by extension, a strong ETag
-/// (If-None-Match -> 304), Last-Modified, Cache-Control, and a gzip variant made
-/// once per file version. `/` and folders serve their index.html.
+/// per representation (the gzip variant has its own, RFC 9110 8.8.3; If-None-Match
+/// -> 304 for the one it names), Last-Modified, Cache-Control, and a gzip variant
+/// made once per file version. `/` and folders serve their index.html.
 ///
 /// Nothing outside the root is served: the path is percent-decoded once, and an
 /// encoded slash or backslash, a NUL, a `.` or `..` segment, a dot file, or a
 /// path whose real location (symlinks resolved) is not under the root is a 404.
 ///
-/// Files are cached in memory and checked against the disk at most once a second.
+/// Files are cached in memory and checked against the disk on every request (one
+/// stat): a cached copy is used while the file's inode, size, and modification and
+/// change times to the nanosecond are the same, so an edit that keeps the size
+/// within the same second is not served stale. The ETag is a hash of the content.
 /// Not thread-safe: one instance per event loop.
 public final class StaticFiles {
     struct Entry {
         var body: [UInt8]
         var gzipped: [UInt8]?
+        /// The fields both representations share (no ETag).
         var headers: HTTPHeaders
         var etag: String
-        var modified: Int
+        var gzipETag: String
+        var version: Version
+        /// The real path the request path resolved to, and when (s): resolving
+        /// (realpath walks every component) is redone at most once a second.
+        var file: String
+        var resolvedAt: Int
+    }
+
+    /// What tells one version of a file from another without reading it.
+    struct Version: Equatable {
+        var inode: UInt64
         var size: Int
-        var checkedAt: Int
+        var modified: timespec
+        var changed: timespec
+
+        init(_ info: stat) {
+            inode = UInt64(info.st_ino)
+            size = Int(info.st_size)
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+
+        static func == (a: Version, b: Version) -> Bool {
+            a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
+                && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
+                && a.changed.tv_nsec == b.changed.tv_nsec
+        }
     }
 
     /// The real path of the root folder.
@@ -54,28 +83,38 @@ public final class StaticFiles {
     public func respond(to request: Request) throws -> Response {
         let path = request.head.path
         let now = Int(time(nil))
-        var entry: Entry
-        if let cached = cache[path], now - cached.checkedAt < 1 {
-            entry = cached
+        let file: String
+        if let cached = cache[path], now - cached.resolvedAt < 1 {
+            file = cached.file
         } else {
-            guard let file = resolve(path) else { throw Self.notFound(path) }
-            entry = try load(file, key: path, cached: cache[path], now: now)
+            guard let resolved = resolve(path) else { throw Self.notFound(path) }
+            file = resolved
         }
+        let entry = try load(file, key: path, now: now)
         var headers = entry.headers
+        let zipped =
+            entry.gzipped != nil
+            && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
+        let etag = zipped ? entry.gzipETag : entry.etag
+        headers.add("ETag", etag)
         if let match = request.head.headers["If-None-Match"],
             match == "*"
-                || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == entry.etag })
+                || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == etag })
         {
             headers.remove("Content-Type")
             return Response(status: 304, headers: headers)
         }
-        if let gzipped = entry.gzipped,
-            Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
-        {
+        if zipped, let gzipped = entry.gzipped {
             headers.add("Content-Encoding", "gzip")
             return Response(headers: headers, body: gzipped)
         }
         return Response(headers: headers, body: entry.body)
+    }
+
+    /// Whether a GET of `path` would find a file (so another method there is 405, not 404).
+    /// (`OPTIONS *` has no path: not a file.)
+    public func serves(_ path: Substring) -> Bool {
+        path.hasPrefix("/") && resolve(path) != nil
     }
 
     /// The real path of the regular file `path` names under the root, or nil.
@@ -105,34 +144,39 @@ public final class StaticFiles {
         return resolved
     }
 
-    private func load(_ file: String, key: Substring, cached: Entry?, now: Int) throws -> Entry {
+    private func load(_ file: String, key: Substring, now: Int) throws -> Entry {
         var info = stat()
-        guard stat(file, &info) == 0 else { throw Self.notFound(key) }
-        let modified = Int(info.st_mtim.tv_sec)
-        if var cached, cached.modified == modified, cached.size == Int(info.st_size) {
-            cached.checkedAt = now
-            cache[key] = cached
+        guard stat(file, &info) == 0 else {
+            cache[key] = nil
+            throw Self.notFound(key)
+        }
+        let version = Version(info)
+        if var cached = cache[key], cached.version == version, cached.file == file {
+            if cached.resolvedAt != now {
+                cached.resolvedAt = now
+                cache[key] = cached
+            }
             return cached
         }
+        let modified = Int(info.st_mtim.tv_sec)
         guard let data = FileManager.default.contents(atPath: file) else { throw Self.notFound(key) }
         let body = [UInt8](data)
         let suffix =
             file.split(separator: "/").last.flatMap { name in
                 name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
             } ?? ""
-        let etag = "\"\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))\""
+        let tag = "\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))"
         let type = Self.types[suffix] ?? "application/octet-stream"
         var headers: HTTPHeaders = [
             "Content-Type": type,
-            "ETag": etag,
             "Last-Modified": HTTPDate.format(modified),
             "Cache-Control": "no-cache",
         ]
         let compress = Gzip.suits(contentType: type) && body.count >= Gzip.minimumSize
         if compress { headers.add("Vary", "Accept-Encoding") }
         let entry = Entry(
-            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: etag,
-            modified: modified, size: body.count, checkedAt: now)
+            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: "\"\(tag)\"",
+            gzipETag: "\"\(tag)-gzip\"", version: version, file: file, resolvedAt: now)
         if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
         cache[key] = entry
         return entry

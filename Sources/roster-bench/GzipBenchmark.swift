@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import HTTP
 
@@ -12,9 +13,9 @@ enum GzipBenchmark {
             let gzip = Gzip(level: level, windowBits: bits, memoryLevel: memory)
             var size = 0
             let rounds = 20_000
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = MonotonicClock.system.nanoseconds()
             for _ in 0..<rounds { size = gzip.compress(body).count }
-            let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(rounds)
+            let micros = Double(MonotonicClock.system.nanoseconds() - start) / 1e3 / Double(rounds)
             print(
                 "gzip level \(level) window \(bits) memory \(memory): \(body.count) -> \(size) bytes, \(String(format: "%.1f", micros)) us"
             )

@@ -1,5 +1,5 @@
+import Platform
 import App
-import Dispatch
 import HTTP
 import Storage
 
@@ -31,15 +31,15 @@ enum HandlerBenchmark {
             for _ in 0..<requests {
                 let offset = Int.random(in: 0..<50_000_000, using: &random)
                 let head = RequestHead(method: "GET", target: "/window?offset=\(offset)&height=800")
-                let start = DispatchTime.now().uptimeNanoseconds
+                let start = MonotonicClock.system.nanoseconds()
                 let match = try router.match(method: "GET", path: head.path)
                 let response = try match.handler(Request(head: head, parameters: match.parameters))
-                let handled = DispatchTime.now().uptimeNanoseconds
+                let handled = MonotonicClock.system.nanoseconds()
                 if case .bytes(let body) = response.body {
                     bytes += body.count
                     compressed += gzip.compress(body).count
                 }
-                compress += DispatchTime.now().uptimeNanoseconds - handled
+                compress += MonotonicClock.system.nanoseconds() - handled
                 handler += handled - start
             }
             print("handler window bytes: \(bytes / requests)")

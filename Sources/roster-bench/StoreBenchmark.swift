@@ -1,3 +1,4 @@
+import Platform
 import Foundation
 import Storage
 
@@ -96,9 +97,9 @@ enum StoreBenchmark {
     }
 
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicClock.system.nanoseconds()
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(MonotonicClock.system.nanoseconds() - start) / 1e9
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -1,5 +1,6 @@
 #if FUZZING
     import FuzzTargets
+    import Platform
 
     #if canImport(Glibc)
         import Glibc
@@ -10,8 +11,7 @@
         let name = getenv(FuzzTarget.environmentVariable).map { String(cString: $0) } ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-            let message = "set \(FuzzTarget.environmentVariable) to one of: \(names)\n"
-            _ = message.withCString { write(2, $0, strlen($0)) }
+            Logger.standardError.log("set \(FuzzTarget.environmentVariable) to one of: \(names)")
             exit(2)
         }
         return target

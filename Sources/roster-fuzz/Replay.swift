@@ -1,6 +1,7 @@
 #if !FUZZING
     import Foundation
     import FuzzTargets
+    import Platform
 
     /// Without libFuzzer: runs the target `ROSTER_FUZZ_TARGET` names over the files
     /// named on the command line (a corpus folder, or a crash to reproduce), prints
@@ -13,8 +14,7 @@
             let name = ProcessInfo.processInfo.environment[FuzzTarget.environmentVariable] ?? ""
             guard let target = FuzzTarget(rawValue: name) else {
                 let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
-                FileHandle.standardError.write(
-                    Data("set \(FuzzTarget.environmentVariable) to one of: \(names)\n".utf8))
+                Logger.standardError.log("set \(FuzzTarget.environmentVariable) to one of: \(names)")
                 exit(2)
             }
             var count = 0

@@ -140,4 +140,14 @@ struct EndpointTests {
             client.get("/window?offset=0&height=2000", headers: ["Accept-Encoding": "gzip"]))
         #expect(gzipped.headers["content-encoding"] == "gzip")
     }
+
+    @Test func otherMethodsAtAStaticFileGet405WithAllow() throws {
+        let client = live.client()
+        client.send("POST / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let post = try #require(client.readResponses().first)
+        #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD")
+        #expect(post.text.contains("\"error\":\"method_not_allowed\""))
+        client.send("DELETE /nothing/here HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(client.readResponses().first?.status == 404, "no file there")
+    }
 }

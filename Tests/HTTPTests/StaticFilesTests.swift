@@ -80,12 +80,55 @@ struct StaticFilesTests {
         #expect(get(files, target).0 == 404, "\(target)")
     }
 
-    @Test func aChangedFileIsServedAnewAfterASecond() throws {
+    @Test func aChangedFileIsServedAnewAtOnce() throws {
         let files = try StaticFiles(root: root)
         let before = get(files, "/sub/app.css").1?.headers["ETag"]
         try "body{color:red}".write(toFile: root + "/sub/app.css", atomically: true, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 1.1)
         #expect(get(files, "/sub/app.css").1?.headers["ETag"] != before)
+    }
+
+    @Test func aSameSizeEditInPlaceWithinOneSecondIsNotServedStale() throws {
+        let files = try StaticFiles(root: root)
+        let path = root + "/sub/app.css"
+        let second = Date(timeIntervalSince1970: 1_700_000_000)
+        try "body{}".write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: second], ofItemAtPath: path)
+        let before = try #require(get(files, "/sub/app.css").1)
+        // Same size, same inode, a modification time in the same second.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("p{a:0}".utf8))
+        try handle.close()
+        try FileManager.default.setAttributes(
+            [.modificationDate: second.addingTimeInterval(0.25)], ofItemAtPath: path)
+        let after = try #require(get(files, "/sub/app.css").1)
+        #expect(after.headers["ETag"] != before.headers["ETag"])
+        guard case .bytes(let body) = after.body else { return #expect(Bool(false)) }
+        #expect(String(decoding: body, as: UTF8.self) == "p{a:0}")
+    }
+
+    @Test func theGzipAndThePlainAnswerHaveTheirOwnETags() throws {
+        let files = try StaticFiles(root: root)
+        let plain = try #require(get(files, "/app.js").1?.headers["ETag"])
+        let zipped = try #require(get(files, "/app.js", ["Accept-Encoding": "gzip"]).1?.headers["ETag"])
+        #expect(plain != zipped)
+        #expect(get(files, "/app.js", ["If-None-Match": plain]).0 == 304)
+        #expect(get(files, "/app.js", ["If-None-Match": zipped, "Accept-Encoding": "gzip"]).0 == 304)
+        #expect(get(files, "/app.js", ["If-None-Match": zipped]).0 == 200, "the plain answer is another")
+        #expect(get(files, "/app.js", ["If-None-Match": plain, "Accept-Encoding": "gzip"]).0 == 200)
+    }
+
+    @Test func otherMethodsAtAFilePathGet405WithAllow() throws {
+        let files = try StaticFiles(root: root)
+        let router = Router()
+        router.fallback = { try files.respond(to: $0) }
+        router.fallbackServes = { files.serves($0) }
+        #expect(throws: HTTPError(405, "method_not_allowed", "POST is not allowed here; use GET, HEAD")) {
+            try router.match(method: "POST", path: "/app.js")
+        }
+        #expect(router.allowedMethods(path: "/app.js") == ["GET", "HEAD"])
+        #expect((try? router.match(method: "POST", path: "/nothing.js")) == nil)
+        #expect(router.allowedMethods(path: "/nothing.js").isEmpty, "no file: 404")
+        #expect(!files.serves(""), "OPTIONS * names no file")
     }
 
     @Test func aMissingRootIsRefused() {
