@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Platform
 import Storage
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
@@ -11,14 +12,19 @@ public final class Application: Sendable {
     public let databasePath: String
     /// The static files folder.
     public let publicDirectory: String
+    /// Where it logs.
+    public let logger: Logger
     private let server: Server
     private let routes: Routes
 
     /// Opens and migrates the database, seeds an empty one with `options.seed`
-    /// contacts (progress through `log`), and prepares the server.
+    /// contacts, and prepares the server. `logger` gets the seeding progress and,
+    /// while serving, one line per import, refused write, failure and shutdown.
     /// - Throws: `StorageError`, `HTTPError` (no static folder), with messages for a person.
-    public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void = printError) throws {
+    public init(options: ServeOptions, logger: Logger = .standardError) throws {
         self.options = options
+        self.logger = logger
+        let log = logger.log
         databasePath = options.database
         let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         if try store.count() == 0 && options.seed > 0 {
@@ -34,6 +40,7 @@ public final class Application: Sendable {
         configuration.port = options.port
         configuration.maxConnections = options.maxConnections
         configuration.defaultHeaders = Self.securityHeaders
+        configuration.logger = logger
         let catalog = Catalog(try ListSnapshot(store: store))
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,

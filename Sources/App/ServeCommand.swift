@@ -9,5 +9,6 @@ enum ServeCommand {
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(application.port)\n".utf8))
         application.wait()
+        application.logger.log("roster: stopped")
     }
 }

@@ -44,7 +44,9 @@ public struct Response {
             $0.field("error", error.code)
             $0.field("message", error.message)
         }
-        return .json(json.bytes, status: error.status)
+        var response = Response.json(json.bytes, status: error.status)
+        if let challenge = error.challenge { response.headers.add("WWW-Authenticate", challenge) }
+        return response
     }
 }
 

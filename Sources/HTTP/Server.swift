@@ -69,12 +69,18 @@ public final class Server: @unchecked Sendable {
         for loop in loops { loop.requestStop() }
     }
 
-    /// Makes SIGINT and SIGTERM call `stop()`.
+    /// Makes SIGINT and SIGTERM call `stop()` (logged).
     public func stopOnSignals() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.stop() }
+            let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.configuration.logger.log(
+                    "roster: \(name): finishing requests in flight (at most \(self.configuration.shutdownGrace) s)")
+                self.stop()
+            }
             source.resume()
             signalSources.append(source)
         }

@@ -1,21 +1,32 @@
-/// The one writer of log lines: each message goes to standard error as one
-/// whole line in one write, so lines of different threads never interleave.
+/// The one writer of log lines. The process logs to standard error, each
+/// message as one whole line in one write, so lines of different threads never
+/// interleave; tests give a logger that collects or drops the lines instead.
 public struct Logger: Sendable {
-    private let descriptor: Int32
+    private let write: @Sendable (String) -> Void
 
     /// Standard error.
     public static let standardError = Logger(descriptor: 2)
 
-    /// A logger writing to `descriptor`.
+    /// Drops every line (for tests that start a whole application).
+    public static let discarding = Logger { _ in }
+
+    /// A logger writing to `descriptor`. A failed write is dropped: there is no
+    /// one left to tell.
     public init(descriptor: Int32) {
-        self.descriptor = descriptor
+        write = { message in
+            var line = Array(message.utf8)
+            line.append(0x0A)
+            line.withUnsafeBytes { _ = System.writeAll(descriptor, $0) }
+        }
     }
 
-    /// Writes `message` and a newline. A failed write is dropped: there is no
-    /// one left to tell.
+    /// A logger handing each message (without its newline) to `write`.
+    public init(_ write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// Logs `message` as one line.
     public func log(_ message: String) {
-        var line = Array(message.utf8)
-        line.append(0x0A)
-        line.withUnsafeBytes { _ = System.writeAll(descriptor, $0) }
+        write(message)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Storage
 import TestSupport
 
@@ -51,7 +52,7 @@ final class LiveApplication: @unchecked Sendable {
         options.publicDirectory = folder + "/public"
         options.migrationsDirectory = migrations
         configure(&options)
-        application = try Application(options: options, log: { _ in })
+        application = try Application(options: options, logger: .discarding)
         try application.start()
     }
 
