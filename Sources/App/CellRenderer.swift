@@ -24,28 +24,28 @@ enum CellRenderer {
         JSONWriter.withDecimal(paletteIndex(id: row.id)) { html.append($0) }
         html.append(" aria-hidden=true>" as StaticString)
         let letters = [initial(of: first), initial(of: last)].compactMap { $0 }
-        HTMLEscaping.appendForJSON(letters.isEmpty ? "?" : String(letters).uppercased(), to: &html)
+        TextEscaping.append(letters.isEmpty ? "?" : String(letters).uppercased(), as: .htmlInJSON, to: &html)
         html.append("</span><p>" as StaticString)
         if !first.isEmpty {
-            HTMLEscaping.appendForJSON(first, to: &html)
+            TextEscaping.append(first, as: .htmlInJSON, to: &html)
             if !last.isEmpty { html.append(0x20) }
         }
         if !last.isEmpty {
             html.append("<b>" as StaticString)
-            HTMLEscaping.appendForJSON(last, to: &html)
+            TextEscaping.append(last, as: .htmlInJSON, to: &html)
             html.append("</b>" as StaticString)
         }
         html.append("<p><i>" as StaticString)
-        HTMLEscaping.appendForJSON(row.bytes(.email), to: &html)
+        TextEscaping.append(row.bytes(.email), as: .htmlInJSON, to: &html)
         html.append("</i> <i>" as StaticString)
-        HTMLEscaping.appendForJSON(row.bytes(.phone), to: &html)
+        TextEscaping.append(row.bytes(.phone), as: .htmlInJSON, to: &html)
         html.append("</i>" as StaticString)
     }
 
     /// A section header, escaped for HTML and JSON like `contact`.
     static func header(title: String, into html: inout ByteBuffer) {
         html.append("<h2>" as StaticString)
-        HTMLEscaping.appendForJSON(title, to: &html)
+        TextEscaping.append(title, as: .htmlInJSON, to: &html)
         html.append("</h2>" as StaticString)
     }
 
@@ -93,7 +93,7 @@ enum CellRenderer {
         svg.append(
             #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
                 as StaticString)
-        HTMLEscaping.append(initials(contact.fields), to: &svg)
+        TextEscaping.append(initials(contact.fields), as: .html, to: &svg)
         svg.append("</text></svg>" as StaticString)
         return svg.array
     }

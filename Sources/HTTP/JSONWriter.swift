@@ -1,7 +1,7 @@
 /// Writes JSON straight into bytes: no encoder, no intermediate strings.
 ///
-/// Strings are escaped per RFC 8259: quote, backslash and control characters,
-/// plus U+2028/U+2029 (line terminators to older JavaScript). HTML specials are
+/// Strings are escaped per RFC 8259 by `TextEscaping`: quote, backslash and control
+/// characters, plus U+2028/U+2029 (line terminators to older JavaScript). HTML specials are
 /// left as they are: responses are `application/json` with `nosniff`, never
 /// inlined into a page, and escaping them would bloat every HTML fragment.
 public struct JSONWriter: ~Copyable {
@@ -126,48 +126,10 @@ public struct JSONWriter: ~Copyable {
         value.withUTF8 { escaped($0) }
     }
 
-    /// Bytes that end a run: control characters, quote, backslash, DEL, and E2 (the
-    /// lead byte of U+2028/U+2029).
-    private static let special: [Bool] = (0..<256).map {
-        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2
-    }
-
-    /// Copies runs of bytes that need no escape in bulk; escapes the rest.
+    /// `input` as a quoted, escaped JSON string.
     private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {
         output.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
-        let count = input.count
-        while index < count {
-            let byte = input[index]
-            if !Self.special[Int(byte)] {
-                index += 1
-                continue
-            }
-            // U+2028 and U+2029 (E2 80 A8/A9) are escaped; any other E2 sequence is not.
-            let isSeparator =
-                byte == 0xE2 && index + 2 < count && input[index + 1] == 0x80
-                && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9)
-            if byte == 0xE2 && !isSeparator {
-                index += 1
-                continue
-            }
-            output.append(UnsafeBufferPointer(rebasing: input[runStart..<index]))
-            switch byte {
-            case 0x22: output.append(0x5C, 0x22)
-            case 0x5C: output.append(0x5C, 0x5C)
-            case 0x0A: output.append(0x5C, UInt8(ascii: "n"))
-            case 0x0D: output.append(0x5C, UInt8(ascii: "r"))
-            case 0x09: output.append(0x5C, UInt8(ascii: "t"))
-            case 0xE2:
-                unicodeEscape(input[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                index += 2
-            default: unicodeEscape(UInt16(byte))
-            }
-            index += 1
-            runStart = index
-        }
-        output.append(UnsafeBufferPointer(rebasing: input[runStart..<count]))
+        TextEscaping.append(input, as: .json, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
@@ -233,14 +195,6 @@ public struct JSONWriter: ~Copyable {
 
     private mutating func separate() {
         if needsComma { output.append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func unicodeEscape(_ unit: UInt16) {
-        ("0123456789abcdef" as StaticString).withUTF8Buffer { hex in
-            output.append(0x5C, UInt8(ascii: "u"))
-            output.append(hex[Int(unit >> 12)], hex[Int(unit >> 8 & 0xF)])
-            output.append(hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)])
-        }
     }
 
 }
