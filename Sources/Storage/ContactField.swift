@@ -82,6 +82,12 @@ public enum ContactField: Int, CaseIterable, Sendable {
     /// What the field holds.
     public var kind: Kind { spec.kind }
 
+    /// The most UTF-8 bytes a field's value can take (4 per character at its limit):
+    /// what a CSV reader must let through for the limits to be checked as characters.
+    public static let maxUTF8Bytes = allCases.map { field in
+        if case .text(let maxLength) = field.kind { maxLength * 4 } else { 8 }
+    }.max()!
+
     /// The fields a window cell's `contact` object carries, in order.
     public static let windowFields = allCases.filter { $0.spec.inWindow }
 

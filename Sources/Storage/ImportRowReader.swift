@@ -9,7 +9,7 @@
 /// name, or when a field is over its limit (`ContactField.Kind`).
 final class ImportRowReader {
     private let policy: ImportErrorPolicy
-    private var reader = CSVReader(fieldCountFromHeader: true)
+    private var reader = CSVReader(maxField: ContactField.maxUTF8Bytes, fieldCountFromHeader: true)
     private var columns: CSVColumns?
     /// The counts and the listed errors so far.
     private(set) var summary = ImportSummary()
