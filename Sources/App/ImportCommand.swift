@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
-/// job (`ImportJob`), fed from a file, with progress on stderr.
+/// job (`ImportJob`), fed from a file, with progress on stderr. This thread reads
+/// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
         // Opening applies the migrations; the job then opens its own connection.
@@ -17,7 +18,7 @@ enum ImportCommand {
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
             open: { try ContactStore(writingTo: path) }, mode: options.mode, errors: options.errors,
-            onResume: { resumed.signal() })
+            reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0
         while true {

@@ -1,6 +1,6 @@
-/// The reading half of an import: CSV bytes in, checked contacts out to the
-/// transaction, bad rows counted and listed. Pure but for `ContactImport.add`;
-/// it runs on `ImportJob`'s writer thread.
+/// The reading half of an import: CSV bytes in, checked contacts out (to the
+/// transaction, or to a batch for it), bad rows counted and listed. Pure: it
+/// runs on `ImportJob`'s writer thread, or on the thread that feeds the job.
 ///
 /// The first record is the header (`CSVColumns`); a file without one, or whose
 /// header names no first or last name column, is an error of the file
@@ -8,6 +8,9 @@
 /// (field count, quotes, UTF-8, size), when it has neither a first nor a last
 /// name, or when a field is over its limit (`ContactField.Kind`).
 final class ImportRowReader {
+    /// Where a checked row goes: its fields, sort key and line.
+    typealias Write = (ContactFields, ContactSortKey, Int) throws -> Void
+
     private let policy: ImportErrorPolicy
     private var reader = CSVReader(maxField: ContactField.maxUTF8Bytes, fieldCountFromHeader: true)
     private var columns: CSVColumns?
@@ -18,21 +21,21 @@ final class ImportRowReader {
 
     init(policy: ImportErrorPolicy) { self.policy = policy }
 
-    /// Reads the next piece of the file, adding its good rows to `transaction`.
+    /// Reads the next piece of the file, handing its good rows to `write`.
     /// - Throws: `StorageError` for an unreadable header or one without a name
     ///   column, or when the database fails.
-    func feed(_ bytes: UnsafeRawBufferPointer, into transaction: ContactImport) throws {
-        try reader.feed(bytes) { try handle($0, transaction) }
+    func feed(_ bytes: UnsafeRawBufferPointer, into write: Write) throws {
+        try reader.feed(bytes) { try handle($0, write) }
     }
 
     /// Reads what the last piece left unfinished.
     /// - Throws: `StorageError.emptyFile` when the file held no header line, or as `feed`.
-    func finish(into transaction: ContactImport) throws {
-        try reader.finish { try handle($0, transaction) }
+    func finish(into write: Write) throws {
+        try reader.finish { try handle($0, write) }
         guard columns != nil else { throw StorageError.emptyFile }
     }
 
-    private func handle(_ row: CSVReader.Row, _ transaction: ContactImport) throws {
+    private func handle(_ row: CSVReader.Row, _ write: Write) throws {
         switch row {
         case .error(let error):
             guard columns != nil else {
@@ -61,7 +64,7 @@ final class ImportRowReader {
             }
             // Once an abort is certain, keep reading only to report errors.
             if policy == .abort && summary.rejected > 0 { return }
-            try transaction.add(contact, key: key, line: line)
+            try write(contact, key, line)
         }
     }
 

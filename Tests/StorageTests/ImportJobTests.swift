@@ -11,7 +11,7 @@ struct ImportJobTests {
 
     /// A job on the test's file; `resumed` is signalled by its resume callback.
     func job(
-        mode: ImportMode = .append, errors: ImportErrorPolicy = .abort,
+        mode: ImportMode = .append, errors: ImportErrorPolicy = .abort, reading: ImportJob.Reading = .onWriter,
         resumed: DispatchSemaphore = DispatchSemaphore(value: 0),
         open: (@Sendable () -> Void)? = nil
     ) -> ImportJob {
@@ -20,13 +20,14 @@ struct ImportJobTests {
             open: {
                 open?()
                 return try ContactStore(writingTo: path)
-            }, mode: mode, errors: errors, onResume: { resumed.signal() })
+            }, mode: mode, errors: errors, reading: reading, onResume: { resumed.signal() })
     }
 
-    func run(_ csv: String, chunk: Int = 1 << 20, errors: ImportErrorPolicy = .abort, mode: ImportMode = .append)
-        -> ImportJob.Outcome
-    {
-        let job = job(mode: mode, errors: errors)
+    func run(
+        _ csv: String, chunk: Int = 1 << 20, errors: ImportErrorPolicy = .abort, mode: ImportMode = .append,
+        reading: ImportJob.Reading = .onWriter
+    ) -> ImportJob.Outcome {
+        let job = job(mode: mode, errors: errors, reading: reading)
         let bytes = Array(csv.utf8)
         var start = 0
         while start < bytes.count {
@@ -41,6 +42,7 @@ struct ImportJobTests {
 
     @Test func anEmptyFileIsAnErrorOfTheFileNotOfARow() throws {
         #expect(run("") == .failure(.emptyFile))
+        #expect(run("", reading: .onCaller) == .failure(.emptyFile))
         #expect(run("\n\n") == .failure(.emptyFile))
         let message = StorageError.emptyFile.description
         #expect(message.contains("empty") && message.contains("header") && !message.contains("contact 0"))
@@ -48,7 +50,11 @@ struct ImportJobTests {
     }
 
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
-        #expect(run("email,phone\na@b.c,1\n") == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
+        for reading in [ImportJob.Reading.onWriter, .onCaller] {
+            #expect(
+                run("email,phone\na@b.c,1\n", reading: reading)
+                    == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
+        }
         let message = StorageError.noNameColumn(line: 1, header: ["email", "phone"]).description
         #expect(message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name"))
         guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
@@ -90,8 +96,9 @@ struct ImportJobTests {
         #expect(summary.errors.first?.problem.contains("notes is 4001 characters") == true)
     }
 
-    /// Property: however the bytes are cut, the outcome and the stored list are the same.
-    @Test func anyChunkingGivesTheSameOutcomeAndContacts() throws {
+    /// Property: however the bytes are cut, and whichever thread reads them, the
+    /// outcome and the stored list are the same.
+    @Test func anyChunkingOnEitherThreadGivesTheSameOutcomeAndContacts() throws {
         var random = SeededRandom(seed: 2024)
         var csv = "\u{FEFF}Given Name,Surname,E-mail,Notes,Extra\r\n"
         for index in 0..<400 {
@@ -103,9 +110,11 @@ struct ImportJobTests {
         }
         var reference: ImportSummary?
         var referenceContacts: [ContactFields] = []
-        for round in 0..<6 {
+        for round in 0..<8 {
             let chunk = round == 0 ? 1 << 20 : 1 + random.below(97)
-            guard case .success(var summary) = run(csv, chunk: chunk, errors: .skip, mode: .replace) else {
+            let reading: ImportJob.Reading = round % 2 == 0 ? .onWriter : .onCaller
+            guard case .success(var summary) = run(csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
+            else {
                 Issue.record("chunk size \(chunk) failed")
                 return
             }
