@@ -7,6 +7,12 @@ public struct CSVColumns: Equatable, Sendable {
     public let fields: [ContactField?]
     /// Names of the columns that fill nothing, as written.
     public let ignored: [String]
+    /// Per column, what `contact(_:)` does with it (looked up once, not per row).
+    private let plan: [(field: ContactField, kind: ContactField.Kind, keepsSpacing: Bool)?]
+
+    public static func == (lhs: CSVColumns, rhs: CSVColumns) -> Bool {
+        lhs.fields == rhs.fields && lhs.ignored == rhs.ignored
+    }
 
     /// The mapping of `header`.
     /// - Throws: `StorageError.noNameColumn` when no column holds a first or a last name.
@@ -28,6 +34,7 @@ public struct CSVColumns: Equatable, Sendable {
         }
         self.fields = fields
         self.ignored = ignored
+        plan = fields.map { $0.map { ($0, $0.kind, $0.spec.keepsSpacing) } }
     }
 
     /// What a CSV cell of a boolean field means: true for `true`, `yes`, `y`, `1`,
@@ -40,11 +47,11 @@ public struct CSVColumns: Equatable, Sendable {
     /// unless the field keeps its spacing).
     public func contact(_ record: [String]) -> ContactFields {
         var contact = ContactFields()
-        for (field, value) in zip(fields, record) {
-            guard let field else { continue }
-            switch field.kind {
+        for (column, value) in zip(plan, record) {
+            guard let (field, kind, keepsSpacing) = column else { continue }
+            switch kind {
             case .text:
-                contact[field] = .text(field.spec.keepsSpacing ? value : value.trimmingCharacters())
+                contact[field] = .text(keepsSpacing ? value : value.trimmingCharacters())
             case .boolean:
                 contact[field] = .boolean(Self.truth(value.trimmingCharacters()))
             }

@@ -80,7 +80,9 @@ public enum ContactField: Int, CaseIterable, Sendable {
     public var jsonKey: StaticString { spec.name }
 
     /// What the field holds.
-    public var kind: Kind { spec.kind }
+    public var kind: Kind { Self.kinds[rawValue] }
+
+    private static let kinds = allCases.map(\.definition.kind)
 
     /// The most UTF-8 bytes a field's value can take (4 per character at its limit):
     /// what a CSV reader must let through for the limits to be checked as characters.

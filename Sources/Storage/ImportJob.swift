@@ -141,8 +141,11 @@ public final class ImportJob: Sendable {
         guard !state.withLock({ $0.failed || $0.cancelled || $0.finished }) else { return true }
         // A copy either way: the buffer may not cross into the lock's region (it is not Sendable).
         let chunk = [UInt8](bytes)
-        let pieces = callerReading.withLock { $0?.read(chunk) } ?? [.bytes(chunk)]
-        return enqueue(pieces, cost: bytes.count)
+        if let pieces = callerReading.withLock({ $0?.read(chunk) }) {
+            // Checked rows take about four times the memory of the bytes they were read from.
+            return enqueue(pieces, cost: bytes.count * 4)
+        }
+        return enqueue([.bytes(chunk)], cost: bytes.count)
     }
 
     /// Ends the file; `completion` gets the outcome on the writer thread once the
