@@ -142,8 +142,10 @@ public final class ImportJob: Sendable {
         // A copy either way: the buffer may not cross into the lock's region (it is not Sendable).
         let chunk = [UInt8](bytes)
         if let pieces = callerReading.withLock({ $0?.read(chunk) }) {
-            // Checked rows take about four times the memory of the bytes they were read from.
-            return enqueue(pieces, cost: bytes.count * 4)
+            // Checked rows take several times the memory of the bytes they were read from;
+            // counted twice, the caller pauses once three 1 MiB reads wait, and
+            // resumes with one still queued, so the writer never idles while it reads.
+            return enqueue(pieces, cost: bytes.count * 2)
         }
         return enqueue([.bytes(chunk)], cost: bytes.count)
     }
