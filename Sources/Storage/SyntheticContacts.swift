@@ -86,18 +86,43 @@ public struct SyntheticContacts: Sendable {
     /// than others), most full names in a million are distinct, as in a real
     /// address book, so a screen of the list is not one name repeated.
     struct Draw {
-        /// 1-based draw number: the tie-break of equal names, and the source of a few fields.
-        var id: Int
-        var first: Int  // index into firstNames, or into hashNames when `hash`
-        var last: Int  // index into lastNames; -1 for none
-        var hash: Bool
-        var bits: UInt64  // the rest of the contact: phone, company, city, notes, mail
-        /// 0 for none, else 1...26 for a middle initial A...Z.
-        var initial: Int = 0
-        /// Index into lastNames of a second last name; -1 for none.
-        var secondLast: Int = -1
+        // Stored small: a seed holds two arrays of a million draws.
+        private var id32: Int32
+        private var first16: Int16
+        private var last16: Int16
+        private var secondLast16: Int16 = -1
+        private var initial8: UInt8 = 0
+        /// A name filed under `#` (from hashNames, no last name).
+        let hash: Bool
         /// How the two last names are joined: true with a hyphen, false with a space.
-        var hyphen: Bool = false
+        var hyphen = false
+        /// The rest of the contact: phone, company, city, notes, mail.
+        let bits: UInt64
+
+        init(id: Int, first: Int, last: Int, hash: Bool, bits: UInt64) {
+            id32 = Int32(id)
+            first16 = Int16(first)
+            last16 = Int16(last)
+            self.hash = hash
+            self.bits = bits
+        }
+
+        /// 1-based draw number: the tie-break of equal names, and the source of a few fields.
+        var id: Int { Int(id32) }
+        /// Index into firstNames, or into hashNames when `hash`.
+        var first: Int { Int(first16) }
+        /// Index into lastNames; -1 for none.
+        var last: Int { Int(last16) }
+        /// Index into lastNames of a second last name; -1 for none.
+        var secondLast: Int {
+            get { Int(secondLast16) }
+            set { secondLast16 = Int16(newValue) }
+        }
+        /// 0 for none, else 1...26 for a middle initial A...Z.
+        var initial: Int {
+            get { Int(initial8) }
+            set { initial8 = UInt8(newValue) }
+        }
     }
 
     /// Per mille of contacts with a last name that have a middle initial, and a double last name.
