@@ -8,7 +8,8 @@ enum OpenAPI {
     private static func properties(_ fields: [ContactField]) -> String {
         fields.map { field in
             switch field.kind {
-            case .text(let maxLength): "\"\(field.name)\": {\"type\": \"string\", \"maxLength\": \(maxLength)}"
+            case .text(let maxLength):
+                "\"\(field.name)\": {\"type\": \"string\", \"maxLength\": \(maxLength)}"
             case .boolean: "\"\(field.name)\": {\"type\": \"boolean\"}"
             }
         }.joined(separator: ", ")

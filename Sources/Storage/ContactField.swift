@@ -46,7 +46,8 @@ public enum ContactField: Int, CaseIterable, Sendable {
         case .firstName:
             Spec(
                 name: "first_name", kind: .text(maxLength: 256),
-                aliases: ["First Name", "Given Name", "First", "Forename"], inWindow: true, keepsSpacing: false)
+                aliases: ["First Name", "Given Name", "First", "Forename"], inWindow: true,
+                keepsSpacing: false)
         case .lastName:
             Spec(
                 name: "last_name", kind: .text(maxLength: 256),
@@ -58,14 +59,18 @@ public enum ContactField: Int, CaseIterable, Sendable {
         case .phone:
             Spec(
                 name: "phone", kind: .text(maxLength: 256),
-                aliases: ["Mobile", "Telephone", "Tel", "Phone Number", "Mobile Phone", "Cell", "Cell Phone"],
+                aliases: [
+                    "Mobile", "Telephone", "Tel", "Phone Number", "Mobile Phone", "Cell", "Cell Phone",
+                ],
                 inWindow: true, keepsSpacing: false)
         case .company:
             Spec(
                 name: "company", kind: .text(maxLength: 256),
                 aliases: ["Organization", "Organisation", "Org"], inWindow: true, keepsSpacing: false)
         case .city:
-            Spec(name: "city", kind: .text(maxLength: 256), aliases: ["Town"], inWindow: true, keepsSpacing: false)
+            Spec(
+                name: "city", kind: .text(maxLength: 256), aliases: ["Town"], inWindow: true,
+                keepsSpacing: false)
         case .notes:
             Spec(
                 name: "notes", kind: .text(maxLength: 4000), aliases: ["Note", "Comments", "Comment"],

@@ -77,7 +77,9 @@ public final class ImportJob: Sendable {
         func read(_ bytes: [UInt8]?) -> [Piece] {
             guard !stopped else { return [] }
             do {
-                let append: ImportRowReader.Write = { self.batch.append(CheckedRow(fields: $0, key: $1, line: $2)) }
+                let append: ImportRowReader.Write = {
+                    self.batch.append(CheckedRow(fields: $0, key: $1, line: $2))
+                }
                 if let bytes {
                     try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
                 } else {
@@ -122,7 +124,8 @@ public final class ImportJob: Sendable {
     /// Starts an import: the writer thread opens a connection with `open` and
     /// begins the transaction (waiting up to the busy timeout for another writer).
     public init(
-        open: @escaping @Sendable () throws -> ContactStore, mode: ImportMode, errors policy: ImportErrorPolicy,
+        open: @escaping @Sendable () throws -> ContactStore, mode: ImportMode,
+        errors policy: ImportErrorPolicy,
         reading: Reading = .onWriter, onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
         self.onResume = onResume
@@ -233,7 +236,8 @@ public final class ImportJob: Sendable {
         while let piece = try next() {
             switch piece {
             case .bytes(let chunk): try chunk.withUnsafeBytes { try rows.feed($0, into: add) }
-            case .rows(let batch): for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
+            case .rows(let batch):
+                for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
             case .read(let summary): readByCaller = summary
             case .failed(let error): throw error
             }

@@ -52,7 +52,8 @@ final class ImportRowReader {
             let contact = columns.contact(fields)
             let key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
             if key.isNameless {
-                summary.reject(CSVError(line: line, column: nil, problem: "a contact needs a first or a last name"))
+                summary.reject(
+                    CSVError(line: line, column: nil, problem: "a contact needs a first or a last name"))
                 return
             }
             if let (field, length, limit) = contact.overLimit() {

@@ -49,7 +49,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "line \(line): the header line cannot be read: \(problem)"
         case .noNameColumn(let line, let header):
             "line \(line): the header names no first or last name column (it has: "
-                + header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(separator: ", ")
+                + header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(
+                    separator: ", ")
                 + "); name one first_name or last_name (or Given Name, Surname...)"
         case .importCancelled:
             "the import was cancelled before its end; nothing of it was kept"

@@ -47,7 +47,8 @@ extension SyntheticContacts {
         }
         // The sort name's first part decides its section.
         let sortPart =
-            draw.last >= 0 ? foldedLast[draw.last] : draw.hash ? foldedHash[draw.first] : foldedFirst[draw.first]
+            draw.last >= 0
+            ? foldedLast[draw.last] : draw.hash ? foldedHash[draw.first] : foldedFirst[draw.first]
         let section = UInt64(NameFolding.section(ofFolded: sortPart))
         let firstName = firstRank << 5 | UInt64(draw.initial)
         return section << 37 | sortName << 15 | firstName

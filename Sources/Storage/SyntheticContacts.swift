@@ -21,7 +21,8 @@ public struct SyntheticContacts: Sendable {
         "Jonas", "Kai", "Katarzyna", "Kenji", "Lars", "Lea", "Lena", "Lucas", "Lucía", "Luis",
         "Magnus", "Malik", "Marco", "Margaux", "Marta", "Matteo", "Maya", "Mehmet", "Milan", "Nadia",
         "Nikolai", "Nina", "Oscar", "Pablo", "Pedro", "Petra", "Rahul", "Rania", "Ravi", "Rebecca",
-        "Samuel", "Santiago", "Sebastian", "Selin", "Simon", "Siobhán", "Stefan", "Tariq", "Tobias", "Valentina",
+        "Samuel", "Santiago", "Sebastian", "Selin", "Simon", "Siobhán", "Stefan", "Tariq", "Tobias",
+        "Valentina",
         "Vera", "Vikram", "William", "Yuki", "Zainab", "Zofia", "Ana", "Oliver", "Ruth", "Tomás",
     ]
     static let lastNames: [String] = [
@@ -46,7 +47,8 @@ public struct SyntheticContacts: Sendable {
         "Mendes", "Mitchell", "Molina", "Moore", "Morales", "Nakamura", "Nowak", "Olsen", "Owens", "Pacheco",
         "Popescu", "Price", "Reed", "Ribeiro", "Rivera", "Rojas", "Russo", "Saito", "Santos", "Schulz",
         "Shah", "Singh", "Sousa", "Stewart", "Sullivan", "Svensson", "Tanaka", "Turner", "Varga", "Wagner",
-        "Ward", "Watanabe", "Wolf", "Wood", "Wright", "Zimmermann", "Horvath", "Kovalenko", "Mahmoud", "Okafor",
+        "Ward", "Watanabe", "Wolf", "Wood", "Wright", "Zimmermann", "Horvath", "Kovalenko", "Mahmoud",
+        "Okafor",
     ]
     /// Names filed under `#` whatever their script: digits and symbols first.
     static let hashNames: [String] = [
@@ -137,7 +139,8 @@ public struct SyntheticContacts: Sendable {
         for index in 0..<max(count, 0) {
             let roll = random.below(1000)
             let hash = roll < 3
-            let first = hash ? random.below(Self.hashNames.count) : Self.spread(Self.firstNames.count, &random)
+            let first =
+                hash ? random.below(Self.hashNames.count) : Self.spread(Self.firstNames.count, &random)
             let last = hash || roll < 25 ? -1 : Self.spread(Self.lastNames.count, &random)
             var draw = Draw(id: index + 1, first: first, last: last, hash: hash, bits: random.next())
             if last >= 0 {

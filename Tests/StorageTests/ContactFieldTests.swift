@@ -19,7 +19,9 @@ struct ContactFieldTests {
         for field in ContactField.allCases {
             for name in [field.name] + field.spec.aliases {
                 #expect(ContactField(header: name) == field, "\(name)")
-                #expect(ContactField(header: " " + name.uppercased() + " ") == field, "case and spaces are ignored")
+                #expect(
+                    ContactField(header: " " + name.uppercased() + " ") == field,
+                    "case and spaces are ignored")
                 let key = ContactField.headerKey(name)
                 #expect(seen[key].map { $0 == field } ?? true, "\(name) is also an alias of \(seen[key]!)")
                 seen[key] = field
@@ -41,7 +43,8 @@ struct ContactFieldTests {
         for _ in 0..<200 {
             var fields = ContactFields()
             for field in ContactField.allCases {
-                fields[field] = .text(String(repeating: "é,\"", count: random.below(4)) + "\(random.below(100))")
+                fields[field] = .text(
+                    String(repeating: "é,\"", count: random.below(4)) + "\(random.below(100))")
             }
             #expect(fields.csvRecord == ContactField.allCases.map { fields[text: $0] })
             let columns = try? CSVColumns(header: ContactFields.csvHeader)
@@ -50,6 +53,7 @@ struct ContactFieldTests {
         }
         var long = ContactFields(firstName: "A")
         long.city = String(repeating: "ø", count: 257)
-        #expect(long.overLimit().map { [$0.field.name, "\($0.length)", "\($0.limit)"] } == ["city", "257", "256"])
+        #expect(
+            long.overLimit().map { [$0.field.name, "\($0.length)", "\($0.limit)"] } == ["city", "257", "256"])
     }
 }

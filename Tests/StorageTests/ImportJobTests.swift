@@ -11,7 +11,8 @@ struct ImportJobTests {
 
     /// A job on the test's file; `resumed` is signalled by its resume callback.
     func job(
-        mode: ImportMode = .append, errors: ImportErrorPolicy = .abort, reading: ImportJob.Reading = .onWriter,
+        mode: ImportMode = .append, errors: ImportErrorPolicy = .abort,
+        reading: ImportJob.Reading = .onWriter,
         resumed: DispatchSemaphore = DispatchSemaphore(value: 0),
         open: (@Sendable () -> Void)? = nil
     ) -> ImportJob {
@@ -56,7 +57,9 @@ struct ImportJobTests {
                     == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
         }
         let message = StorageError.noNameColumn(line: 1, header: ["email", "phone"]).description
-        #expect(message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name"))
+        #expect(
+            message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name")
+        )
         guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
             Issue.record("an unterminated quote in the header is an unreadable header")
             return
@@ -86,7 +89,8 @@ struct ImportJobTests {
     }
 
     @Test func aFieldOverItsLimitIsARowErrorNamingTheField() throws {
-        let csv = "first_name,notes\nAnn,\(String(repeating: "n", count: 4000))\nBo,\(String(repeating: "é", count: 4001))\n"
+        let csv =
+            "first_name,notes\nAnn,\(String(repeating: "n", count: 4000))\nBo,\(String(repeating: "é", count: 4001))\n"
         guard case .success(let summary) = run(csv, errors: .skip) else {
             Issue.record("an over-long field is a bad row")
             return
@@ -113,7 +117,9 @@ struct ImportJobTests {
         for round in 0..<8 {
             let chunk = round == 0 ? 1 << 20 : 1 + random.below(97)
             let reading: ImportJob.Reading = round % 2 == 0 ? .onWriter : .onCaller
-            guard case .success(var summary) = run(csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
+            guard
+                case .success(var summary) = run(
+                    csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
             else {
                 Issue.record("chunk size \(chunk) failed")
                 return
@@ -143,7 +149,8 @@ struct ImportJobTests {
         let bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeBytes { job.feed($0) } == false, "over the high water: pause")
         opened.signal()
-        #expect(resumed.wait(timeout: .now() + 60) == .success, "the writer read half, then resumed the caller")
+        #expect(
+            resumed.wait(timeout: .now() + 60) == .success, "the writer read half, then resumed the caller")
         guard case .success(let summary) = job.finish() else {
             Issue.record("the import fails")
             return

@@ -23,7 +23,9 @@ struct SyntheticContactsTests {
         let a = SyntheticContacts(seed: 5).drawsInListOrder(count: 20_000)
         let b = SyntheticContacts(seed: 5).drawsInListOrder(count: 20_000)
         let c = SyntheticContacts(seed: 6).drawsInListOrder(count: 20_000)
-        let fields = { (draws: [SyntheticContacts.Draw]) in draws.map { SyntheticContacts(seed: 5).fields(of: $0) } }
+        let fields = { (draws: [SyntheticContacts.Draw]) in
+            draws.map { SyntheticContacts(seed: 5).fields(of: $0) }
+        }
         #expect(a.map(\.id) == b.map(\.id) && fields(a) == fields(b))
         #expect(a.map(\.id) != c.map(\.id))
     }
