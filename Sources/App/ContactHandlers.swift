@@ -47,13 +47,12 @@ final class ContactHandlers {
             json.field("id", contact.id)
             json.field("row", contact.position)
             json.field("section", SectionInfo.titles[fields.sortKey.section])
-            json.field("first_name", fields.firstName)
-            json.field("last_name", fields.lastName)
-            json.field("email", fields.email)
-            json.field("phone", fields.phone)
-            json.field("company", fields.company)
-            json.field("city", fields.city)
-            json.field("notes", fields.notes)
+            for field in ContactField.allCases {
+                switch fields[field] {
+                case .text(let text): json.field(field.jsonKey, text)
+                case .boolean(let value): json.field(field.jsonKey, value)
+                }
+            }
         }
         return .json(json.bytes)
     }

@@ -2,32 +2,42 @@ import Foundation
 import Storage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
-/// code path, reading a file, with progress on stderr.
+/// job (`ImportJob`), fed from a file, with progress on stderr. This thread reads
+/// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
-        let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
+        // Opening applies the migrations; the job then opens its own connection.
+        _ = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
             return 1
         }
         defer { try? file.close() }
         let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
-        let job = try CSVImport(
-            store: store, mode: options.mode == .replace ? .replace : .append,
-            errors: options.errors == .skip ? .skip : .abort)
+        let path = options.database
+        let resumed = DispatchSemaphore(value: 0)
+        let job = ImportJob(
+            open: { try ContactStore(writingTo: path) }, mode: options.mode, errors: options.errors,
+            reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0
         while true {
             let chunk = file.readData(ofLength: 1 << 20)
             if chunk.isEmpty { break }
-            try chunk.withUnsafeBytes { try job.feed($0) }
+            if !chunk.withUnsafeBytes({ job.feed($0) }) { resumed.wait() }
             read += chunk.count
             if size > 10 << 20 && read - reported >= size / 10 {
                 reported = read
                 printError("import: \(read * 100 / max(size, 1))% read")
             }
         }
-        let summary = try job.finish()
+        let summary: ImportSummary
+        switch job.finish() {
+        case .success(let result): summary = result
+        case .failure(let error):
+            printError("roster: import \(options.file): \(error)")
+            return 1
+        }
         for error in summary.errors { printError("import: \(error)") }
         if summary.rejected > summary.errors.count {
             printError("import: and \(summary.rejected - summary.errors.count) more bad rows")

@@ -1,6 +1,19 @@
+import Storage
+
 /// `GET /openapi.json`: API.md as OpenAPI 3.
 enum OpenAPI {
     static let document = Array(text.utf8)
+
+    /// The schema properties of `fields` (one per field, from `ContactField`'s table).
+    private static func properties(_ fields: [ContactField]) -> String {
+        fields.map { field in
+            switch field.kind {
+            case .text(let maxLength):
+                "\"\(field.name)\": {\"type\": \"string\", \"maxLength\": \(maxLength)}"
+            case .boolean: "\"\(field.name)\": {\"type\": \"boolean\"}"
+            }
+        }.joined(separator: ", ")
+    }
 
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
@@ -16,7 +29,7 @@ enum OpenAPI {
     /// Anything appended to a matching file still matches, unless the file is only
     /// its header, which the extra text then makes unknown (refused either way).
     private static let csvSchema = ##"""
-        {"type": "string", "description": "CSV (RFC 4180): a header line, then one contact a row. Columns match by name, case, spaces and underscores ignored: first_name, last_name, email, phone, company, city, notes, and aliases (Given Name, Surname, E-mail, Mobile...); unknown columns are ignored and reported. A row needs a first or a last name and the header's field count. Quoted fields, CRLF or LF, a UTF-8 BOM are read. The pattern is the plainest form, one name a line.", "pattern": "^\ufeff?(?:first_name|last_name|First Name|Last Name)(?:(?:\r?\n)+[^\r\n\",]*[!#-+\\--~][^\r\n\",]*)*(?:\r?\n)*$", "example": "first_name\nAda\nGrace\n"}
+        {"type": "string", "description": "CSV (RFC 4180): a header line, then one contact a row. Columns match by name, case, spaces and underscores ignored: \##(ContactField.csvHeader.joined(separator: ", ")), and aliases (Given Name, Surname, E-mail, Mobile...); unknown columns are ignored and reported. A row needs a first or a last name and the header's field count. Quoted fields, CRLF or LF, a UTF-8 BOM are read. The pattern is the plainest form, one name a line.", "pattern": "^\ufeff?(?:first_name|last_name|First Name|Last Name)(?:(?:\r?\n)+[^\r\n\",]*[!#-+\\--~][^\r\n\",]*)*(?:\r?\n)*$", "example": "first_name\nAda\nGrace\n"}
         """##
 
     private static let text = ##"""
@@ -180,8 +193,7 @@ enum OpenAPI {
                   "height": {"type": "integer"},
                   "reused": {"type": "boolean"},
                   "contact": {"type": "object", "nullable": true, "properties": {
-                    "id": {"type": "integer"}, "first_name": {"type": "string"}, "last_name": {"type": "string"},
-                    "email": {"type": "string"}, "phone": {"type": "string"}, "company": {"type": "string"}, "city": {"type": "string"}}},
+                    "id": {"type": "integer"}, \##(properties(ContactField.windowFields))}},
                   "header": {"type": "object", "properties": {"title": {"type": "string"}}},
                   "html": {"type": "string"}
                 }
@@ -234,11 +246,10 @@ enum OpenAPI {
               },
               "Contact": {
                 "type": "object",
-                "required": ["id", "row", "section", "first_name", "last_name", "email", "phone", "company", "city", "notes"],
+                "required": ["id", "row", "section", \##(ContactField.allCases.map { "\"\($0.name)\"" }.joined(separator: ", "))],
                 "properties": {
                   "id": {"type": "integer"}, "row": {"type": "integer"}, "section": {"type": "string"},
-                  "first_name": {"type": "string"}, "last_name": {"type": "string"}, "email": {"type": "string"},
-                  "phone": {"type": "string"}, "company": {"type": "string"}, "city": {"type": "string"}, "notes": {"type": "string"}
+                  \##(properties(ContactField.allCases))
                 }
               }
             }

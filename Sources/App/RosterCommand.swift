@@ -1,3 +1,5 @@
+import Storage
+
 /// A parsed `roster` command line (API.md, "Command line").
 public enum RosterCommand: Equatable, Sendable {
     /// `roster [serve] ...`: serve the list over HTTP.
@@ -76,21 +78,10 @@ public struct SeedOptions: Equatable, Sendable {
 
 /// Options of `roster import`.
 public struct ImportOptions: Equatable, Sendable {
-    /// How imported rows meet the contacts already stored.
-    public enum Mode: String, Equatable, Sendable, CaseIterable {
-        /// Keep existing contacts and add the file's.
-        case append
-        /// Replace every contact with the file's.
-        case replace
-    }
-
-    /// What a bad row does.
-    public enum ErrorPolicy: String, Equatable, Sendable, CaseIterable {
-        /// Write nothing and report the first errors.
-        case abort
-        /// Leave bad rows out and report them.
-        case skip
-    }
+    /// How imported rows meet the contacts already stored (Storage's one definition).
+    public typealias Mode = ImportMode
+    /// What a bad row does (Storage's one definition).
+    public typealias ErrorPolicy = ImportErrorPolicy
 
     /// SQLite database file.
     public var database: String

@@ -44,11 +44,8 @@ struct WindowRenderer {
         return json.bytes
     }
 
-    /// The contact fields a cell carries (API.md), each with the literal run before it.
-    private static let contactFields: [(key: StaticString, field: ContactField)] = [
-        (",\"first_name\":", .firstName), (",\"last_name\":", .lastName), (",\"email\":", .email),
-        (",\"phone\":", .phone), (",\"company\":", .company), (",\"city\":", .city),
-    ]
+    /// The fields a cell's `contact` carries (API.md), in order: `ContactField`'s table.
+    private static let contactFields = ContactField.windowFields.map { ($0, $0.jsonKey, $0.kind) }
 
     /// One cell, written as literal runs and values: the hot path of every window.
     private func cellJSON(_ cell: WindowCell, into json: inout JSONWriter) throws {
@@ -84,9 +81,14 @@ struct WindowRenderer {
                 }
                 json.literal(",\"contact\":{\"id\":")
                 json.rawInteger(contact.id)
-                for (key, field) in Self.contactFields {
-                    json.literal(key)
-                    json.rawString(utf8: contact.bytes(field))
+                json.endRawValue()
+                for (field, key, kind) in Self.contactFields {
+                    json.key(key)  // `,"name":` after the value before
+                    switch kind {
+                    case .text: json.rawString(utf8: contact.bytes(field))
+                    case .boolean: json.literal(contact.bool(field) ? "true" : "false")
+                    }
+                    json.endRawValue()
                 }
                 json.literal("},\"html\":")
                 json.rawString(escapedContent: { CellRenderer.contact(contact, into: &$0) })

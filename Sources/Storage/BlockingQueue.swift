@@ -8,6 +8,7 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element] = []
     private var closed = false
+    private var waitingPuts = 0
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = max(capacity, 1) }
@@ -17,7 +18,11 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     func put(_ item: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !closed { condition.wait() }
+        while items.count >= capacity && !closed {
+            waitingPuts += 1
+            condition.wait()
+            waitingPuts -= 1
+        }
         guard !closed else { return false }
         items.append(item)
         condition.broadcast()
@@ -32,6 +37,13 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
         guard !items.isEmpty else { return nil }
         condition.broadcast()
         return items.removeFirst()
+    }
+
+    /// Puts waiting for room now (for tests that need a producer to be blocked).
+    var waitingProducers: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitingPuts
     }
 
     /// No more puts: `take` drains what is left, then returns nil.

@@ -1,33 +1,27 @@
 /// Maps a CSV header to contact fields: names match with case, spaces,
-/// underscores and hyphens ignored, plus common aliases ("Given Name",
-/// "Surname", "E-mail", "Mobile"...). Unknown columns are kept aside to report.
+/// underscores and hyphens ignored, plus the aliases of `ContactField`'s table
+/// ("Given Name", "Surname", "E-mail", "Mobile"...). Unknown columns are kept
+/// aside to report.
 public struct CSVColumns: Equatable, Sendable {
     /// For each CSV column, the field it fills (nil: ignored).
     public let fields: [ContactField?]
     /// Names of the columns that fill nothing, as written.
     public let ignored: [String]
+    /// Per column, what `contact(_:)` does with it (looked up once, not per row).
+    private let plan: [(field: ContactField, kind: ContactField.Kind, keepsSpacing: Bool)?]
 
-    static let aliases: [String: ContactField] = [
-        "firstname": .firstName, "givenname": .firstName, "first": .firstName, "forename": .firstName,
-        "lastname": .lastName, "surname": .lastName, "familyname": .lastName, "last": .lastName,
-        "email": .email, "emailaddress": .email, "mail": .email,
-        "phone": .phone, "mobile": .phone, "telephone": .phone, "tel": .phone, "phonenumber": .phone,
-        "mobilephone": .phone, "cell": .phone, "cellphone": .phone,
-        "company": .company, "organization": .company, "organisation": .company, "org": .company,
-        "city": .city, "town": .city,
-        "notes": .notes, "note": .notes, "comments": .notes, "comment": .notes,
-    ]
+    public static func == (lhs: CSVColumns, rhs: CSVColumns) -> Bool {
+        lhs.fields == rhs.fields && lhs.ignored == rhs.ignored
+    }
 
     /// The mapping of `header`.
-    /// - Throws: `StorageError.invalidContact` (index -1) when no column holds a first or a last name.
-    public init(header: [String]) throws {
+    /// - Throws: `StorageError.noNameColumn` when no column holds a first or a last name.
+    public init(header: [String], line: Int = 1) throws(StorageError) {
         var used = Set<ContactField>()
         var fields: [ContactField?] = []
         var ignored: [String] = []
         for name in header {
-            let key = String(
-                name.lowercased().unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) })
-            if let field = Self.aliases[key], !used.contains(field) {
+            if let field = ContactField(header: name), !used.contains(field) {
                 used.insert(field)
                 fields.append(field)
             } else {
@@ -36,28 +30,30 @@ public struct CSVColumns: Equatable, Sendable {
             }
         }
         guard used.contains(.firstName) || used.contains(.lastName) else {
-            throw StorageError.invalidContact(
-                index: -1,
-                problem: "the header (line 1) names no first or last name column, e.g. first_name,last_name")
+            throw StorageError.noNameColumn(line: line, header: header)
         }
         self.fields = fields
         self.ignored = ignored
+        plan = fields.map { $0.map { ($0, $0.kind, $0.spec.keepsSpacing) } }
     }
 
-    /// The contact a record holds (fields trimmed of surrounding white space).
+    /// What a CSV cell of a boolean field means: true for `true`, `yes`, `y`, `1`,
+    /// `x` (any case), false for anything else, empty included.
+    static func truth(_ text: String) -> Bool {
+        ["true", "yes", "y", "1", "x"].contains(text.lowercased())
+    }
+
+    /// The contact a record holds (fields trimmed of surrounding white space,
+    /// unless the field keeps its spacing).
     public func contact(_ record: [String]) -> ContactFields {
         var contact = ContactFields()
-        for (field, value) in zip(fields, record) {
-            guard let field else { continue }
-            let text = value.trimmingCharacters()
-            switch field {
-            case .firstName: contact.firstName = text
-            case .lastName: contact.lastName = text
-            case .email: contact.email = text
-            case .phone: contact.phone = text
-            case .company: contact.company = text
-            case .city: contact.city = text
-            case .notes: contact.notes = value  // notes keep their line breaks and spacing
+        for (column, value) in zip(plan, record) {
+            guard let (field, kind, keepsSpacing) = column else { continue }
+            switch kind {
+            case .text:
+                contact[field] = .text(keepsSpacing ? value : value.trimmingCharacters())
+            case .boolean:
+                contact[field] = .boolean(Self.truth(value.trimmingCharacters()))
             }
         }
         return contact

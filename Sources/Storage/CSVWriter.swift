@@ -52,8 +52,8 @@ public struct CSVWriter: Sendable {
 
 extension ContactFields {
     /// The CSV header naming the fields in `csvRecord` order.
-    public static let csvHeader = ["first_name", "last_name", "email", "phone", "company", "city", "notes"]
+    public static var csvHeader: [String] { ContactField.csvHeader }
 
     /// The fields in `csvHeader` order.
-    public var csvRecord: [String] { [firstName, lastName, email, phone, company, city, notes] }
+    public var csvRecord: [String] { ContactField.allCases.map { self[$0].text } }
 }

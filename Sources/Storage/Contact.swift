@@ -1,20 +1,30 @@
-/// A contact's fields as stored and imported. Every field may be empty except
-/// that a contact needs a first or a last name.
+/// One field's value.
+public enum ContactValue: Hashable, Sendable {
+    case text(String)
+    case boolean(Bool)
+
+    /// The empty value of a field of `kind`: "" or false.
+    public init(emptyOf kind: ContactField.Kind) {
+        switch kind {
+        case .text: self = .text("")
+        case .boolean: self = .boolean(false)
+        }
+    }
+
+    /// The text ("true"/"false" for a boolean), as exported to CSV.
+    public var text: String {
+        switch self {
+        case .text(let text): text
+        case .boolean(let value): value ? "true" : "false"
+        }
+    }
+}
+
+/// A contact's fields as stored and imported, one value per `ContactField`.
+/// Every field may be empty except that a contact needs a first or a last name.
 public struct ContactFields: Hashable, Sendable {
-    /// Given name.
-    public var firstName: String
-    /// Family name; empty sorts the contact by its first name.
-    public var lastName: String
-    /// E-mail address.
-    public var email: String
-    /// Phone number as written.
-    public var phone: String
-    /// Company or organisation.
-    public var company: String
-    /// City.
-    public var city: String
-    /// Free text.
-    public var notes: String
+    private var values = Self.empty
+    private static let empty = ContactField.allCases.map { ContactValue(emptyOf: $0.kind) }
 
     /// A contact with the given fields (all empty by default).
     public init(
@@ -30,9 +40,72 @@ public struct ContactFields: Hashable, Sendable {
         self.notes = notes
     }
 
+    /// The value of `field`.
+    public subscript(field: ContactField) -> ContactValue {
+        get { values[field.rawValue] }
+        set { values[field.rawValue] = newValue }
+    }
+
+    /// The text of a text field ("" for any other).
+    public subscript(text field: ContactField) -> String {
+        get {
+            if case .text(let text) = values[field.rawValue] { return text }
+            return ""
+        }
+        set { values[field.rawValue] = .text(newValue) }
+    }
+
+    /// Given name.
+    public var firstName: String {
+        get { self[text: .firstName] }
+        set { self[text: .firstName] = newValue }
+    }
+    /// Family name; empty sorts the contact by its first name.
+    public var lastName: String {
+        get { self[text: .lastName] }
+        set { self[text: .lastName] = newValue }
+    }
+    /// E-mail address.
+    public var email: String {
+        get { self[text: .email] }
+        set { self[text: .email] = newValue }
+    }
+    /// Phone number as written.
+    public var phone: String {
+        get { self[text: .phone] }
+        set { self[text: .phone] = newValue }
+    }
+    /// Company or organisation.
+    public var company: String {
+        get { self[text: .company] }
+        set { self[text: .company] = newValue }
+    }
+    /// City.
+    public var city: String {
+        get { self[text: .city] }
+        set { self[text: .city] = newValue }
+    }
+    /// Free text.
+    public var notes: String {
+        get { self[text: .notes] }
+        set { self[text: .notes] = newValue }
+    }
+
     /// The key the list is ordered by (before the id): see `ContactSortKey`.
     public var sortKey: ContactSortKey {
         ContactSortKey(firstName: firstName, lastName: lastName)
+    }
+
+    /// The first field whose value is over its limit, with the value's length in characters.
+    public func overLimit() -> (field: ContactField, length: Int, limit: Int)? {
+        for field in ContactField.allCases {
+            guard case .text(let limit) = field.kind, case .text(let text) = values[field.rawValue],
+                text.utf8.count > limit  // UTF-8 bytes are never fewer than characters
+            else { continue }
+            let length = text.count
+            if length > limit { return (field, length, limit) }
+        }
+        return nil
     }
 }
 

@@ -1,11 +1,5 @@
 import CSQLite
 
-/// A contact's stored text fields, by column.
-public enum ContactField: Int32, CaseIterable, Sendable {
-    case firstName = 2
-    case lastName, email, phone, company, city, notes
-}
-
 /// Contacts in position order, read one at a time with their fields exposed as
 /// UTF-8 bytes straight from SQLite: no `String` per field, for the window hot path.
 ///
@@ -31,13 +25,13 @@ public final class ContactCursor {
             && zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 + 1 }
         if consecutive {
             statement = try store.database.statement(
-                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id"
+                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id"
             )
             statement.bind(ids.first!, at: 1)
             statement.bind(ids.last!, at: 2)
         } else {
             statement = try store.database.statement(
-                "SELECT id, \(ContactStore.fieldColumns) FROM contacts WHERE id = ?1")
+                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id = ?1")
         }
     }
 
@@ -72,13 +66,18 @@ public final class ContactCursor {
         return true
     }
 
-    /// The UTF-8 bytes of `field` in the current row.
+    /// The UTF-8 bytes of text `field` in the current row.
     public func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8> {
-        let column = field.rawValue - 1  // id is column 0, the fields follow
+        let column = Int32(field.rawValue + 1)  // id is column 0, the fields follow
         guard let text = sqlite3_column_text(statement.handle, column) else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
         return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+    }
+
+    /// The value of boolean `field` in the current row.
+    public func bool(_ field: ContactField) -> Bool {
+        sqlite3_column_int64(statement.handle, Int32(field.rawValue + 1)) != 0
     }
 
     /// Ends the read (releases SQLite's read transaction).
@@ -102,7 +101,4 @@ extension ContactStore {
         while try statement.step() { ids.append(statement.int(at: 0)) }
         return try ContactCursor(first: max(positions.lowerBound, 0), ids: ids, store: self)
     }
-
-    /// The text columns of `contacts`, in `ContactField` order.
-    static let fieldColumns = "first_name, last_name, email, phone, company, city, notes"
 }

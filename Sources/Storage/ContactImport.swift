@@ -3,22 +3,19 @@
 /// (sort key, id) pairs, sections are written, and everything commits together.
 /// Until `commit()` readers see the list as it was; if the process dies first,
 /// SQLite rolls everything back. Memory does not grow with the file.
-public final class ContactImport {
-    /// Append to the list, or replace it.
-    public enum Mode: Sendable {
-        case append, replace
-    }
-
+///
+/// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
+final class ContactImport {
     private let store: ContactStore
     private let insert: Statement
     private let firstID: Int
     private var sectionRows: [Int]
     private var finished = false
     /// Contacts added so far.
-    public private(set) var staged = 0
+    private(set) var staged = 0
 
     /// Begins the transaction (waiting up to the busy timeout for another writer).
-    public init(store: ContactStore, mode: Mode) throws {
+    init(store: ContactStore, mode: ImportMode) throws {
         self.store = store
         let database = store.database
         try database.execute("BEGIN IMMEDIATE")
@@ -33,11 +30,7 @@ public final class ContactImport {
                 sectionRows = try store.sections().map(\.rows)
             }
             firstID = try store.nextID()
-            insert = try database.statement(
-                """
-                INSERT INTO contacts (id, sort_key, first_name, last_name, email, phone, company, city, notes)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-                """)
+            insert = try database.statement(ContactField.insertSQL(idParameter: 1))
         } catch {
             try? database.execute("ROLLBACK")
             throw error
@@ -48,25 +41,25 @@ public final class ContactImport {
 
     /// Adds one contact read from `line`.
     /// - Throws: `StorageError.invalidContact` for a contact with neither first nor last name.
-    public func add(_ fields: ContactFields, line: Int) throws {
+    func add(_ fields: ContactFields, line: Int) throws {
         try add(fields, key: fields.sortKey, line: line)
     }
 
     /// Adds one contact whose sort key is computed already.
-    public func add(_ fields: ContactFields, key: ContactSortKey, line: Int) throws {
+    func add(_ fields: ContactFields, key: ContactSortKey, line: Int) throws {
         guard !key.isNameless else {
             throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
         }
         insert.bind(firstID + staged, at: 1)
         insert.bind(blob: key.bytes, at: 2)
-        store.bind(fields, to: insert, from: 3)
+        insert.bind(fields, from: 3)
         try insert.run()
         sectionRows[key.section] += 1
         staged += 1
     }
 
     /// Rebuilds list order and sections, and commits. Returns the contacts in the list.
-    public func commit() throws -> Int {
+    func commit() throws -> Int {
         guard !finished else { return try store.count() }
         let database = store.database
         try database.execute(
@@ -85,7 +78,7 @@ public final class ContactImport {
     }
 
     /// Abandons the import: nothing of it is kept.
-    public func rollback() {
+    func rollback() {
         guard !finished else { return }
         finished = true
         try? store.database.execute("ROLLBACK")

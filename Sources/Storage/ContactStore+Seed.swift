@@ -46,11 +46,7 @@ extension ContactStore {
         producer.start()
         defer { batches.close() }
         try database.transaction {
-            let insert = try database.statement(
-                """
-                INSERT INTO contacts (id, sort_key, first_name, last_name, email, phone, company, city, notes)
-                VALUES (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """)
+            let insert = try database.statement(ContactField.insertSQL(idParameter: 2))
             var written = 0
             while let batch = batches.take() {
                 try batch.write(with: insert, firstPosition: written, firstID: firstID)
@@ -73,17 +69,6 @@ extension ContactStore {
                 UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
                 """)
         }
-    }
-
-    /// Binds the seven fields to parameters `first` ..< `first + 7`.
-    func bind(_ fields: ContactFields, to statement: Statement, from first: Int32) {
-        statement.bind(fields.firstName, at: first)
-        statement.bind(fields.lastName, at: first + 1)
-        statement.bind(fields.email, at: first + 2)
-        statement.bind(fields.phone, at: first + 3)
-        statement.bind(fields.company, at: first + 4)
-        statement.bind(fields.city, at: first + 5)
-        statement.bind(fields.notes, at: first + 6)
     }
 
     /// Writes the per-section counts and first rows, in list order.

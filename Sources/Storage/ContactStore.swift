@@ -68,7 +68,7 @@ public final class ContactStore {
     public func contacts(at positions: Range<Int>) throws -> [Contact] {
         let statement = try database.statement(
             """
-            SELECT p.position, c.id, \(Self.fieldColumns) FROM positions p JOIN contacts c ON c.id = p.contact_id
+            SELECT p.position, c.id, \(ContactField.columnList) FROM positions p JOIN contacts c ON c.id = p.contact_id
             WHERE p.position >= ?1 AND p.position < ?2 ORDER BY p.position
             """)
         statement.bind(positions.lowerBound, at: 1)
@@ -79,7 +79,7 @@ public final class ContactStore {
             result.append(
                 Contact(
                     id: statement.int(at: 1), position: statement.int(at: 0),
-                    fields: Self.fields(statement, from: 2)))
+                    fields: statement.fields(from: 2)))
         }
         return result
     }
@@ -88,12 +88,12 @@ public final class ContactStore {
     /// - Complexity: O(log² n): the lookup, then a binary search of the list for its position.
     public func contact(id: Int) throws -> Contact? {
         let statement = try database.statement(
-            "SELECT sort_key, \(Self.fieldColumns) FROM contacts WHERE id = ?1")
+            "SELECT sort_key, \(ContactField.columnList) FROM contacts WHERE id = ?1")
         defer { statement.reset() }  // release the read transaction
         statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         let key = statement.blob(at: 0)
-        let fields = Self.fields(statement, from: 1)
+        let fields = statement.fields(from: 1)
         statement.reset()
         return Contact(id: id, position: try position(of: id, key: key), fields: fields)
     }
@@ -137,14 +137,5 @@ public final class ContactStore {
                     firstRow: statement.int(at: 3)))
         }
         return result
-    }
-
-    /// The `fieldColumns` of the current row, the first at column `first`.
-    private static func fields(_ statement: Statement, from first: Int32) -> ContactFields {
-        ContactFields(
-            firstName: statement.string(at: first), lastName: statement.string(at: first + 1),
-            email: statement.string(at: first + 2), phone: statement.string(at: first + 3),
-            company: statement.string(at: first + 4), city: statement.string(at: first + 5),
-            notes: statement.string(at: first + 6))
     }
 }

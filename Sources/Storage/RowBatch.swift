@@ -1,12 +1,14 @@
 import CSQLite
 
-/// Contacts encoded back to back in one buffer (sort key, then the seven fields,
-/// per row), made on one thread and written on another. Writing binds slices of
+/// Contacts encoded back to back in one buffer (sort key, then every field in
+/// `ContactField` order, per row; a boolean is one byte, 0 or 1), made on one thread and written on another. Writing binds slices of
 /// the buffer without copying (SQLITE_STATIC) while the buffer is alive, so bulk
 /// writes allocate nothing per row.
 struct RowBatch: Sendable {
-    /// Values per row: the sort key and seven fields.
-    static let valuesPerRow = 8
+    /// Values per row: the sort key and every field.
+    static let valuesPerRow = 1 + ContactField.allCases.count
+
+    private static let kinds = ContactField.allCases.map(\.kind)
 
     private var bytes: [UInt8] = []
     /// End offset of each value in `bytes`, `valuesPerRow` per row.
@@ -23,18 +25,18 @@ struct RowBatch: Sendable {
     mutating func append(key: ContactSortKey, fields: ContactFields) {
         bytes.append(contentsOf: key.bytes)
         ends.append(bytes.count)
-        for field in [
-            fields.firstName, fields.lastName, fields.email, fields.phone, fields.company, fields.city,
-            fields.notes,
-        ] {
-            bytes.append(contentsOf: field.utf8)
+        for field in ContactField.allCases {
+            switch fields[field] {
+            case .text(let text): bytes.append(contentsOf: text.utf8)
+            case .boolean(let value): bytes.append(value ? 1 : 0)
+            }
             ends.append(bytes.count)
         }
     }
 
     /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
-    /// onward), 2 its id (`firstID + position`), 3 the sort key, 4...10 the fields
-    /// (the statement may leave parameter 1 unused).
+    /// onward), 2 its id (`firstID + position`), 3 the sort key, 4... the fields in
+    /// column order (the statement may leave parameter 1 unused).
     func write(with statement: Statement, firstPosition: Int, firstID: Int) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -49,6 +51,8 @@ struct RowBatch: Sendable {
                     let length = Int32(end - start)
                     if value == 0 {
                         sqlite3_bind_blob(statement.handle, 3, pointer, length, roster_sqlite_static())
+                    } else if case .boolean = Self.kinds[value - 1] {
+                        statement.bind(Int(pointer.load(as: UInt8.self)), at: Int32(3 + value))
                     } else {
                         sqlite3_bind_text(
                             statement.handle, Int32(3 + value), pointer.assumingMemoryBound(to: CChar.self),

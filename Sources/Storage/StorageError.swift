@@ -14,6 +14,14 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case notEmpty(path: String, contacts: Int)
     /// A contact that cannot be stored, by its 0-based place in the batch.
     case invalidContact(index: Int, problem: String)
+    /// An imported file holds nothing, not even a header line.
+    case emptyFile
+    /// An imported file's header line (`line`) cannot be read as CSV.
+    case unreadableHeader(line: Int, problem: String)
+    /// An imported file's header (on `line`) names no first or last name column.
+    case noNameColumn(line: Int, header: [String])
+    /// The import was cancelled (its client went away); nothing of it was kept.
+    case importCancelled
     /// Any other SQLite error: its code and message, and the SQL that caused it.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -35,6 +43,17 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) already holds \(contacts) contacts; seed fills only an empty database, so choose a new --db"
         case .invalidContact(let index, let problem):
             "contact \(index + 1) of the batch \(problem)"
+        case .emptyFile:
+            "the file is empty: it needs a header line (e.g. first_name,last_name) and then one contact a line"
+        case .unreadableHeader(let line, let problem):
+            "line \(line): the header line cannot be read: \(problem)"
+        case .noNameColumn(let line, let header):
+            "line \(line): the header names no first or last name column (it has: "
+                + header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(
+                    separator: ", ")
+                + "); name one first_name or last_name (or Given Name, Surname...)"
+        case .importCancelled:
+            "the import was cancelled before its end; nothing of it was kept"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
         }

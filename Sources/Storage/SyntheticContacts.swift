@@ -3,6 +3,9 @@
 /// a few notes holding quotes, commas, newlines and HTML specials so that escaping
 /// is exercised downstream. The same seed gives the same contacts, in the same order.
 public struct SyntheticContacts: Sendable {
+    // No pool name is another pool name of its list followed by a space: the seed
+    // orders names with middle initials and double surnames as tuples of pool ranks,
+    // which agrees with byte order only then (ContactStoreTests checks it).
     static let firstNames: [String] = [
         "Anna", "Ben", "Carl", "Chloé", "Daniel", "Dmitri", "Elena", "Émile", "Fatima", "François",
         "Grace", "Hannah", "Henrik", "Ingrid", "Isabel", "Jack", "James", "José", "Julia", "Karim",
@@ -11,6 +14,16 @@ public struct SyntheticContacts: Sendable {
         "Thomas", "Úna", "Victor", "Wei", "Xavier", "Yara", "Yusuf", "Zoë", "Ærin", "Ünal",
         "Jean-Luc", "Mary Ann", "O'Shea", "Ahmed", "Aiko", "Björn", "Chen", "Dalia", "Eitan", "Freya",
         "勇", "淑英", "美咲", "Иван", "Ольга", "Σοφία", "Νίκος", "محمد", "Ngọc", "Thảo",
+        "Aaliyah", "Abdul", "Adrian", "Agnieszka", "Alejandro", "Alice", "Amara", "Amelia", "Andrea", "Anton",
+        "Arjun", "Astrid", "Beatriz", "Bruno", "Camille", "Carmen", "Charlotte", "Clara", "Connor", "Dario",
+        "David", "Diego", "Eleanor", "Elif", "Emma", "Erik", "Esther", "Ethan", "Felix", "Gabriel",
+        "Giulia", "Hamza", "Hana", "Hugo", "Ines", "Irene", "Jakob", "Jana", "Javier", "Joana",
+        "Jonas", "Kai", "Katarzyna", "Kenji", "Lars", "Lea", "Lena", "Lucas", "Lucía", "Luis",
+        "Magnus", "Malik", "Marco", "Margaux", "Marta", "Matteo", "Maya", "Mehmet", "Milan", "Nadia",
+        "Nikolai", "Nina", "Oscar", "Pablo", "Pedro", "Petra", "Rahul", "Rania", "Ravi", "Rebecca",
+        "Samuel", "Santiago", "Sebastian", "Selin", "Simon", "Siobhán", "Stefan", "Tariq", "Tobias",
+        "Valentina",
+        "Vera", "Vikram", "William", "Yuki", "Zainab", "Zofia", "Ana", "Oliver", "Ruth", "Tomás",
     ]
     static let lastNames: [String] = [
         "Adams", "Álvarez", "Andersen", "Baker", "Bauer", "Becker", "Brown", "Campbell", "Carter", "Černý",
@@ -25,6 +38,17 @@ public struct SyntheticContacts: Sendable {
         "Thomas", "Torres", "Ueda", "Urban", "van Dijk", "Vargas", "Vogel", "Walker", "Wang", "Weber",
         "White", "Wilson", "Wójcik", "Xu", "Yamamoto", "Yılmaz", "Young", "Zhang", "Żuk", "Ångström",
         "小林", "王", "佐藤", "Петров", "Смирнова", "Παπαδόπουλος", "Ζαχαρίου", "Ōta", "Ÿvain", "Ødegård",
+        "Abbott", "Acosta", "Aguilar", "Ahmed", "Akhtar", "Allen", "Alves", "Arnold", "Bailey", "Barnes",
+        "Bell", "Bennett", "Berg", "Bianchi", "Brooks", "Burke", "Butler", "Castro", "Chavez", "Collins",
+        "Cooper", "Cox", "Dahl", "Das", "Diaz", "Dietrich", "Doyle", "Duarte", "Ellis", "Esposito",
+        "Farah", "Ferrari", "Fernandes", "Fleming", "Ford", "Foster", "Fuchs", "Gallo", "Gray", "Gupta",
+        "Haas", "Hamid", "Hayes", "Hernández", "Holm", "Howard", "Hussain", "Jovanović", "Keller", "Khan",
+        "Koch", "Kovács", "Kumar", "Lang", "Lindqvist", "Lombardi", "Lund", "Maier", "Marino", "Mason",
+        "Mendes", "Mitchell", "Molina", "Moore", "Morales", "Nakamura", "Nowak", "Olsen", "Owens", "Pacheco",
+        "Popescu", "Price", "Reed", "Ribeiro", "Rivera", "Rojas", "Russo", "Saito", "Santos", "Schulz",
+        "Shah", "Singh", "Sousa", "Stewart", "Sullivan", "Svensson", "Tanaka", "Turner", "Varga", "Wagner",
+        "Ward", "Watanabe", "Wolf", "Wood", "Wright", "Zimmermann", "Horvath", "Kovalenko", "Mahmoud",
+        "Okafor",
     ]
     /// Names filed under `#` whatever their script: digits and symbols first.
     static let hashNames: [String] = [
@@ -57,14 +81,55 @@ public struct SyntheticContacts: Sendable {
     public init(seed: UInt64) { self.seed = seed }
 
     /// The picks that make one contact; `fields(of:)` turns them into text.
+    ///
+    /// A full name is a first name, for most people with a middle initial
+    /// ("Anna K."), and a last name, for some a double one ("García López",
+    /// "Smith-Kowalski"): with names drawn with a spread (some far more common
+    /// than others), most full names in a million are distinct, as in a real
+    /// address book, so a screen of the list is not one name repeated.
     struct Draw {
+        // Stored small: a seed holds two arrays of a million draws.
+        private var id32: Int32
+        private var first16: Int16
+        private var last16: Int16
+        private var secondLast16: Int16 = -1
+        private var initial8: UInt8 = 0
+        /// A name filed under `#` (from hashNames, no last name).
+        let hash: Bool
+        /// How the two last names are joined: true with a hyphen, false with a space.
+        var hyphen = false
+        /// The rest of the contact: phone, company, city, notes, mail.
+        let bits: UInt64
+
+        init(id: Int, first: Int, last: Int, hash: Bool, bits: UInt64) {
+            id32 = Int32(id)
+            first16 = Int16(first)
+            last16 = Int16(last)
+            self.hash = hash
+            self.bits = bits
+        }
+
         /// 1-based draw number: the tie-break of equal names, and the source of a few fields.
-        var id: Int
-        var first: Int  // index into firstNames, or into hashNames when `hash`
-        var last: Int  // index into lastNames; -1 for none
-        var hash: Bool
-        var bits: UInt64  // the rest of the contact: phone, company, city, notes, mail
+        var id: Int { Int(id32) }
+        /// Index into firstNames, or into hashNames when `hash`.
+        var first: Int { Int(first16) }
+        /// Index into lastNames; -1 for none.
+        var last: Int { Int(last16) }
+        /// Index into lastNames of a second last name; -1 for none.
+        var secondLast: Int {
+            get { Int(secondLast16) }
+            set { secondLast16 = Int16(newValue) }
+        }
+        /// 0 for none, else 1...26 for a middle initial A...Z.
+        var initial: Int {
+            get { Int(initial8) }
+            set { initial8 = UInt8(newValue) }
+        }
     }
+
+    /// Per mille of contacts with a last name that have a middle initial, and a double last name.
+    static let initialPerMille = 550
+    static let doubleLastPerMille = 300
 
     /// The `count` draws, in id order (ids 1...count).
     func draws(count: Int) -> [Draw] {
@@ -74,17 +139,52 @@ public struct SyntheticContacts: Sendable {
         for index in 0..<max(count, 0) {
             let roll = random.below(1000)
             let hash = roll < 3
-            let first = hash ? random.below(Self.hashNames.count) : random.below(Self.firstNames.count)
-            let last = hash || roll < 25 ? -1 : random.below(Self.lastNames.count)
-            result.append(Draw(id: index + 1, first: first, last: last, hash: hash, bits: random.next()))
+            let first =
+                hash ? random.below(Self.hashNames.count) : Self.spread(Self.firstNames.count, &random)
+            let last = hash || roll < 25 ? -1 : Self.spread(Self.lastNames.count, &random)
+            var draw = Draw(id: index + 1, first: first, last: last, hash: hash, bits: random.next())
+            if last >= 0 {
+                let shape = random.next()
+                if shape % 1000 < UInt64(Self.initialPerMille) { draw.initial = 1 + Int(shape / 1000 % 26) }
+                if shape / 26_000 % 1000 < UInt64(Self.doubleLastPerMille) {
+                    draw.secondLast = Self.spread(Self.lastNames.count, &random)
+                    draw.hyphen = shape / 26_000_000 % 5 < 3
+                }
+            }
+            result.append(draw)
         }
         return result
     }
 
+    /// An index below `count`, drawn with a spread: the smaller of two uniform draws
+    /// (common names about twice as likely as average, rare ones rarely drawn),
+    /// scattered over the list by a fixed stride so commonness does not follow the
+    /// list's alphabetical order.
+    static func spread(_ count: Int, _ random: inout SeededRandom) -> Int {
+        let rank = min(random.below(count), random.below(count))
+        return rank * 7919 % count  // 7919 is prime, so coprime with every pool size here
+    }
+
+    /// The first name as shown: with its middle initial, if any.
+    static func firstName(of draw: Draw) -> String {
+        let name = draw.hash ? hashNames[draw.first] : firstNames[draw.first]
+        return draw.initial == 0 ? name : name + initials[draw.initial]
+    }
+
+    /// The last name as shown: one or two, "" for none.
+    static func lastName(of draw: Draw) -> String {
+        guard draw.last >= 0 else { return "" }
+        guard draw.secondLast >= 0 else { return lastNames[draw.last] }
+        return lastNames[draw.last] + (draw.hyphen ? "-" : " ") + lastNames[draw.secondLast]
+    }
+
+    /// " A." ... " Z." by initial number (index 0 unused).
+    static let initials = [""] + (0..<26).map { " \(Character(Unicode.Scalar(UInt8(0x41 + $0))))." }
+
     /// The text of one drawn contact.
     func fields(of draw: Draw) -> ContactFields {
-        let first = draw.hash ? Self.hashNames[draw.first] : Self.firstNames[draw.first]
-        let last = draw.last < 0 ? "" : Self.lastNames[draw.last]
+        let first = Self.firstName(of: draw)
+        let last = Self.lastName(of: draw)
         var bits = draw.bits
         func take(_ bound: Int) -> Int {
             defer { bits /= UInt64(bound) }
@@ -115,7 +215,8 @@ public struct SyntheticContacts: Sendable {
     /// `first.last`, or `contact` for names without Latin letters.
     private func mailbox(_ draw: Draw) -> String {
         let first = draw.hash ? Self.hashMail[draw.first] : Self.firstMail[draw.first]
-        let last = draw.last < 0 ? "" : Self.lastMail[draw.last]
+        var last = draw.last < 0 ? "" : Self.lastMail[draw.last]
+        if draw.secondLast >= 0 { last += (draw.hyphen ? "-" : "") + Self.lastMail[draw.secondLast] }
         switch (first.isEmpty, last.isEmpty) {
         case (true, true): return "contact"
         case (false, true): return first

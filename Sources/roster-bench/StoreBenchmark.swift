@@ -75,7 +75,7 @@ enum StoreBenchmark {
     static func sqliteImport(csv: String, into path: String) throws {
         let script = """
             PRAGMA journal_mode=WAL;
-            CREATE TABLE contacts(first_name TEXT, last_name TEXT, email TEXT, phone TEXT, company TEXT, city TEXT, notes TEXT);
+            CREATE TABLE contacts(\(ContactField.allCases.map { "\($0.name) TEXT" }.joined(separator: ", ")));
             .mode csv
             .import --skip 1 \(csv) contacts
             CREATE INDEX contacts_sort ON contacts(last_name COLLATE NOCASE, first_name COLLATE NOCASE);

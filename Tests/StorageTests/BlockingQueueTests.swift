@@ -24,7 +24,7 @@ struct BlockingQueueTests {
             done.put(queue.put(2))  // waits for room, or finds the queue closed
         }
         producer.start()
-        Thread.sleep(forTimeInterval: 0.05)  // usually long enough for the put to be waiting
+        while queue.waitingProducers == 0 { sched_yield() }  // the put is waiting for room
         queue.close()
         #expect(done.take() == false, "the waiting put gives up once closed")
         #expect(queue.take() == 1, "what was queued before closing is still delivered")

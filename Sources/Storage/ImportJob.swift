@@ -1,0 +1,309 @@
+import Foundation
+import Synchronization
+
+/// One CSV import into a store: bytes in, one answer out. The same job serves
+/// `POST /import` and `roster import`.
+///
+/// One writer thread owns the connection: it begins the transaction, writes
+/// each checked row, and commits, or rolls back on an abort, a failure or
+/// `cancel()`. Until the commit readers see the list as it was; if the process
+/// dies first, SQLite rolls everything back.
+///
+/// The CSV is read and checked (`ImportRowReader`) where `Reading` says: on the
+/// writer thread, so that `feed` only queues a copy of the bytes and a caller
+/// that must not wait (an event loop) can call it; or on the feeding thread,
+/// which then reads the next piece while the writer writes the rows of the
+/// last (a command line: on two cores the import takes about the time of the
+/// slower half instead of the sum). Either way, when more than `highWater`
+/// bytes wait, `feed` returns false: the caller stops feeding until `onResume`
+/// fires (from the writer thread, once half of them are written). Memory stays
+/// flat whatever the file's size.
+///
+/// A job must be finished or cancelled: its writer thread waits for one of them.
+public final class ImportJob: Sendable {
+    /// What the owner of a job runs on its writer thread, at fixed points.
+    public struct Hooks: Sendable {
+        /// First thing on the writer thread (e.g. to lower its priority).
+        public var started: @Sendable () -> Void = {}
+        /// After a commit, before the answer (e.g. to show readers the new list).
+        public var committed: @Sendable (ContactStore) throws -> Void = { _ in }
+        /// Once the transaction is over, committed or not, before any answer (also
+        /// after `cancel()`, which answers nothing).
+        public var ended: @Sendable () -> Void = {}
+        /// After the answer was handed over (e.g. a checkpoint that can wait).
+        public var answered: @Sendable (ContactStore) -> Void = { _ in }
+
+        /// No hooks.
+        public init() {}
+    }
+
+    /// How an import ends: its summary, or why it failed (nothing was written).
+    public typealias Outcome = Result<ImportSummary, StorageError>
+
+    /// Which thread reads the CSV.
+    public enum Reading: Sendable {
+        /// The writer: `feed` only queues bytes (for an event loop, which must not work).
+        case onWriter
+        /// The thread that calls `feed`, while the writer writes (for a command line).
+        case onCaller
+    }
+
+    /// Work queued for the writer.
+    private enum Piece: Sendable {
+        case bytes([UInt8])
+        /// Rows read and checked on the caller's thread.
+        case rows([CheckedRow])
+        /// The caller's reading ended: its counts and errors.
+        case read(ImportSummary)
+        /// The caller's reading failed (the file, not a row).
+        case failed(StorageError)
+    }
+
+    private struct CheckedRow: Sendable {
+        var fields: ContactFields
+        var key: ContactSortKey
+        var line: Int
+    }
+
+    /// The reading done by the caller's thread (`Reading.onCaller`).
+    private final class CallerReading {
+        let rows: ImportRowReader
+        var batch: [CheckedRow] = []
+        var stopped = false
+
+        init(policy: ImportErrorPolicy) { rows = ImportRowReader(policy: policy) }
+
+        /// The pieces for the writer from `bytes`, or from the end of the file when nil.
+        func read(_ bytes: [UInt8]?) -> [Piece] {
+            guard !stopped else { return [] }
+            do {
+                let append: ImportRowReader.Write = {
+                    self.batch.append(CheckedRow(fields: $0, key: $1, line: $2))
+                }
+                if let bytes {
+                    try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
+                } else {
+                    try rows.finish(into: append)
+                }
+            } catch {
+                stopped = true
+                return [.failed(ImportJob.storageError(error))]
+            }
+            defer { batch = [] }
+            let rowsRead: [Piece] = batch.isEmpty ? [] : [.rows(batch)]
+            if bytes == nil {
+                stopped = true
+                return rowsRead + [.read(rows.summary)]
+            }
+            return rowsRead
+        }
+    }
+
+    /// Bytes queued beyond which `feed` asks its caller to pause.
+    public static let highWater = 4 << 20
+
+    private struct State: ~Copyable {
+        /// Pieces with what they count against `highWater` (the bytes they were read from).
+        var pieces: [(Piece, Int)] = []
+        var queued = 0
+        var paused = false
+        /// No more bytes come: `finish` was called.
+        var finished = false
+        var cancelled = false
+        /// The writer stopped reading (the file or the database failed): bytes are dropped.
+        var failed = false
+        var completion: (@Sendable (Outcome) -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let onResume: @Sendable () -> Void
+    /// Set for `Reading.onCaller`.
+    private let callerReading: Mutex<CallerReading?>
+
+    /// Starts an import: the writer thread opens a connection with `open` and
+    /// begins the transaction (waiting up to the busy timeout for another writer).
+    public init(
+        open: @escaping @Sendable () throws -> ContactStore, mode: ImportMode,
+        errors policy: ImportErrorPolicy,
+        reading: Reading = .onWriter, onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
+    ) {
+        self.onResume = onResume
+        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy) : nil)
+        let thread = Thread { [self] in
+            hooks.started()
+            run(open: open, mode: mode, policy: policy, hooks: hooks)
+        }
+        thread.name = "roster-import"
+        thread.start()
+    }
+
+    /// Takes the next piece of the file. False: stop feeding until `onResume` fires.
+    public func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 0 else { return true }
+        guard !state.withLock({ $0.failed || $0.cancelled || $0.finished }) else { return true }
+        // A copy either way: the buffer may not cross into the lock's region (it is not Sendable).
+        let chunk = [UInt8](bytes)
+        if let pieces = callerReading.withLock({ $0?.read(chunk) }) {
+            // Checked rows take several times the memory of the bytes they were read from;
+            // counted twice, the caller pauses once three 1 MiB reads wait, and
+            // resumes with one still queued, so the writer never idles while it reads.
+            return enqueue(pieces, cost: bytes.count * 2)
+        }
+        return enqueue([.bytes(chunk)], cost: bytes.count)
+    }
+
+    /// Ends the file; `completion` gets the outcome on the writer thread once the
+    /// transaction is over. Returns at once (but for reading the file's last line
+    /// with `Reading.onCaller`).
+    public func finish(then completion: @escaping @Sendable (Outcome) -> Void) {
+        if let last = callerReading.withLock({ $0?.read(nil) }) { _ = enqueue(last, cost: 0) }
+        state.withLock { state in
+            state.finished = true
+            state.completion = completion
+        }
+        wake.signal()
+    }
+
+    private func enqueue(_ pieces: [Piece], cost: Int) -> Bool {
+        guard !pieces.isEmpty else { return true }
+        let keepFeeding = state.withLock { state -> Bool in
+            guard !state.failed, !state.cancelled, !state.finished else { return true }
+            for (index, piece) in pieces.enumerated() { state.pieces.append((piece, index == 0 ? cost : 0)) }
+            state.queued += cost
+            if state.queued > Self.highWater { state.paused = true }
+            return !state.paused
+        }
+        wake.signal()
+        return keepFeeding
+    }
+
+    /// Ends the file and waits for the outcome.
+    public func finish() -> Outcome {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Outcome?>(nil)
+        finish { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0! }
+    }
+
+    /// Abandons the import (its client went away): the writer rolls back and answers nothing.
+    /// No effect after `finish`.
+    public func cancel() {
+        state.withLock { state in
+            if !state.finished { state.cancelled = true }
+        }
+        wake.signal()
+    }
+
+    // MARK: - Writer thread
+
+    private func run(
+        open: () throws -> ContactStore, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
+    ) {
+        let started = Date()
+        var store: ContactStore?
+        var outcome: Outcome
+        do {
+            let opened = try open()
+            store = opened
+            var summary = try importAll(into: opened, mode: mode, policy: policy)
+            summary.seconds = Date().timeIntervalSince(started)
+            if !summary.aborted { try hooks.committed(opened) }
+            outcome = .success(summary)
+        } catch {
+            outcome = .failure(Self.storageError(error))
+        }
+        hooks.ended()
+        if case .failure = outcome { stopReading() }
+        guard let completion = waitForFinish() else { return }  // cancelled: nobody to answer
+        completion(outcome)
+        if let store { hooks.answered(store) }
+    }
+
+    /// The whole transaction: it is over (committed or rolled back) when this returns.
+    private func importAll(into store: ContactStore, mode: ImportMode, policy: ImportErrorPolicy) throws
+        -> ImportSummary
+    {
+        let transaction = try ContactImport(store: store, mode: mode)
+        defer { transaction.rollback() }  // no effect after a commit
+        let add: ImportRowReader.Write = { try transaction.add($0, key: $1, line: $2) }
+        let rows = ImportRowReader(policy: policy)  // for bytes read here
+        var readByCaller: ImportSummary?
+        while let piece = try next() {
+            switch piece {
+            case .bytes(let chunk): try chunk.withUnsafeBytes { try rows.feed($0, into: add) }
+            case .rows(let batch):
+                for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
+            case .read(let summary): readByCaller = summary
+            case .failed(let error): throw error
+            }
+        }
+        var summary: ImportSummary
+        if let readByCaller {
+            summary = readByCaller
+        } else {
+            try rows.finish(into: add)
+            summary = rows.summary
+        }
+        if policy == .abort && summary.rejected > 0 {
+            transaction.rollback()
+            summary.aborted = true
+            summary.total = try store.count()
+        } else {
+            summary.total = try transaction.commit()
+            summary.inserted = transaction.staged
+        }
+        return summary
+    }
+
+    static func storageError(_ error: any Error) -> StorageError {
+        error as? StorageError ?? .sqlite(code: 0, message: "\(error)", sql: nil)
+    }
+
+    /// The next queued piece, nil at the end of the file.
+    /// - Throws: `StorageError.importCancelled` after `cancel()`.
+    private func next() throws(StorageError) -> Piece? {
+        while true {
+            let (piece, resume, end, cancelled) = state.withLock { state -> (Piece?, Bool, Bool, Bool) in
+                if state.cancelled { return (nil, false, false, true) }
+                guard !state.pieces.isEmpty else { return (nil, false, state.finished, false) }
+                let (piece, cost) = state.pieces.removeFirst()
+                state.queued -= cost
+                let resume = state.paused && state.queued <= Self.highWater / 2
+                if resume { state.paused = false }
+                return (piece, resume, false, false)
+            }
+            if cancelled { throw .importCancelled }
+            if resume { onResume() }
+            if let piece { return piece }
+            if end { return nil }
+            wake.wait()
+        }
+    }
+
+    /// After a failure: drop what is queued and what comes, and let a paused caller go on.
+    private func stopReading() {
+        let resume = state.withLock { state -> Bool in
+            state.failed = true
+            state.pieces = []
+            state.queued = 0
+            defer { state.paused = false }
+            return state.paused
+        }
+        if resume { onResume() }
+    }
+
+    /// Waits for `finish` (its completion) or `cancel` (nil).
+    private func waitForFinish() -> (@Sendable (Outcome) -> Void)? {
+        while true {
+            let (completion, cancelled) = state.withLock { ($0.completion, $0.cancelled) }
+            if let completion { return completion }
+            if cancelled { return nil }
+            wake.wait()
+        }
+    }
+}

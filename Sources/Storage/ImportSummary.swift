@@ -1,0 +1,29 @@
+/// What an import did, as API.md's import response.
+public struct ImportSummary: Sendable, Equatable {
+    /// Errors listed at most; `rejected` counts them all.
+    public static let maxErrors = 100
+
+    /// Contacts added (0 when aborted).
+    public var inserted = 0
+    /// Bad rows, listed or not.
+    public var rejected = 0
+    /// The first `maxErrors` bad rows, in file order.
+    public var errors: [CSVError] = []
+    /// Header names that fill no field, as written.
+    public var ignoredColumns: [String] = []
+    /// Contacts in the list afterwards.
+    public var total = 0
+    /// Wall-clock time from the start of the import to its commit.
+    public var seconds = 0.0
+    /// True when nothing was written (bad rows under `ImportErrorPolicy.abort`).
+    public var aborted = false
+
+    /// An empty summary.
+    public init() {}
+
+    /// Counts a bad row, and lists it while fewer than `maxErrors` are.
+    mutating func reject(_ error: CSVError) {
+        rejected += 1
+        if errors.count < Self.maxErrors { errors.append(error) }
+    }
+}
