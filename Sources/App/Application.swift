@@ -47,7 +47,7 @@ public final class Application: Sendable {
             catalog: catalog, sessions: SessionStore(), metrics: Metrics(),
             imports: ImportContext(
                 databasePath: options.database, adminToken: options.adminToken, host: options.host,
-                catalog: catalog),
+                catalog: catalog, logger: logger),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
     }

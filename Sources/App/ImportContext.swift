@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Platform
 import Storage
 import Synchronization
 
@@ -12,28 +13,51 @@ final class ImportContext: Sendable {
     let writesLocked: Bool
     let catalog: Catalog
     let gate = ImportGate()
+    /// Gets one line per import and per refused write.
+    let logger: Logger
 
-    init(databasePath: String, adminToken: String?, host: String, catalog: Catalog) {
+    init(databasePath: String, adminToken: String?, host: String, catalog: Catalog, logger: Logger) {
         self.databasePath = databasePath
         self.adminToken = adminToken
         self.writesLocked = adminToken == nil && !Self.isLoopback(host)
         self.catalog = catalog
+        self.logger = logger
     }
 
-    /// API.md's write rule: a configured token must be presented as a Bearer token;
-    /// without one, only a loopback server accepts writes.
+    /// API.md's write rule: a configured token must be presented as a Bearer token
+    /// (the scheme's name in any case, RFC 9110 11.1); without one, only a loopback
+    /// server accepts writes. A refusal is logged with what was refused.
     func authorize(_ head: RequestHead) throws {
-        try refuseCrossSite(head)
-        if let adminToken {
-            let presented = head.headers["Authorization"] ?? ""
-            guard Self.constantTimeEquals(presented, "Bearer " + adminToken) else {
-                throw HTTPError(401, "unauthorized", "send Authorization: Bearer <admin token> to import")
+        do {
+            try refuseCrossSite(head)
+            if let adminToken {
+                guard let presented = Self.bearerToken(head.headers["Authorization"]),
+                    Self.constantTimeEquals(presented, adminToken)
+                else {
+                    throw HTTPError.unauthorized(
+                        scheme: "Bearer", "send Authorization: Bearer <admin token> to import")
+                }
+            } else if writesLocked {
+                throw HTTPError(
+                    403, "writes_disabled",
+                    "this server listens on a public address without --admin-token, so it accepts no writes")
             }
-        } else if writesLocked {
-            throw HTTPError(
-                403, "writes_disabled",
-                "this server listens on a public address without --admin-token, so it accepts no writes")
+        } catch let error as HTTPError {
+            logger.log("roster: refused \(head.method) \(head.target.prefix(200)): \(error)")
+            throw error
         }
+    }
+
+    /// The token of an `Authorization: Bearer <token>` field: the scheme matched
+    /// without regard to case, spaces after it skipped; nil for another scheme.
+    static func bearerToken(_ field: String?) -> Substring? {
+        guard let field else { return nil }
+        let trimmed = field.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.count > 6, trimmed.prefix(6).lowercased() == "bearer",
+            let separator = trimmed.dropFirst(6).first, separator == " " || separator == "\t"
+        else { return nil }
+        let token = trimmed.dropFirst(6).drop { $0 == " " || $0 == "\t" }
+        return token.isEmpty ? nil : token
     }
 
     /// A write sent by another site's page (cross-site request forgery) is refused:
@@ -82,7 +106,7 @@ final class ImportContext: Sendable {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+    private static func constantTimeEquals(_ a: Substring, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         var difference = UInt8(x.count == y.count ? 0 : 1)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Platform
 import Storage
 
 /// `POST`/`PUT /import`: the HTTP side of an `ImportJob`. The body's bytes go
@@ -10,10 +11,14 @@ import Storage
 final class ImportSink: RequestBodySink {
     private let job: ImportJob
     private var multipart: MultipartFile?
+    private let logger: Logger
+    /// What the log line names: the method, mode and policy.
+    private let label: String
 
     /// Checks the request (auth, content type, parameters), takes the import gate,
     /// and starts the job.
     init(request: Request, flow: BodyFlow, context: ImportContext) throws {
+        logger = context.logger
         try context.authorize(request.head)
         let contentType = request.head.headers["Content-Type"]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingHTTPWhitespace() } ?? ""
@@ -31,6 +36,7 @@ final class ImportSink: RequestBodySink {
             )
         }
         let (mode, policy) = try Self.parameters(request)
+        label = "\(request.head.method) /import?mode=\(mode.rawValue)&errors=\(policy.rawValue)"
         guard context.gate.begin() else {
             throw HTTPError(
                 503, "import_in_progress", "another import is running; try again when it has finished")
@@ -100,10 +106,31 @@ final class ImportSink: RequestBodySink {
     }
 
     func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        job.finish { outcome in respond(SendableResponse(Self.response(outcome))) }
+        let (logger, label) = (logger, label)
+        job.finish { outcome in
+            logger.log(Self.logLine(outcome, label: label))
+            respond(SendableResponse(Self.response(outcome)))
+        }
     }
 
-    func cancel() { job.cancel() }
+    func cancel() {
+        logger.log("roster: \(label): the client left before the body ended; nothing was imported")
+        job.cancel()
+    }
+
+    /// The log line of an import that ran to its end.
+    static func logLine(_ outcome: ImportJob.Outcome, label: String) -> String {
+        switch outcome {
+        case .success(let summary) where summary.aborted:
+            "roster: \(label): aborted, nothing imported: \(summary.rejected) bad rows"
+                + (summary.errors.first.map { ", the first on line \($0.line): \($0.description)" } ?? "")
+        case .success(let summary):
+            "roster: \(label): \(summary.inserted) contacts imported, \(summary.rejected) rejected, "
+                + "\(summary.total) in the list (\(String(format: "%.2f", summary.seconds)) s)"
+        case .failure(let error):
+            "roster: \(label): nothing imported: \(error)"
+        }
+    }
 
     /// The answer to an import that ran to its end.
     static func response(_ outcome: ImportJob.Outcome) -> Response {
@@ -117,7 +144,6 @@ final class ImportSink: RequestBodySink {
             case .importCancelled:
                 return .error(HTTPError(400, "cancelled", "the request body ended early"))
             default:
-                printError("roster: import failed: \(error)")
                 return .error(
                     HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))
             }

@@ -78,7 +78,8 @@ public final class Server: @unchecked Sendable {
             source.setEventHandler { [weak self] in
                 guard let self else { return }
                 self.configuration.logger.log(
-                    "roster: \(name): finishing requests in flight (at most \(self.configuration.shutdownGrace) s)")
+                    "roster: \(name): finishing requests in flight (at most \(self.configuration.shutdownGrace) s)"
+                )
                 self.stop()
             }
             source.resume()

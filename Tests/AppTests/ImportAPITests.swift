@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 import TestSupport
 import Testing
@@ -13,14 +14,22 @@ extension RawClient {
     )
         -> (status: Int, json: [String: Any])
     {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.utf8.count)\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        send(request + "\r\n" + body)
-        let response = readResponses().first
+        let response = postResponse(target, body, headers: headers, method: method)
         let json =
             response.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
             ?? [:]
         return (response?.status ?? 0, json)
+    }
+
+    /// `post` with the whole response (status, header fields, body).
+    func postResponse(
+        _ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"],
+        method: String = "POST"
+    ) -> ParsedResponse? {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.utf8.count)\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        send(request + "\r\n" + body)
+        return readResponses().first
     }
 }
 
@@ -237,13 +246,45 @@ struct ImportAPITests {
 
     @Test func writesNeedTheAdminTokenWhenOneIsSet() throws {
         let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
+        let refused = live.client().postResponse("/import", "first_name\nA\n")
+        #expect(refused?.status == 401)
+        #expect(refused?.headers["www-authenticate"] == "Bearer")
+        for wrong in ["Bearer wrong", "Basic s3cret", "Bearers3cret", "Bearer", "s3cret"] {
+            let answer = live.client().postResponse(
+                "/import", "first_name\nA\n", headers: ["Authorization": wrong])
+            #expect(answer?.status == 401, "\(wrong)")
+            #expect(answer?.headers["www-authenticate"] == "Bearer", "\(wrong)")
+        }
+        // The scheme's name is case-insensitive (RFC 9110 11.1).
+        for right in ["Bearer s3cret", "bearer s3cret", "BEARER  s3cret"] {
+            #expect(
+                live.client().post("/import", "first_name\nA\n", headers: ["Authorization": right]).status
+                    == 200, "\(right)")
+        }
+    }
+
+    @Test func importsAndRefusedWritesAreLoggedOneLineEach() throws {
+        let lines = Mutex<[String]>([])
+        let live = try LiveApplication(
+            contacts: 0, logger: Logger { line in lines.withLock { $0.append(line) } }
+        ) {
+            $0.adminToken = "s3cret"
+        }
+        let token = ["Authorization": "Bearer s3cret"]
         #expect(live.client().post("/import", "first_name\nA\n").status == 401)
         #expect(
-            live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer wrong"])
-                .status == 401)
+            live.client().post("/import?mode=replace", "first_name\nAda\nBo\n", headers: token).status == 200)
         #expect(
-            live.client().post("/import", "first_name\nA\n", headers: ["Authorization": "Bearer s3cret"])
-                .status == 200)
+            live.client().post("/import?errors=abort", "first_name,email\n,x@y\n", headers: token).status
+                == 422)
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 3, "\(logged)")
+        #expect(
+            logged.first { $0.contains("refused POST /import") && $0.contains("401") } != nil, "\(logged)")
+        #expect(
+            logged.first { $0.contains("/import?mode=replace&errors=abort: 2 contacts imported") } != nil,
+            "\(logged)")
+        #expect(logged.first { $0.contains("aborted, nothing imported: 1 bad rows") } != nil, "\(logged)")
     }
 
     @Test func importsFromAnotherSitesPageAreRefused() throws {

@@ -26,15 +26,19 @@ final class LiveApplication: @unchecked Sendable {
 
     /// A separate application over its own database of `contacts` seeded contacts,
     /// for tests that change the data.
-    convenience init(contacts: Int, configure: (inout ServeOptions) -> Void = { _ in }) throws {
-        try self.init(contacts: contacts, hostile: false, configure: configure)
+    convenience init(
+        contacts: Int, logger: Logger = .discarding, configure: (inout ServeOptions) -> Void = { _ in }
+    ) throws {
+        try self.init(contacts: contacts, hostile: false, logger: logger, configure: configure)
     }
 
     private convenience init() throws {
-        try self.init(contacts: 100_000, hostile: true, configure: { _ in })
+        try self.init(contacts: 100_000, hostile: true, logger: .discarding, configure: { _ in })
     }
 
-    private init(contacts: Int, hostile: Bool, configure: (inout ServeOptions) -> Void) throws {
+    private init(
+        contacts: Int, hostile: Bool, logger: Logger, configure: (inout ServeOptions) -> Void
+    ) throws {
         folder = NSTemporaryDirectory() + "roster-app-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
         try "<!doctype html><title>Roster test</title>".write(
@@ -52,7 +56,7 @@ final class LiveApplication: @unchecked Sendable {
         options.publicDirectory = folder + "/public"
         options.migrationsDirectory = migrations
         configure(&options)
-        application = try Application(options: options, logger: .discarding)
+        application = try Application(options: options, logger: logger)
         try application.start()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import HTTP
-import Testing
 import TestSupport
+import Testing
 
 struct TextEscapingTests {
     /// `text` escaped for `context`, as a String.
@@ -33,8 +33,9 @@ struct TextEscapingTests {
     }
 
     @Test func htmlEscapesTheFiveSpecialsAndNothingElse() {
-        #expect(escaped(#"<a href="x">Tom & 'Jerry'\</a>"#, .html) ==
-            #"&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;\&lt;/a&gt;"#)
+        #expect(
+            escaped(#"<a href="x">Tom & 'Jerry'\</a>"#, .html)
+                == #"&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;\&lt;/a&gt;"#)
         #expect(escaped("line\nbreak", .html) == "line\nbreak")
     }
 
@@ -43,9 +44,11 @@ struct TextEscapingTests {
     }
 
     @Test func randomTextRoundTripsThroughAJSONParserAndHTMLUnescaping() throws {
-        var random = SeededGenerator(seed: 20261130)
-        let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "<", ">", "&", "'", "\n", "\u{01}",
-            "\u{7F}", "é", "\u{2028}", "\u{2029}", "€", "😀", "\u{E2}"]
+        var random = SeededGenerator(seed: 20_261_130)
+        let alphabet: [Character] = [
+            "a", "Z", "0", " ", "\"", "\\", "<", ">", "&", "'", "\n", "\u{01}",
+            "\u{7F}", "é", "\u{2028}", "\u{2029}", "€", "😀", "\u{E2}",
+        ]
         for _ in 0..<500 {
             let length = Int.random(in: 0...24, using: &random)
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
