@@ -157,10 +157,12 @@ enum OpenAPI {
               },
               "Window": {
                 "type": "object",
-                "required": ["session", "seq", "base", "full", "total", "contentHeight", "first", "last", "cells", "released", "stats"],
+                "required": ["session", "seq", "version", "offset", "base", "full", "total", "contentHeight", "first", "last", "cells", "released", "stats"],
                 "properties": {
                   "session": {"type": "string"},
                   "seq": {"type": "integer"},
+                  "version": {"type": "integer", "description": "The data version every cell of this answer was read from"},
+                  "offset": {"type": "number", "minimum": 0, "description": "The offset this window is laid out for (row N's top for row=N)"},
                   "base": {"type": "integer", "nullable": true},
                   "full": {"type": "boolean"},
                   "total": {"type": "integer"},

@@ -57,8 +57,8 @@ final class WindowHandler {
         defer { cursor?.close() }
         metrics.observeSlots(created: created, reused: reused)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(
-            update, session: entry.id.text)
-        var response = Response.json(Self.leading(offset: offset, to: body))
+            update, session: entry.id.text, offset: offset)
+        var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
     }
@@ -79,20 +79,5 @@ final class WindowHandler {
             )
         }
         return max(0, min(Double(top), Double(layout.contentHeight) - query.height))
-    }
-
-    /// `body` (a window object) with `"offset"` as its first member. The offset is
-    /// the handler's to decide (rows, anchoring), so it goes in here rather than
-    /// through the renderer, which writes what the engine's update holds.
-    static func leading(offset: Double, to body: [UInt8]) -> [UInt8] {
-        var json = JSONWriter(capacity: 32)
-        json.object { $0.field("offset", offset) }
-        var head = json.bytes
-        guard body.count > 2, body.first == UInt8(ascii: "{"), head.last == UInt8(ascii: "}") else {
-            return body
-        }
-        head[head.count - 1] = UInt8(ascii: ",")
-        head.append(contentsOf: body.dropFirst())
-        return head
     }
 }

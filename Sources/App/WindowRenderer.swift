@@ -9,12 +9,16 @@ struct WindowRenderer {
     /// The contacts of the update's rows, read in row order as the cells are written.
     let contacts: ContactCursor?
 
-    func render(_ update: WindowUpdate, session: String) throws -> [UInt8] {
+    /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
+    /// the requested offset, or a row's top), for session `session`.
+    func render(_ update: WindowUpdate, session: String, offset: Double) throws -> [UInt8] {
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
         try json.object { json in
             json.field("session", session)
             json.field("seq", update.seq)
+            json.field("version", snapshot.version)
+            json.field("offset", offset)
             json.field("base", update.base)
             json.field("full", update.isFull)
             json.field("total", layout.totalRows)

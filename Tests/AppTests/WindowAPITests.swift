@@ -47,6 +47,8 @@ struct WindowAPITests {
         let nonEmpty = sections.filter { $0["rows"] as! Int > 0 }.count
         #expect(window["contentHeight"] as? Int == 100_002 * 56 + nonEmpty * 32)
         #expect(window["offset"] as? Int == 0)
+        let version = try #require(window["version"] as? Int)
+        #expect(client.getJSON("/sections")?.json["version"] as? Int == version)
         #expect(sections.map { $0["rows"] as! Int }.reduce(0, +) == 100_002)
         let cells = try #require(window["cells"] as? [[String: Any]])
         #expect(Set(cells.map { $0["slot"] as! Int }).count == cells.count)
