@@ -2,7 +2,7 @@
 /// message as one whole line in one write, so lines of different threads never
 /// interleave; tests give a logger that collects or drops the lines instead.
 public struct Logger: Sendable {
-    private let write: @Sendable (String) -> Void
+    private let emit: @Sendable (String) -> Void
 
     /// Standard error.
     public static let standardError = Logger(descriptor: 2)
@@ -13,20 +13,20 @@ public struct Logger: Sendable {
     /// A logger writing to `descriptor`. A failed write is dropped: there is no
     /// one left to tell.
     public init(descriptor: Int32) {
-        write = { message in
+        emit = { message in
             var line = Array(message.utf8)
             line.append(0x0A)
             line.withUnsafeBytes { _ = System.writeAll(descriptor, $0) }
         }
     }
 
-    /// A logger handing each message (without its newline) to `write`.
-    public init(_ write: @escaping @Sendable (String) -> Void) {
-        self.write = write
+    /// A logger handing each message (without its newline) to `emit`.
+    public init(_ emit: @escaping @Sendable (String) -> Void) {
+        self.emit = emit
     }
 
     /// Logs `message` as one line.
     public func log(_ message: String) {
-        write(message)
+        emit(message)
     }
 }

@@ -150,8 +150,8 @@ extension Statement {
         for field in ContactField.allCases {
             let index = first + Int32(field.rawValue)
             switch fields[field] {
-            case .text(let text): bind(text, at: index)
-            case .boolean(let value): bind(value ? 1 : 0, at: index)
+            case .text(let text): self.bind(text, at: index)
+            case .boolean(let value): self.bind(value ? 1 : 0, at: index)
             }
         }
     }

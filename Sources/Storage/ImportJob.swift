@@ -54,7 +54,7 @@ public final class ImportJob: Sendable {
         /// Rows read and checked on the caller's thread.
         case rows([CheckedRow])
         /// The caller's reading ended: its counts and errors.
-        case read(ImportSummary)
+        case readingEnded(ImportSummary)
         /// The caller's reading failed (the file, not a row).
         case failed(StorageError)
     }
@@ -77,7 +77,7 @@ public final class ImportJob: Sendable {
         func read(_ bytes: [UInt8]?) -> [Piece] {
             guard !stopped else { return [] }
             do {
-                let append: ImportRowReader.Write = {
+                let append: ImportRowReader.Accept = {
                     self.batch.append(CheckedRow(fields: $0, key: $1, line: $2))
                 }
                 if let bytes {
@@ -93,7 +93,7 @@ public final class ImportJob: Sendable {
             let rowsRead: [Piece] = batch.isEmpty ? [] : [.rows(batch)]
             if bytes == nil {
                 stopped = true
-                return rowsRead + [.read(rows.summary)]
+                return rowsRead + [.readingEnded(rows.summary)]
             }
             return rowsRead
         }
@@ -230,7 +230,7 @@ public final class ImportJob: Sendable {
     {
         let transaction = try ContactImport(store: store, mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
-        let add: ImportRowReader.Write = { try transaction.add($0, key: $1, line: $2) }
+        let add: ImportRowReader.Accept = { try transaction.add($0, key: $1, line: $2) }
         let rows = ImportRowReader(policy: policy)  // for bytes read here
         var readByCaller: ImportSummary?
         while let piece = try next() {
@@ -238,7 +238,7 @@ public final class ImportJob: Sendable {
             case .bytes(let chunk): try chunk.withUnsafeBytes { try rows.feed($0, into: add) }
             case .rows(let batch):
                 for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
-            case .read(let summary): readByCaller = summary
+            case .readingEnded(let summary): readByCaller = summary
             case .failed(let error): throw error
             }
         }

@@ -9,7 +9,7 @@
 /// name, or when a field is over its limit (`ContactField.Kind`).
 final class ImportRowReader {
     /// Where a checked row goes: its fields, sort key and line.
-    typealias Write = (ContactFields, ContactSortKey, Int) throws -> Void
+    typealias Accept = (ContactFields, ContactSortKey, Int) throws -> Void
 
     private let policy: ImportErrorPolicy
     private var reader = CSVReader(maxField: ContactField.maxUTF8Bytes, fieldCountFromHeader: true)
@@ -21,21 +21,21 @@ final class ImportRowReader {
 
     init(policy: ImportErrorPolicy) { self.policy = policy }
 
-    /// Reads the next piece of the file, handing its good rows to `write`.
+    /// Reads the next piece of the file, handing its good rows to `take`.
     /// - Throws: `StorageError` for an unreadable header or one without a name
     ///   column, or when the database fails.
-    func feed(_ bytes: UnsafeRawBufferPointer, into write: Write) throws {
-        try reader.feed(bytes) { try handle($0, write) }
+    func feed(_ bytes: UnsafeRawBufferPointer, into take: Accept) throws {
+        try reader.feed(bytes) { try handle($0, take) }
     }
 
     /// Reads what the last piece left unfinished.
     /// - Throws: `StorageError.emptyFile` when the file held no header line, or as `feed`.
-    func finish(into write: Write) throws {
-        try reader.finish { try handle($0, write) }
+    func finish(into take: Accept) throws {
+        try reader.finish { try handle($0, take) }
         guard columns != nil else { throw StorageError.emptyFile }
     }
 
-    private func handle(_ row: CSVReader.Row, _ write: Write) throws {
+    private func handle(_ row: CSVReader.Row, _ take: Accept) throws {
         switch row {
         case .error(let error):
             guard columns != nil else {
@@ -65,7 +65,7 @@ final class ImportRowReader {
             }
             // Once an abort is certain, keep reading only to report errors.
             if policy == .abort && summary.rejected > 0 { return }
-            try write(contact, key, line)
+            try take(contact, key, line)
         }
     }
 
