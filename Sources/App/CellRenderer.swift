@@ -23,8 +23,7 @@ enum CellRenderer {
         html.append("<span class=a" as StaticString)
         JSONWriter.withDecimal(paletteIndex(id: row.id)) { html.append($0) }
         html.append(" aria-hidden=true>" as StaticString)
-        let letters = [initial(of: first), initial(of: last)].compactMap { $0 }
-        TextEscaping.append(letters.isEmpty ? "?" : String(letters).uppercased(), as: .htmlInJSON, to: &html)
+        appendInitials(first, last, into: &html)
         html.append("</span><p>" as StaticString)
         if !first.isEmpty {
             TextEscaping.append(first, as: .htmlInJSON, to: &html)
@@ -53,6 +52,34 @@ enum CellRenderer {
     static func initials(_ fields: ContactFields) -> String {
         let letters = [fields.firstName, fields.lastName].compactMap(initial(of:))
         return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    /// The initials of `first` and `last` (as `initials(_:)`), escaped for HTML in
+    /// JSON. Names that start with an ASCII letter or digit (nearly all) take no
+    /// string, array or case mapping: this runs for every row that scrolls in.
+    static func appendInitials(
+        _ first: UnsafeBufferPointer<UInt8>, _ last: UnsafeBufferPointer<UInt8>, into html: inout ByteBuffer
+    ) {
+        let a = asciiInitial(first)
+        let b = asciiInitial(last)
+        guard (first.isEmpty || a != nil) && (last.isEmpty || b != nil) else {
+            let letters = [initial(of: first), initial(of: last)].compactMap { $0 }
+            let text = letters.isEmpty ? "?" : String(letters).uppercased()
+            return TextEscaping.append(text, as: .htmlInJSON, to: &html)
+        }
+        if a == nil && b == nil { return html.append(UInt8(ascii: "?")) }
+        if let a { html.append(a) }
+        if let b { html.append(b) }
+    }
+
+    /// The first byte of `name` in upper case when it is an ASCII letter or digit.
+    private static func asciiInitial(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        guard let byte = name.first else { return nil }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 0x20
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return byte
+        default: return nil
+        }
     }
 
     /// The first letter, digit or emoji of a name.
