@@ -9,15 +9,16 @@ import Synchronization
 /// `cancel()`. Until the commit readers see the list as it was; if the process
 /// dies first, SQLite rolls everything back.
 ///
-/// The CSV is read and checked (`ImportRowReader`) where `Reading` says: on the
-/// writer thread, so that `feed` only queues a copy of the bytes and a caller
-/// that must not wait (an event loop) can call it; or on the feeding thread,
-/// which then reads the next piece while the writer writes the rows of the
-/// last (a command line: on two cores the import takes about the time of the
-/// slower half instead of the sum). Either way, when more than `highWater`
-/// bytes wait, `feed` returns false: the caller stops feeding until `onResume`
-/// fires (from the writer thread, once half of them are written). Memory stays
-/// flat whatever the file's size.
+/// The CSV is read and checked (`ImportRowReader`) where `Reading` says: on a
+/// reading thread of the job's own, so that `feed` only queues a copy of the
+/// bytes (a caller that must not wait, an event loop, can call it) and the
+/// next piece is read while the writer writes the rows of the last (on two
+/// cores the import takes about the time of the slower half instead of the
+/// sum); on the feeding thread, the same overlap without a thread (a command
+/// line); or on the writer thread, one thread in all. Whichever, when more
+/// than `highWater` bytes wait, `feed` returns false: the caller stops feeding
+/// until `onResume` fires (once half of them are written). Memory stays flat
+/// whatever the file's size.
 ///
 /// A job must be finished or cancelled: its writer thread waits for one of them.
 public final class ImportJob: Sendable {
@@ -42,7 +43,10 @@ public final class ImportJob: Sendable {
 
     /// Which thread reads the CSV.
     public enum Reading: Sendable {
-        /// The writer: `feed` only queues bytes (for an event loop, which must not work).
+        /// A thread of the job's own, while the writer writes: `feed` only queues
+        /// bytes (for an event loop, which must not work).
+        case onReader
+        /// The writer: `feed` only queues bytes, and one thread does all the work.
         case onWriter
         /// The thread that calls `feed`, while the writer writes (for a command line).
         case onCaller
@@ -99,16 +103,24 @@ public final class ImportJob: Sendable {
         }
     }
 
-    /// Bytes queued beyond which `feed` asks its caller to pause.
-    public static let highWater = 4 << 20
+    /// Bytes queued beyond which `feed` asks its caller to pause, unless a job is given another.
+    public static let defaultHighWater = 4 << 20
+    /// This job's high water.
+    public let highWater: Int
 
     private struct State: ~Copyable {
         /// Pieces with what they count against `highWater` (the bytes they were read from).
         var pieces: [(Piece, Int)] = []
+        /// `Reading.onReader`: bytes for the reading thread (nil: the end of the file), with their cost.
+        var unread: [([UInt8]?, Int)] = []
+        /// Cost of what is queued for either thread.
         var queued = 0
         var paused = false
         /// No more bytes come: `finish` was called.
         var finished = false
+        /// Every piece the writer will get is queued (with `Reading.onReader`, once
+        /// the reading thread has read the end; otherwise at `finish`).
+        var inputEnded = false
         var cancelled = false
         /// The writer stopped reading (the file or the database failed): bytes are dropped.
         var failed = false
@@ -117,6 +129,9 @@ public final class ImportJob: Sendable {
 
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// Wakes the reading thread of `Reading.onReader`.
+    private let readerWake = DispatchSemaphore(value: 0)
+    private let reading: Reading
     private let onResume: @Sendable () -> Void
     /// Set for `Reading.onCaller`.
     private let callerReading: Mutex<CallerReading?>
@@ -126,9 +141,12 @@ public final class ImportJob: Sendable {
     public init(
         open: @escaping @Sendable () throws -> ContactStore, mode: ImportMode,
         errors policy: ImportErrorPolicy,
-        reading: Reading = .onWriter, onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
+        reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
+        onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
         self.onResume = onResume
+        self.highWater = highWater
+        self.reading = reading
         callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy) : nil)
         let thread = Thread { [self] in
             hooks.started()
@@ -136,6 +154,14 @@ public final class ImportJob: Sendable {
         }
         thread.name = "roster-import"
         thread.start()
+        if reading == .onReader {
+            let readerThread = Thread { [self] in
+                hooks.started()
+                runReader(CallerReading(policy: policy))
+            }
+            readerThread.name = "roster-import-read"
+            readerThread.start()
+        }
     }
 
     /// Takes the next piece of the file. False: stop feeding until `onResume` fires.
@@ -150,6 +176,7 @@ public final class ImportJob: Sendable {
             // resumes with one still queued, so the writer never idles while it reads.
             return enqueue(pieces, cost: bytes.count * 2)
         }
+        if reading == .onReader { return enqueueUnread(chunk, cost: bytes.count * 2) }
         return enqueue([.bytes(chunk)], cost: bytes.count)
     }
 
@@ -158,8 +185,10 @@ public final class ImportJob: Sendable {
     /// with `Reading.onCaller`).
     public func finish(then completion: @escaping @Sendable (Outcome) -> Void) {
         if let last = callerReading.withLock({ $0?.read(nil) }) { _ = enqueue(last, cost: 0) }
+        if reading == .onReader { _ = enqueueUnread(nil, cost: 0) }
         state.withLock { state in
             state.finished = true
+            if reading != .onReader { state.inputEnded = true }
             state.completion = completion
         }
         wake.signal()
@@ -168,10 +197,10 @@ public final class ImportJob: Sendable {
     private func enqueue(_ pieces: [Piece], cost: Int) -> Bool {
         guard !pieces.isEmpty else { return true }
         let keepFeeding = state.withLock { state -> Bool in
-            guard !state.failed, !state.cancelled, !state.finished else { return true }
+            guard !state.failed, !state.cancelled else { return true }
             for (index, piece) in pieces.enumerated() { state.pieces.append((piece, index == 0 ? cost : 0)) }
             state.queued += cost
-            if state.queued > Self.highWater { state.paused = true }
+            if state.queued > highWater { state.paused = true }
             return !state.paused
         }
         wake.signal()
@@ -197,6 +226,64 @@ public final class ImportJob: Sendable {
             if !state.finished { state.cancelled = true }
         }
         wake.signal()
+        readerWake.signal()
+    }
+
+    // MARK: - Reading thread (`Reading.onReader`)
+
+    /// Queues bytes (nil: the end of the file) for the reading thread.
+    private func enqueueUnread(_ chunk: [UInt8]?, cost: Int) -> Bool {
+        let keepFeeding = state.withLock { state -> Bool in
+            guard !state.failed, !state.cancelled else { return true }
+            state.unread.append((chunk, cost))
+            state.queued += cost
+            if state.queued > highWater { state.paused = true }
+            return !state.paused
+        }
+        readerWake.signal()
+        return keepFeeding
+    }
+
+    private enum ReaderStep {
+        case read([UInt8]?, cost: Int)
+        case wait
+        case stop
+    }
+
+    /// Reads what `feed` queued into checked rows for the writer, up to the end of
+    /// the file, or until the import is cancelled or has failed.
+    private func runReader(_ reader: CallerReading) {
+        while true {
+            let step = state.withLock { state -> ReaderStep in
+                if state.cancelled || state.failed { return .stop }
+                guard !state.unread.isEmpty else { return .wait }
+                let (chunk, cost) = state.unread.removeFirst()
+                return .read(chunk, cost: cost)
+            }
+            switch step {
+            case .stop: return
+            case .wait: readerWake.wait()
+            case .read(let chunk, let cost):
+                handOver(reader.read(chunk), cost: cost, last: chunk == nil)
+                if chunk == nil { return }
+            }
+        }
+    }
+
+    /// Queues for the writer the pieces read from bytes that cost `cost` (counted
+    /// until the writer takes them); `last`: nothing more will be read.
+    private func handOver(_ pieces: [Piece], cost: Int, last: Bool) {
+        let resume = state.withLock { state -> Bool in
+            guard !state.failed, !state.cancelled else { return false }
+            if pieces.isEmpty { state.queued -= cost }
+            for (index, piece) in pieces.enumerated() { state.pieces.append((piece, index == 0 ? cost : 0)) }
+            if last { state.inputEnded = true }
+            let resume = state.paused && state.queued <= highWater / 2
+            if resume { state.paused = false }
+            return resume
+        }
+        wake.signal()
+        if resume { onResume() }
     }
 
     // MARK: - Writer thread
@@ -270,10 +357,10 @@ public final class ImportJob: Sendable {
         while true {
             let (piece, resume, end, cancelled) = state.withLock { state -> (Piece?, Bool, Bool, Bool) in
                 if state.cancelled { return (nil, false, false, true) }
-                guard !state.pieces.isEmpty else { return (nil, false, state.finished, false) }
+                guard !state.pieces.isEmpty else { return (nil, false, state.inputEnded, false) }
                 let (piece, cost) = state.pieces.removeFirst()
                 state.queued -= cost
-                let resume = state.paused && state.queued <= Self.highWater / 2
+                let resume = state.paused && state.queued <= highWater / 2
                 if resume { state.paused = false }
                 return (piece, resume, false, false)
             }
@@ -290,10 +377,12 @@ public final class ImportJob: Sendable {
         let resume = state.withLock { state -> Bool in
             state.failed = true
             state.pieces = []
+            state.unread = []
             state.queued = 0
             defer { state.paused = false }
             return state.paused
         }
+        readerWake.signal()
         if resume { onResume() }
     }
 

@@ -13,7 +13,7 @@ struct ImportJobTests {
     func job(
         mode: ImportMode = .append, errors: ImportErrorPolicy = .abort,
         reading: ImportJob.Reading = .onWriter,
-        resumed: DispatchSemaphore = DispatchSemaphore(value: 0),
+        resumed: DispatchSemaphore = DispatchSemaphore(value: 0), highWater: Int = ImportJob.defaultHighWater,
         open: (@Sendable () -> Void)? = nil
     ) -> ImportJob {
         let path = folder.file("roster.sqlite")
@@ -21,7 +21,8 @@ struct ImportJobTests {
             open: {
                 open?()
                 return try ContactStore(writingTo: path)
-            }, mode: mode, errors: errors, reading: reading, onResume: { resumed.signal() })
+            }, mode: mode, errors: errors, reading: reading, highWater: highWater,
+            onResume: { resumed.signal() })
     }
 
     func run(
@@ -51,7 +52,7 @@ struct ImportJobTests {
     }
 
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
-        for reading in [ImportJob.Reading.onWriter, .onCaller] {
+        for reading in [ImportJob.Reading.onReader, .onWriter, .onCaller] {
             #expect(
                 run("email,phone\na@b.c,1\n", reading: reading)
                     == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
@@ -102,7 +103,7 @@ struct ImportJobTests {
 
     /// Property: however the bytes are cut, and whichever thread reads them, the
     /// outcome and the stored list are the same.
-    @Test func anyChunkingOnEitherThreadGivesTheSameOutcomeAndContacts() throws {
+    @Test func anyChunkingOnAnyThreadGivesTheSameOutcomeAndContacts() throws {
         var random = SeededRandom(seed: 2024)
         var csv = "\u{FEFF}Given Name,Surname,E-mail,Notes,Extra\r\n"
         for index in 0..<400 {
@@ -116,7 +117,7 @@ struct ImportJobTests {
         var referenceContacts: [ContactFields] = []
         for round in 0..<8 {
             let chunk = round == 0 ? 1 << 20 : 1 + random.below(97)
-            let reading: ImportJob.Reading = round % 2 == 0 ? .onWriter : .onCaller
+            let reading = [ImportJob.Reading.onReader, .onWriter, .onCaller][round % 3]
             guard
                 case .success(var summary) = run(
                     csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
@@ -139,13 +140,14 @@ struct ImportJobTests {
         }
     }
 
-    @Test func feedAsksToPauseOverTheHighWaterAndResumesOnceRead() throws {
+    @Test(arguments: [ImportJob.Reading.onReader, .onWriter, .onCaller])
+    func feedAsksToPauseOverTheHighWaterAndResumesOnceRead(reading: ImportJob.Reading) throws {
         let opened = DispatchSemaphore(value: 0)
         let resumed = DispatchSemaphore(value: 0)
-        // The writer cannot read anything until `opened` is signalled: the queue only fills.
-        let job = job(resumed: resumed, open: { opened.wait() })
+        // The writer cannot write anything until `opened` is signalled: the queue only fills.
+        let job = job(reading: reading, resumed: resumed, highWater: 256 << 10, open: { opened.wait() })
         var csv = "first_name\n"
-        while csv.utf8.count <= ImportJob.highWater { csv += String(repeating: "Name\n", count: 10_000) }
+        while csv.utf8.count <= job.highWater { csv += String(repeating: "Name\n", count: 10_000) }
         let bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeBytes { job.feed($0) } == false, "over the high water: pause")
         opened.signal()
@@ -158,8 +160,9 @@ struct ImportJobTests {
         #expect(summary.inserted == bytes.count / 5 - 2)
     }
 
-    @Test func aCancelledJobRollsBackAndFreesTheWayForTheNext() throws {
-        let cancelled = job()
+    @Test(arguments: [ImportJob.Reading.onReader, .onWriter, .onCaller])
+    func aCancelledJobRollsBackAndFreesTheWayForTheNext(reading: ImportJob.Reading) throws {
+        let cancelled = job(reading: reading)
         Array("first_name\nGone\nGone too\n".utf8).withUnsafeBytes { _ = cancelled.feed($0) }
         cancelled.cancel()
         // The next one begins its transaction once the first has rolled back (busy timeout).
