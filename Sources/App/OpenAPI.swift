@@ -45,13 +45,15 @@ enum OpenAPI {
               "get": {
                 "summary": "The cells that entered a viewport, and the slots each was dequeued into",
                 "parameters": [
-                  {"name": "offset", "in": "query", "required": false, "description": "Pixels from the top of the list; required unless row is given (never both)", "schema": {"type": "number", "minimum": 0, "maximum": 1000000000000}},
-                  {"name": "row", "in": "query", "required": false, "description": "Instead of offset (never both): a contact row 0 <= N < total; the window is laid out with row N's top at its top, or at the end of the list when fewer than height px follow. The answer's offset says where.", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
+                  {"name": "place", "in": "query", "required": true, "style": "form", "explode": true, "description": "Where the window is: offset (pixels from the top of the list) or row (a contact row 0 <= N < total, laid out at the window's top, or at the end of the list when fewer than height px follow; the answer's offset says where). One of the two, never both.", "schema": {"oneOf": [
+                    {"type": "object", "required": ["offset"], "additionalProperties": false, "properties": {"offset": {"type": "number", "minimum": 0, "maximum": 1000000000000}}},
+                    {"type": "object", "required": ["row"], "additionalProperties": false, "properties": {"row": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}}
+                  ]}},
                   {"name": "height", "in": "query", "required": true, "description": "Viewport height in pixels", "schema": {"type": "number", "exclusiveMinimum": true, "minimum": 0, "maximum": 20000}},
                   {"name": "overscan", "in": "query", "required": false, "description": "Extra pixels above and below that count as visible", "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
                   {"name": "session", "in": "query", "required": false, "description": "The session of an earlier response; unknown or expired ones start a new session", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
                   {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
-                  {"name": "q", "in": "query", "required": false, "description": "Search; a q without a word (empty, spaces, punctuation) is the whole list. Until search is available a q with words is 400 search_unavailable.", "schema": {"type": "string", "maxLength": 256}}
+                  {"name": "q", "in": "query", "required": false, "description": "Search; a q without a word (empty, spaces, punctuation) is the whole list. Until search is available a q with words is 400 search_unavailable (the pattern admits spaces and ASCII punctuation).", "schema": {"type": "string", "maxLength": 256, "pattern": "^[ !-/:-@\\[-`{-~]*$"}}
                 ],
                 "responses": {
                   "200": {"description": "A full window or a delta", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},

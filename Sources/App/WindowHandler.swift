@@ -36,7 +36,7 @@ final class WindowHandler {
         // A session another loop moved to newer data than this loop has seen: catch up first.
         if let known, known.state.withLock({ $0.version }) > snapshot.version { snapshot = catalog.current }
         let snapshot = self.snapshot
-        let offset = try Self.offset(of: query, in: snapshot.layout)
+        let offset = Self.offset(of: query, in: snapshot.layout)
         if known == nil { sessions.insert(entry) }
         let viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
         let (update, created, reused) = entry.state.withLock { state in
@@ -65,19 +65,14 @@ final class WindowHandler {
 
     /// The offset the window is laid out for: the requested one, or for `row=N`
     /// row N's top, moved up to the end of the list when fewer than `height` px
-    /// follow it (API.md's scroll-to-index).
-    /// - Throws: 400 `invalid_parameter` when there is no row N.
+    /// follow it (API.md's scroll-to-index). A row past the last one gives the
+    /// list's last window, as scrolling past the end does: a client cannot know
+    /// the total before its first answer, and the data may shrink under it.
     /// - Complexity: O(log sections).
-    static func offset(of query: WindowQuery, in layout: ListLayout) throws(HTTPError) -> Double {
+    static func offset(of query: WindowQuery, in layout: ListLayout) -> Double {
         guard let row = query.row else { return query.offset }
-        guard let top = layout.top(ofRow: row) else {
-            throw HTTPError(
-                400, "invalid_parameter",
-                layout.totalRows == 0
-                    ? "row \(row) does not exist: the list is empty"
-                    : "row must be less than total (\(layout.totalRows)): rows are 0 to \(layout.totalRows - 1)"
-            )
-        }
-        return max(0, min(Double(top), Double(layout.contentHeight) - query.height))
+        let end = Double(layout.contentHeight) - query.height
+        guard let top = layout.top(ofRow: row) else { return max(0, end) }
+        return max(0, min(Double(top), end))
     }
 }

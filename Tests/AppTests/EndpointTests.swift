@@ -59,9 +59,16 @@ struct EndpointTests {
         let document = try #require(live.client().getJSON("/openapi.json")?.json)
         let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
         let parameters = try #require(paths["/window"]?["get"]?["parameters"] as? [[String: Any]])
-        #expect(
-            Set(parameters.map { $0["name"] as! String })
-                == Set(WindowQuery.names))
+        // `offset` and `row` are the two shapes of one exploded object parameter (one of
+        // them, never both); the others are plain parameters.
+        let names = parameters.flatMap { parameter -> [String] in
+            guard parameter["explode"] as? Bool == true,
+                let shapes = (parameter["schema"] as? [String: Any])?["oneOf"] as? [[String: Any]]
+            else { return [parameter["name"] as! String] }
+            return shapes.flatMap { ($0["properties"] as? [String: Any])?.keys.map { $0 } ?? [] }
+        }
+        #expect(Set(names) == Set(WindowQuery.names))
+        #expect(names.count == WindowQuery.names.count)
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let sections = try #require(schemas["Sections"] as? [String: Any])
         #expect(
