@@ -22,14 +22,18 @@ public final class StaticFiles {
     struct Entry {
         var body: [UInt8]
         var gzipped: [UInt8]?
-        /// The fields both representations share (no ETag).
+        /// The fields of the plain answer and of the gzip one (each with its ETag),
+        /// made once per file version: a request copies nothing.
         var headers: HTTPHeaders
+        var gzipHeaders: HTTPHeaders
         var etag: String
         var gzipETag: String
         var version: Version
-        /// The real path the request path resolved to, and when (s): resolving
-        /// (realpath walks every component) is redone at most once a second.
+        /// The real path the request path resolved to (and as a C string, for the
+        /// stat of every request), and when (s): resolving (realpath walks every
+        /// component) is redone at most once a second.
         var file: String
+        var cPath: [CChar]
         var resolvedAt: Int
     }
 
@@ -83,32 +87,38 @@ public final class StaticFiles {
     public func respond(to request: Request) throws -> Response {
         let path = request.head.path
         let now = Int(time(nil))
-        let file: String
-        if let cached = cache[path], now - cached.resolvedAt < 1 {
-            file = cached.file
+        let entry: Entry
+        if let cached = cache[path], now - cached.resolvedAt < 1,
+            Self.version(of: cached.cPath) == cached.version
+        {
+            entry = cached  // the common case: one lookup, one stat
         } else {
             guard let resolved = resolve(path) else { throw Self.notFound(path) }
-            file = resolved
+            entry = try load(resolved, key: path, now: now)
         }
-        let entry = try load(file, key: path, now: now)
-        var headers = entry.headers
         let zipped =
             entry.gzipped != nil
             && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
         let etag = zipped ? entry.gzipETag : entry.etag
-        headers.add("ETag", etag)
         if let match = request.head.headers["If-None-Match"],
             match == "*"
                 || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == etag })
         {
+            var headers = zipped ? entry.gzipHeaders : entry.headers
             headers.remove("Content-Type")
+            headers.remove("Content-Encoding")
             return Response(status: 304, headers: headers)
         }
         if zipped, let gzipped = entry.gzipped {
-            headers.add("Content-Encoding", "gzip")
-            return Response(headers: headers, body: gzipped)
+            return Response(headers: entry.gzipHeaders, body: gzipped)
         }
-        return Response(headers: headers, body: entry.body)
+        return Response(headers: entry.headers, body: entry.body)
+    }
+
+    /// The version of the file at `path` (a C string), or nil when it is gone.
+    private static func version(of path: [CChar]) -> Version? {
+        var info = stat()
+        return path.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0 ? Version(info) : nil
     }
 
     /// Whether a GET of `path` would find a file (so another method there is 405, not 404).
@@ -174,9 +184,15 @@ public final class StaticFiles {
         ]
         let compress = Gzip.suits(contentType: type) && body.count >= Gzip.minimumSize
         if compress { headers.add("Vary", "Accept-Encoding") }
+        let (etag, gzipETag) = ("\"\(tag)\"", "\"\(tag)-gzip\"")
+        var gzipHeaders = headers
+        gzipHeaders.add("ETag", gzipETag)
+        gzipHeaders.add("Content-Encoding", "gzip")
+        headers.add("ETag", etag)
         let entry = Entry(
-            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers, etag: "\"\(tag)\"",
-            gzipETag: "\"\(tag)-gzip\"", version: version, file: file, resolvedAt: now)
+            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers,
+            gzipHeaders: gzipHeaders, etag: etag, gzipETag: gzipETag, version: version, file: file,
+            cPath: Array(file.utf8CString), resolvedAt: now)
         if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
         cache[key] = entry
         return entry
