@@ -125,7 +125,7 @@ final class ImportSink: RequestBodySink {
             "roster: \(label): aborted, nothing imported: \(summary.rejected) bad rows"
                 + (summary.errors.first.map { ", the first on line \($0.line): \($0.description)" } ?? "")
         case .success(let summary):
-            "roster: \(label): \(summary.inserted) contacts imported, \(summary.rejected) rejected, "
+            "roster: \(label): \(summary.inserted) contact\(summary.inserted == 1 ? "" : "s") imported, \(summary.rejected) rejected, "
                 + "\(summary.total) in the list (\(String(format: "%.2f", summary.seconds)) s)"
         case .failure(let error):
             "roster: \(label): nothing imported: \(error)"
