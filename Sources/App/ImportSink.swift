@@ -122,7 +122,7 @@ final class ImportSink: RequestBodySink {
     static func logLine(_ outcome: ImportJob.Outcome, label: String) -> String {
         switch outcome {
         case .success(let summary) where summary.aborted:
-            "roster: \(label): aborted, nothing imported: \(summary.rejected) bad rows"
+            "roster: \(label): aborted, nothing imported: \(summary.rejected) bad row\(summary.rejected == 1 ? "" : "s")"
                 + (summary.errors.first.map { ", the first on line \($0.line): \($0.description)" } ?? "")
         case .success(let summary):
             "roster: \(label): \(summary.inserted) contact\(summary.inserted == 1 ? "" : "s") imported, \(summary.rejected) rejected, "
