@@ -52,8 +52,11 @@ public struct ReuseSession: Sendable {
     /// The data generation `layout` belongs to: `apply(layout:)` and `reload(layout:)` add one.
     public internal(set) var epoch = 0
     var current: State
-    /// Earlier states, oldest first; at most `historyLimit`.
+    /// Earlier states, at most `historyLimit`, as a ring: the oldest is at
+    /// `historyHead`. Their seqs run without a gap up to `current.seq - 1`, since a
+    /// step remembers the state it leaves and a reload forgets them all.
     var history: [State] = []
+    var historyHead = 0
     /// The layouts of earlier generations that a kept state still refers to.
     var pastLayouts: [(epoch: Int, layout: ListLayout)] = []
 
@@ -172,6 +175,7 @@ public struct ReuseSession: Sendable {
         self.layout = layout
         epoch += 1
         history.removeAll()
+        historyHead = 0
         pastLayouts.removeAll()
         current = State(
             seq: current.seq + 1, epoch: epoch, viewport: current.viewport, first: 0, bindings: [])
@@ -184,9 +188,14 @@ public struct ReuseSession: Sendable {
     }
 
     /// The state numbered `seq`, if it is the current one or still kept.
+    /// - Complexity: O(1).
     func state(_ seq: Int) -> State? {
         if seq == current.seq { return current }
-        return history.last(where: { $0.seq == seq })
+        let age = current.seq - seq
+        guard age >= 1, age <= history.count else { return nil }
+        let state = history[(historyHead + history.count - age) % history.count]
+        assert(state.seq == seq)
+        return state
     }
 
     /// The cell drawing `item` in `binding`'s slot.
@@ -200,10 +209,13 @@ public struct ReuseSession: Sendable {
 
     mutating func remember(_ state: State) {
         guard historyLimit > 0 else { return }
-        if history.count == historyLimit {
-            history.removeFirst()
+        if history.count < historyLimit {
+            history.append(state)
+        } else {
+            // Overwriting the oldest in place moves nothing, however long the history.
+            history[historyHead] = state
+            historyHead = (historyHead + 1) % historyLimit
         }
-        history.append(state)
         if !pastLayouts.isEmpty { forgetUnusedLayouts() }
     }
 
