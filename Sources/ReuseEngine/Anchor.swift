@@ -43,7 +43,8 @@ extension ReuseSession {
     public func anchor(at ack: Int, newTop: (Int) -> Int?) -> Anchor? {
         guard let state = state(ack), !state.bindings.isEmpty else { return nil }
         let layout = layout(of: state.epoch)
-        let onScreen = layout.items(in: Viewport(offset: state.viewport.offset, height: state.viewport.height))
+        let onScreen = layout.items(
+            in: Viewport(offset: state.viewport.offset, height: state.viewport.height))
         guard !onScreen.isEmpty else { return nil }
         let start = max(onScreen.lowerBound, state.first)
         for index in start..<state.range.upperBound {

@@ -65,7 +65,8 @@ extension ReuseSession {
                 let (slot, reused) = pool.dequeue(item.kind)
                 bindings.append(
                     Binding(
-                        id: identity.id.value, revision: identity.revision, slot: Int32(slot), reused: reused))
+                        id: identity.id.value, revision: identity.revision, slot: Int32(slot), reused: reused)
+                )
                 cells.append(
                     WindowCell(slot: slot, reused: reused, item: item, identity: identity, refresh: false))
             }

@@ -122,7 +122,8 @@ public struct ReuseSession: Sendable {
                             id: identity.id.value, revision: identity.revision, slot: Int32(slot),
                             reused: reused))
                     cells.append(
-                        WindowCell(slot: slot, reused: reused, item: item, identity: identity, refresh: false))
+                        WindowCell(slot: slot, reused: reused, item: item, identity: identity, refresh: false)
+                    )
                 }
             }
         }
