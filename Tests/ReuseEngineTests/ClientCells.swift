@@ -34,3 +34,14 @@ struct ClientCells: Equatable {
         slots.first { $0.value.identity.id == id }?.key
     }
 }
+
+extension ClientCells: CustomStringConvertible {
+    /// One `slot: kind id rREVISION @top` per slot in slot order, so a failed
+    /// comparison reads as two short lists.
+    var description: String {
+        slots.sorted { $0.key < $1.key }.map { slot, shown in
+            "\(slot): \(shown.identity.id.kind) \(shown.identity.id.value) r\(shown.identity.revision)"
+                + " row \(shown.entry.row.map(String.init) ?? "-") @\(shown.entry.top)"
+        }.joined(separator: ", ")
+    }
+}
