@@ -87,7 +87,9 @@ public struct ReuseSession: Sendable {
     ///
     /// `identity` names each item the session has not bound yet: it is called once for
     /// every entering item of `layout` (after `apply(layout:)`, for every visible one),
-    /// in display order, and must give an identity of the item's kind.
+    /// in display order, and must give an identity of the item's kind. A caller that
+    /// read the ids and revisions of rows `firstRow...` into an array passes
+    /// `{ $0.row.map { read[$0 - firstRow] } ?? .header(section: $0.section) }`.
     /// - Complexity: O(log sections + entering + leaving items) within one data
     ///   generation; after `apply(layout:)`, O(visible items × log sections).
     public mutating func step(

@@ -42,7 +42,8 @@ enum EngineBenchmark {
         print("engine cells drawn: \(drawn), slots released: \(released)")
         print("engine slots created: contact \(created.contact), header \(created.header)")
         print("engine seconds: \(seconds)")
-        print("engine steps/s after a data change: \(changedDataStepsPerSecond(layout: layout, clock: clock))")
+        print(
+            "engine steps/s after a data change: \(changedDataStepsPerSecond(layout: layout, clock: clock))")
         print("engine steps/s: \(Int(Double(steps) / seconds))")
     }
 
