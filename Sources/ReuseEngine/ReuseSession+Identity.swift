@@ -3,9 +3,10 @@ extension ReuseSession {
     /// slots stay bound and the next step matches the items it shows to the new
     /// window by identity. Earlier states are kept, so a delta from any of them is a
     /// diff of what that client shows against the new window.
-    /// - Complexity: O(kept states).
+    /// - Complexity: O(1) amortized.
     public mutating func apply(layout: ListLayout) {
-        pastLayouts.append((epoch, self.layout))
+        // A layout applied and replaced before any step used it is kept by no state.
+        if current.epoch == epoch { pastLayouts.append((epoch, self.layout)) }
         self.layout = layout
         epoch += 1
         forgetUnusedLayouts()

@@ -222,12 +222,16 @@ public struct ReuseSession: Sendable {
         if !pastLayouts.isEmpty { forgetUnusedLayouts() }
     }
 
-    /// Drops the layouts no kept state refers to.
-    /// - Complexity: O(kept states × past layouts), both small; nothing once the
-    ///   states from before a data change have aged out.
+    /// Drops the layouts no kept state refers to. Each past layout was the current
+    /// state's when it was put aside (`apply(layout:)`), and epochs only grow from
+    /// the oldest kept state to the current one, so those are the layouts older than
+    /// the oldest kept state.
+    /// - Complexity: O(1) amortized.
     mutating func forgetUnusedLayouts() {
-        pastLayouts.removeAll { past in
-            past.epoch != current.epoch && !history.contains { $0.epoch == past.epoch }
+        // The ring's oldest state is at `historyHead`, which is 0 until the ring is full.
+        let oldest = min(history.isEmpty ? current.epoch : history[historyHead].epoch, current.epoch)
+        while let past = pastLayouts.first, past.epoch < oldest {
+            pastLayouts.removeFirst()
         }
     }
 

@@ -211,4 +211,31 @@ extension ReuseSessionTests {
         #expect(update.cells.last?.refresh == false && update.cells.last?.slot == slots[105])
         #expect(update.stats.created == first.stats.created)
     }
+
+    /// Several data versions between two requests (the client asked nothing while
+    /// they came) are one diff; layouts no kept state uses are let go.
+    @Test func changesBetweenRequestsAreOneDiffAndOldLayoutsAreLetGo() throws {
+        var random = SeededGenerator(seed: 77)
+        var model = ContactModel(sectionCount: 4, count: 300, random: &random)
+        var session = ReuseSession(layout: model.layout, historyLimit: 3)
+        let window = Viewport(offset: 4000, height: 900, overscan: 50)
+        var shown = session.advance(to: window, ack: nil, identity: model.identity)
+        var client = ClientCells(shown)
+        for round in 0..<20 {
+            for _ in 0..<(round % 3 + 1) {
+                model.randomEdits(near: shown.cells.lazy.compactMap(\.item.row).first, random: &random)
+                session.apply(layout: model.layout)
+            }
+            // Exactly the layouts of kept states: the ones applied in between are let go.
+            let used = Set((session.history + [session.current]).map(\.epoch)).subtracting([session.epoch])
+            #expect(session.pastLayouts.map(\.epoch) == used.sorted())
+            #expect(session.pastLayouts.count <= 4)
+            shown = session.advance(to: window, ack: shown.seq, identity: model.identity)
+            #expect(shown.base != nil)
+            client.apply(shown)
+            #expect(client == ClientCells(session.fullUpdate()))
+        }
+        for _ in 0..<3 { _ = session.step(to: window, identity: model.identity) }
+        #expect(session.pastLayouts.isEmpty, "every state from before the last change has aged out")
+    }
 }
