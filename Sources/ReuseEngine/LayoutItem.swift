@@ -18,4 +18,13 @@ public struct LayoutItem: Hashable, Sendable {
 
     /// Pixels from the top of the content to the item's bottom edge.
     public var bottom: Int { top + height }
+
+    /// True when the two items are drawn alike: the same kind, section, row, index
+    /// within its section, top and height. `index` is left out: it shifts with every
+    /// insert above and the client never sees it.
+    /// - Complexity: O(1).
+    public func isAtSamePlace(as other: LayoutItem) -> Bool {
+        kind == other.kind && section == other.section && item == other.item && row == other.row
+            && top == other.top && height == other.height
+    }
 }

@@ -7,21 +7,32 @@
 /// new slot is created. That order is what makes creation plateau at the largest
 /// number of items of a kind ever visible at once.
 ///
-/// Items are tracked by their `ListLayout` index. Because a viewport always shows
-/// a contiguous run of items, a state is that run's first index and one slot per
-/// item, and a step costs O(log sections + items entering + items leaving) when
-/// the run moves.
+/// Within one data generation (one `ListLayout`), items are found by their layout
+/// index: a viewport always shows a contiguous run of items, so a state is that
+/// run's first index and one binding per item, and a step costs O(log sections +
+/// items entering + items leaving) when the run moves. Each binding also keeps its
+/// item's identity (contact id or section, and content revision), asked of the
+/// caller only for entering items. When the data changes (`apply(layout:)`), the
+/// next step and every later delta match items by identity instead, as a diffable
+/// data source does: a kept item keeps its slot, a gone one is released, a new one
+/// is dequeued, and only what changed is sent (see ReuseSession+Identity.swift).
 public struct ReuseSession: Sendable {
-    /// A visible item's slot, and whether that slot came from the pool.
+    /// A visible item's slot, whether that slot came from the pool, and the item's
+    /// identity. The kind is the slot's, so it is not stored: 24 bytes a binding.
     struct Binding: Hashable, Sendable {
-        var slot: Int
+        var id: Int
+        var revision: Int
+        var slot: Int32
         var reused: Bool
     }
 
-    /// A numbered state: items `first ..< first + bindings.count` are visible,
-    /// item `first + k` in slot `bindings[k].slot`.
+    /// A numbered state: items `first ..< first + bindings.count` of the layout of
+    /// data generation `epoch` are visible, item `first + k` in slot `bindings[k].slot`,
+    /// for a client at `viewport` (kept for anchoring).
     struct State: Sendable {
         var seq: Int
+        var epoch: Int
+        var viewport: Viewport
         var first: Int
         var bindings: [Binding]
 
@@ -32,32 +43,59 @@ public struct ReuseSession: Sendable {
         }
     }
 
-    /// The layout the item indices refer to.
-    public private(set) var layout: ListLayout
+    /// The layout of the newest data; the next step lays the window out on it.
+    public internal(set) var layout: ListLayout
     /// The slots off screen and the count of those ever created.
-    public private(set) var pool = ReusePool()
+    public internal(set) var pool = ReusePool()
     /// How many earlier states are kept for `update(since:)`.
     public let historyLimit: Int
-    private var current: State
-    /// Earlier states, oldest first; at most `historyLimit`.
-    private var history: [State] = []
+    /// The data generation `layout` belongs to: `apply(layout:)` and `reload(layout:)` add one.
+    public internal(set) var epoch = 0
+    var current: State
+    /// Earlier states, at most `historyLimit`, as a ring: the oldest is at
+    /// `historyHead`. Their seqs run without a gap up to `current.seq - 1`, since a
+    /// step remembers the state it leaves and a reload forgets them all.
+    var history: [State] = []
+    var historyHead = 0
+    /// The layouts of earlier generations that a kept state still refers to.
+    var pastLayouts: [(epoch: Int, layout: ListLayout)] = []
 
     /// A session over `layout` showing nothing yet, at state 0.
     public init(layout: ListLayout, historyLimit: Int = 16) {
         self.layout = layout
         self.historyLimit = max(historyLimit, 0)
-        self.current = State(seq: 0, first: 0, bindings: [])
+        self.current = State(
+            seq: 0, epoch: 0, viewport: Viewport(offset: 0, height: 0), first: 0, bindings: [])
     }
 
     /// The current state's number; each step or reload adds one.
     public var seq: Int { current.seq }
 
-    /// The item indices visible now.
+    /// The item indices visible now, in the layout of the current state's data
+    /// (`layout` once a step has followed `apply(layout:)`).
     public var visible: Range<Int> { current.range }
 
-    /// Moves the window to `viewport` and returns the delta from the previous state.
+    /// Moves the window to `viewport` and returns the delta from the previous state,
+    /// taking items' identities from their positions (`ItemIdentity.positional`):
+    /// for callers whose data only changes through `reload(layout:)`.
     /// - Complexity: O(log sections + entering + leaving items).
     public mutating func step(to viewport: Viewport) -> WindowUpdate {
+        step(to: viewport, identity: ItemIdentity.positional)
+    }
+
+    /// Moves the window to `viewport` and returns the delta from the previous state.
+    ///
+    /// `identity` names each item the session has not bound yet: it is called once for
+    /// every entering item of `layout` (after `apply(layout:)`, for every visible one),
+    /// in display order, and must give an identity of the item's kind. A caller that
+    /// read the ids and revisions of rows `firstRow...` into an array passes
+    /// `{ $0.row.map { read[$0 - firstRow] } ?? .header(section: $0.section) }`.
+    /// - Complexity: O(log sections + entering + leaving items) within one data
+    ///   generation; after `apply(layout:)`, O(visible items × log sections).
+    public mutating func step(
+        to viewport: Viewport, identity: (LayoutItem) -> ItemIdentity
+    ) -> WindowUpdate {
+        guard current.epoch == epoch else { return stepAcrossData(to: viewport, identity: identity) }
         let old = current
         let range = layout.items(in: viewport)
         var released: [Int] = []
@@ -66,7 +104,7 @@ public struct ReuseSession: Sendable {
         if range != old.range {
             // 1. Items that left the window give their slots back to the pool.
             for index in old.range where !range.contains(index) {
-                let slot = old.bindings[index - old.first].slot
+                let slot = Int(old.bindings[index - old.first].slot)
                 pool.enqueue(slot)
                 released.append(slot)
             }
@@ -78,65 +116,52 @@ public struct ReuseSession: Sendable {
                     bindings.append(kept)
                 } else {
                     let item = layout.item(at: index)
+                    let identity = identity(item)
+                    precondition(identity.id.kind == item.kind, "identity \(identity) for a \(item.kind)")
                     let (slot, reused) = pool.dequeue(item.kind)
-                    bindings.append(Binding(slot: slot, reused: reused))
-                    cells.append(WindowCell(slot: slot, reused: reused, item: item))
+                    bindings.append(
+                        Binding(
+                            id: identity.id.value, revision: identity.revision, slot: Int32(slot),
+                            reused: reused))
+                    cells.append(
+                        WindowCell(slot: slot, reused: reused, item: item, identity: identity, refresh: false)
+                    )
                 }
             }
         }
         remember(old)
-        current = State(seq: old.seq + 1, first: range.lowerBound, bindings: bindings)
+        current = State(
+            seq: old.seq + 1, epoch: epoch, viewport: viewport, first: range.lowerBound, bindings: bindings)
         return update(base: old.seq, cells: cells, released: released)
     }
 
     /// Every visible cell, for a client that has nothing to build on.
     /// - Complexity: O(visible items × log sections).
     public func fullUpdate() -> WindowUpdate {
+        let layout = layout(of: current.epoch)
         let cells = current.bindings.enumerated().map { offset, binding in
-            WindowCell(
-                slot: binding.slot, reused: binding.reused,
-                item: layout.item(at: current.first + offset))
+            cell(binding, item: layout.item(at: current.first + offset), refresh: false)
         }
         return update(base: nil, cells: cells, released: [])
-    }
-
-    /// The delta from state `base` to the current one, or nil when `base` is neither
-    /// the current state nor one of the last `historyLimit` states.
-    ///
-    /// A cell is sent when its slot shows a different item than at `base` (or was
-    /// not showing anything); a slot is released when it showed an item at `base`
-    /// and shows none now.
-    /// - Complexity: O(visible items at both states × log sections + slots).
-    public func update(since base: Int) -> WindowUpdate? {
-        let old: State
-        if base == current.seq {
-            old = current
-        } else if let remembered = history.last(where: { $0.seq == base }) {
-            old = remembered
-        } else {
-            return nil
-        }
-        var bound = [Bool](repeating: false, count: pool.slotCount)
-        var cells: [WindowCell] = []
-        for (offset, binding) in current.bindings.enumerated() {
-            bound[binding.slot] = true
-            let index = current.first + offset
-            if old.binding(of: index)?.slot != binding.slot {
-                cells.append(
-                    WindowCell(slot: binding.slot, reused: binding.reused, item: layout.item(at: index)))
-            }
-        }
-        let released = old.bindings.lazy.map(\.slot).filter { !bound[$0] }
-        return update(base: base, cells: cells, released: Array(released))
     }
 
     /// Moves the window to `viewport` and answers by API.md's `ack` rule: a delta
     /// from state `ack` when the client has applied it and it is still remembered,
     /// else every visible cell. A missing `ack`, or one the session never sent
-    /// before this step, gets a full update.
+    /// before this step, gets a full update. Identities are positional (`step(to:)`).
     public mutating func advance(to viewport: Viewport, ack: Int?) -> WindowUpdate {
+        advance(to: viewport, ack: ack, identity: ItemIdentity.positional)
+    }
+
+    /// Moves the window to `viewport`, naming items with `identity` (as in
+    /// `step(to:identity:)`), and answers by API.md's `ack` rule: a delta from state
+    /// `ack` when the client has applied it and it is still remembered, across data
+    /// changes too, else every visible cell.
+    public mutating func advance(
+        to viewport: Viewport, ack: Int?, identity: (LayoutItem) -> ItemIdentity
+    ) -> WindowUpdate {
         let previous = current.seq
-        let delta = step(to: viewport)
+        let delta = step(to: viewport, identity: identity)
         guard let ack, ack <= previous else { return fullUpdate() }
         if ack == previous { return delta }
         return update(since: ack) ?? fullUpdate()
@@ -145,24 +170,72 @@ public struct ReuseSession: Sendable {
     /// Switches to a new layout (the data changed), as `reloadData` does: every visible
     /// slot goes back to the pool, nothing is visible, and earlier states are forgotten,
     /// so the client's next `advance` gets a full update. Slots and counters carry over.
+    /// `apply(layout:)` keeps the client's slots instead and sends only the difference.
     public mutating func reload(layout: ListLayout) {
         for binding in current.bindings {
-            pool.enqueue(binding.slot)
+            pool.enqueue(Int(binding.slot))
         }
         self.layout = layout
+        epoch += 1
         history.removeAll()
-        current = State(seq: current.seq + 1, first: 0, bindings: [])
+        historyHead = 0
+        pastLayouts.removeAll()
+        current = State(
+            seq: current.seq + 1, epoch: epoch, viewport: current.viewport, first: 0, bindings: [])
     }
 
-    private mutating func remember(_ state: State) {
+    /// The layout of data generation `epoch`, which the current state or a kept one uses.
+    func layout(of epoch: Int) -> ListLayout {
+        if epoch == self.epoch { return layout }
+        return pastLayouts.last(where: { $0.epoch == epoch })!.layout
+    }
+
+    /// The state numbered `seq`, if it is the current one or still kept.
+    /// - Complexity: O(1).
+    func state(_ seq: Int) -> State? {
+        if seq == current.seq { return current }
+        let age = current.seq - seq
+        guard age >= 1, age <= history.count else { return nil }
+        let state = history[(historyHead + history.count - age) % history.count]
+        assert(state.seq == seq)
+        return state
+    }
+
+    /// The cell drawing `item` in `binding`'s slot.
+    func cell(_ binding: Binding, item: LayoutItem, refresh: Bool) -> WindowCell {
+        WindowCell(
+            slot: Int(binding.slot), reused: binding.reused, item: item,
+            identity: ItemIdentity(
+                id: ItemIdentity.ID(kind: item.kind, value: binding.id), revision: binding.revision),
+            refresh: refresh)
+    }
+
+    mutating func remember(_ state: State) {
         guard historyLimit > 0 else { return }
-        if history.count == historyLimit {
-            history.removeFirst()
+        if history.count < historyLimit {
+            history.append(state)
+        } else {
+            // Overwriting the oldest in place moves nothing, however long the history.
+            history[historyHead] = state
+            historyHead = (historyHead + 1) % historyLimit
         }
-        history.append(state)
+        if !pastLayouts.isEmpty { forgetUnusedLayouts() }
     }
 
-    private func update(base: Int?, cells: [WindowCell], released: [Int]) -> WindowUpdate {
+    /// Drops the layouts no kept state refers to. Each past layout was the current
+    /// state's when it was put aside (`apply(layout:)`), and epochs only grow from
+    /// the oldest kept state to the current one, so those are the layouts older than
+    /// the oldest kept state.
+    /// - Complexity: O(1) amortized.
+    mutating func forgetUnusedLayouts() {
+        // The ring's oldest state is at `historyHead`, which is 0 until the ring is full.
+        let oldest = min(history.isEmpty ? current.epoch : history[historyHead].epoch, current.epoch)
+        while let past = pastLayouts.first, past.epoch < oldest {
+            pastLayouts.removeFirst()
+        }
+    }
+
+    func update(base: Int?, cells: [WindowCell], released: [Int]) -> WindowUpdate {
         WindowUpdate(
             seq: current.seq, base: base, visible: current.range, cells: cells, released: released,
             stats: WindowStats(

@@ -6,6 +6,12 @@ public struct WindowCell: Hashable, Sendable {
     public let reused: Bool
     /// The item and its geometry.
     public let item: LayoutItem
+    /// Who the item is (contact id or section) and the content revision it was bound at.
+    public let identity: ItemIdentity
+    /// True when the slot already shows this item at the update's base and the cell is
+    /// re-sent because its content revision or its place (row, top) changed: the
+    /// renderer updates the slot in place. False for an item newly dequeued into it.
+    public let refresh: Bool
 }
 
 /// Counters a client can show to see reuse at work.
@@ -21,7 +27,8 @@ public struct WindowStats: Hashable, Sendable {
 /// What changed in a session's window, as sent to a client.
 ///
 /// A delta (`base` set) holds only the cells whose slot shows something new since
-/// state `base`, and the slots that went back to the pool; applying it to the slot
+/// state `base` (another item, or the same one changed: `WindowCell.refresh`), and
+/// the slots that went back to the pool; applying it to the slot
 /// map of state `base` gives exactly the full state `seq`. A full update (`base`
 /// nil) holds every visible cell; the client drops every slot not in it.
 public struct WindowUpdate: Hashable, Sendable {

@@ -42,6 +42,26 @@ enum EngineBenchmark {
         print("engine cells drawn: \(drawn), slots released: \(released)")
         print("engine slots created: contact \(created.contact), header \(created.header)")
         print("engine seconds: \(seconds)")
+        print(
+            "engine steps/s after a data change: \(changedDataStepsPerSecond(layout: layout, clock: clock))")
         print("engine steps/s: \(Int(Double(steps) / seconds))")
+    }
+
+    /// Steps that each follow `apply(layout:)`, so every one matches the visible items
+    /// by identity (the first window after an edit), over the first 200,000 steps' offsets.
+    static func changedDataStepsPerSecond(layout: ListLayout, clock: MonotonicClock) -> Int {
+        var session = ReuseSession(layout: layout)
+        let steps = 200_000
+        var drawn = 0
+        let start = clock.nanoseconds()
+        for step in 0..<steps {
+            session.apply(layout: layout)
+            let update = session.step(
+                to: Viewport(offset: Double(step) * 10, height: 800), identity: ItemIdentity.positional)
+            drawn &+= update.cells.count
+        }
+        let seconds = Double(clock.nanoseconds() - start) / 1e9
+        precondition(drawn > 0)
+        return Int(Double(steps) / seconds)
     }
 }
