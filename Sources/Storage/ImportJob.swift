@@ -248,7 +248,7 @@ public final class ImportJob: Sendable {
     }
 
     private enum ReaderStep {
-        case read([UInt8]?, cost: Int)
+        case take([UInt8]?, cost: Int)
         case wait
         case stop
     }
@@ -261,12 +261,12 @@ public final class ImportJob: Sendable {
                 if state.cancelled || state.failed { return .stop }
                 guard !state.unread.isEmpty else { return .wait }
                 let (chunk, cost) = state.unread.removeFirst()
-                return .read(chunk, cost: cost)
+                return .take(chunk, cost: cost)
             }
             switch step {
             case .stop: return
             case .wait: readerWake.wait()
-            case .read(let chunk, let cost):
+            case .take(let chunk, let cost):
                 handOver(reader.read(chunk), cost: cost, last: chunk == nil)
                 if chunk == nil { return }
             }
