@@ -14,8 +14,8 @@ import Synchronization
 /// bytes (a caller that must not wait, an event loop, can call it) and the
 /// next piece is read while the writer writes the rows of the last (on two
 /// cores the import takes about the time of the slower half instead of the
-/// sum); on the feeding thread, the same overlap without a thread (a command
-/// line); or on the writer thread, one thread in all. Whichever, when more
+/// sum); or on the feeding thread, the same overlap without a thread (a command
+/// line). Either way, when more
 /// than `highWater` bytes wait, `feed` returns false: the caller stops feeding
 /// until `onResume` fires (once half of them are written). Memory stays flat
 /// whatever the file's size.
@@ -46,16 +46,13 @@ public final class ImportJob: Sendable {
         /// A thread of the job's own, while the writer writes: `feed` only queues
         /// bytes (for an event loop, which must not work).
         case onReader
-        /// The writer: `feed` only queues bytes, and one thread does all the work.
-        case onWriter
         /// The thread that calls `feed`, while the writer writes (for a command line).
         case onCaller
     }
 
     /// Work queued for the writer.
     private enum Piece: Sendable {
-        case bytes([UInt8])
-        /// Rows read and checked on the caller's thread.
+        /// Rows read and checked on the reading thread or the caller's.
         case rows([CheckedRow])
         /// The caller's reading ended: its counts and errors.
         case readingEnded(ImportSummary)
@@ -179,8 +176,7 @@ public final class ImportJob: Sendable {
         // Counted once on the reading thread's side: the socket's small pieces keep
         // it busy, and up to `highWater` bytes in flight keep the writer fed (at twice
         // the cost, HTTP imports of 1,000,000 rows took about 15% longer).
-        if reading == .onReader { return enqueueUnread(chunk, cost: bytes.count) }
-        return enqueue([.bytes(chunk)], cost: bytes.count)
+        return enqueueUnread(chunk, cost: bytes.count)
     }
 
     /// Ends the file; `completion` gets the outcome on the writer thread once the
@@ -320,25 +316,17 @@ public final class ImportJob: Sendable {
     {
         let transaction = try ContactImport(store: store, mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
-        let add: ImportRowReader.Accept = { try transaction.add($0, key: $1, line: $2) }
-        let rows = ImportRowReader(policy: policy)  // for bytes read here
-        var readByCaller: ImportSummary?
+        var read: ImportSummary?
         while let piece = try next() {
             switch piece {
-            case .bytes(let chunk): try chunk.withUnsafeBytes { try rows.feed($0, into: add) }
             case .rows(let batch):
                 for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
-            case .readingEnded(let summary): readByCaller = summary
+            case .readingEnded(let summary): read = summary
             case .failed(let error): throw error
             }
         }
-        var summary: ImportSummary
-        if let readByCaller {
-            summary = readByCaller
-        } else {
-            try rows.finish(into: add)
-            summary = rows.summary
-        }
+        // Reading always ends with its summary, unless it failed first (and threw above).
+        guard var summary = read else { throw StorageError.importCancelled }
         if policy == .abort && summary.rejected > 0 {
             transaction.rollback()
             summary.aborted = true

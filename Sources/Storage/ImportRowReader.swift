@@ -1,6 +1,6 @@
 /// The reading half of an import: CSV bytes in, checked contacts out (to the
 /// transaction, or to a batch for it), bad rows counted and listed. Pure: it
-/// runs on `ImportJob`'s writer thread, or on the thread that feeds the job.
+/// runs on `ImportJob`'s reading thread, or on the thread that feeds the job.
 ///
 /// The first record is the header (`CSVColumns`); a file without one, or whose
 /// header names no first or last name column, is an error of the file

@@ -12,7 +12,7 @@ struct ImportJobTests {
     /// A job on the test's file; `resumed` is signalled by its resume callback.
     func job(
         mode: ImportMode = .append, errors: ImportErrorPolicy = .abort,
-        reading: ImportJob.Reading = .onWriter,
+        reading: ImportJob.Reading = .onReader,
         resumed: DispatchSemaphore = DispatchSemaphore(value: 0), highWater: Int = ImportJob.defaultHighWater,
         open: (@Sendable () -> Void)? = nil
     ) -> ImportJob {
@@ -27,7 +27,7 @@ struct ImportJobTests {
 
     func run(
         _ csv: String, chunk: Int = 1 << 20, errors: ImportErrorPolicy = .abort, mode: ImportMode = .append,
-        reading: ImportJob.Reading = .onWriter
+        reading: ImportJob.Reading = .onReader
     ) -> ImportJob.Outcome {
         let job = job(mode: mode, errors: errors, reading: reading)
         let bytes = Array(csv.utf8)
@@ -52,7 +52,7 @@ struct ImportJobTests {
     }
 
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
-        for reading in [ImportJob.Reading.onReader, .onWriter, .onCaller] {
+        for reading in [ImportJob.Reading.onReader, .onCaller] {
             #expect(
                 run("email,phone\na@b.c,1\n", reading: reading)
                     == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
@@ -117,7 +117,7 @@ struct ImportJobTests {
         var referenceContacts: [ContactFields] = []
         for round in 0..<8 {
             let chunk = round == 0 ? 1 << 20 : 1 + random.below(97)
-            let reading = [ImportJob.Reading.onReader, .onWriter, .onCaller][round % 3]
+            let reading = [ImportJob.Reading.onReader, .onCaller][round % 2]
             guard
                 case .success(var summary) = run(
                     csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
@@ -140,7 +140,7 @@ struct ImportJobTests {
         }
     }
 
-    @Test(arguments: [ImportJob.Reading.onReader, .onWriter, .onCaller])
+    @Test(arguments: [ImportJob.Reading.onReader, .onCaller])
     func feedAsksToPauseOverTheHighWaterAndResumesOnceRead(reading: ImportJob.Reading) throws {
         let opened = DispatchSemaphore(value: 0)
         let resumed = DispatchSemaphore(value: 0)
@@ -160,7 +160,7 @@ struct ImportJobTests {
         #expect(summary.inserted == bytes.count / 5 - 2)
     }
 
-    @Test(arguments: [ImportJob.Reading.onReader, .onWriter, .onCaller])
+    @Test(arguments: [ImportJob.Reading.onReader, .onCaller])
     func aCancelledJobRollsBackAndFreesTheWayForTheNext(reading: ImportJob.Reading) throws {
         let cancelled = job(reading: reading)
         Array("first_name\nGone\nGone too\n".utf8).withUnsafeBytes { _ = cancelled.feed($0) }
