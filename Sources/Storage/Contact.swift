@@ -29,7 +29,7 @@ public struct ContactFields: Hashable, Sendable {
     /// A contact with the given fields (all empty by default).
     public init(
         firstName: String = "", lastName: String = "", email: String = "", phone: String = "",
-        company: String = "", city: String = "", notes: String = ""
+        company: String = "", city: String = "", notes: String = "", favorite: Bool = false
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -38,6 +38,7 @@ public struct ContactFields: Hashable, Sendable {
         self.company = company
         self.city = city
         self.notes = notes
+        self.favorite = favorite
     }
 
     /// The value of `field`.
@@ -89,6 +90,12 @@ public struct ContactFields: Hashable, Sendable {
     public var notes: String {
         get { self[text: .notes] }
         set { self[text: .notes] = newValue }
+    }
+
+    /// Starred by the user.
+    public var favorite: Bool {
+        get { if case .boolean(let value) = values[ContactField.favorite.rawValue] { value } else { false } }
+        set { values[ContactField.favorite.rawValue] = .boolean(newValue) }
     }
 
     /// The key the list is ordered by (before the id): see `ContactSortKey`.

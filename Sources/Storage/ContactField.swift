@@ -10,7 +10,7 @@
 /// The cases are in column order: `rawValue` is the field's place in every
 /// column list, in `ContactFields` and in a cursor row (after the id).
 public enum ContactField: Int, CaseIterable, Sendable {
-    case firstName, lastName, email, phone, company, city, notes
+    case firstName, lastName, email, phone, company, city, notes, favorite
 
     /// What a field holds.
     public enum Kind: Hashable, Sendable {
@@ -75,6 +75,10 @@ public enum ContactField: Int, CaseIterable, Sendable {
             Spec(
                 name: "notes", kind: .text(maxLength: 4000), aliases: ["Note", "Comments", "Comment"],
                 inWindow: false, keepsSpacing: true)
+        case .favorite:
+            Spec(
+                name: "favorite", kind: .boolean, aliases: ["Favourite", "Starred", "Star"], inWindow: true,
+                keepsSpacing: false)
         }
     }
 

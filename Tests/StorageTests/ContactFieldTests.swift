@@ -10,7 +10,9 @@ struct ContactFieldTests {
         let info = try store.database.statement("PRAGMA table_info(contacts)")
         var columns: [String] = []
         while try info.step() { columns.append(info.string(at: 1)) }
-        #expect(Array(columns.dropFirst(2)) == ContactField.allCases.map(\.name), "after id and sort_key")
+        let fields = ContactField.allCases.map(\.name)
+        #expect(Array(columns.dropFirst(2).prefix(fields.count)) == fields, "after id and sort_key")
+        #expect(Array(columns.dropFirst(2 + fields.count)) == ["revision"], "then the write counter")
         #expect(ContactField.columnList == ContactField.allCases.map(\.name).joined(separator: ", "))
     }
 
@@ -32,7 +34,9 @@ struct ContactFieldTests {
 
     @Test func textFieldsHaveTheLimitsOfTheContract() {
         for field in ContactField.allCases {
-            #expect(field.kind == .text(maxLength: field == .notes ? 4000 : 256), "\(field.name)")
+            let expected: ContactField.Kind =
+                field == .favorite ? .boolean : .text(maxLength: field == .notes ? 4000 : 256)
+            #expect(field.kind == expected, "\(field.name)")
         }
         #expect(ContactField.windowFields == ContactField.allCases.filter { $0 != .notes })
         #expect(ContactField.maxUTF8Bytes == 16_000)
@@ -43,10 +47,14 @@ struct ContactFieldTests {
         for _ in 0..<200 {
             var fields = ContactFields()
             for field in ContactField.allCases {
-                fields[field] = .text(
-                    String(repeating: "é,\"", count: random.below(4)) + "\(random.below(100))")
+                switch field.kind {
+                case .text:
+                    fields[field] = .text(
+                        String(repeating: "é,\"", count: random.below(4)) + "\(random.below(100))")
+                case .boolean: fields[field] = .boolean(random.below(2) == 1)
+                }
             }
-            #expect(fields.csvRecord == ContactField.allCases.map { fields[text: $0] })
+            #expect(fields.csvRecord == ContactField.allCases.map { fields[$0].text })
             let columns = try? CSVColumns(header: ContactFields.csvHeader)
             #expect(columns?.contact(fields.csvRecord) == fields)
             #expect(fields.overLimit() == nil)
