@@ -8,7 +8,9 @@ enum CellRenderer {
     /// since its Content-Security-Policy allows no inline style.
     static let paletteSize = 12
 
-    /// A contact row: avatar, name (last name in bold), then e-mail and phone.
+    /// A contact row: avatar, name (last name in bold), e-mail and phone, then the
+    /// favourite star (`aria-pressed` from the row, so a reused slot shows the star
+    /// of the contact it shows now, never of the one before).
     /// The avatar is the initials in a span coloured by a palette class, drawn by
     /// CSS: an image per row would cost the browser an SVG document each, on its
     /// main thread, for every row that scrolls in.
@@ -38,8 +40,17 @@ enum CellRenderer {
         TextEscaping.append(row.bytes(.email), as: .htmlInJSON, to: &html)
         html.append("</i> <i>" as StaticString)
         TextEscaping.append(row.bytes(.phone), as: .htmlInJSON, to: &html)
-        html.append("</i>" as StaticString)
+        html.append("</i></p>" as StaticString)
+        html.append(row.bool(.favorite) ? starOn : starOff)
     }
+
+    /// The favourite toggle that ends every contact row (app.css draws the star, so
+    /// the fragment carries no glyph). It is out of the tab order: the list is one
+    /// tab stop whose keys move between rows, and `f` stars the focused row.
+    static let starOn: StaticString =
+        "<button data-action=favorite aria-pressed=true aria-label=Favourite tabindex=-1></button>"
+    static let starOff: StaticString =
+        "<button data-action=favorite aria-pressed=false aria-label=Favourite tabindex=-1></button>"
 
     /// A section header, escaped for HTML and JSON like `contact`.
     static func header(title: String, into html: inout ByteBuffer) {

@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 import Storage
 import Testing
@@ -25,5 +26,42 @@ struct CellRendererTests {
         var escaped = ByteBuffer()
         TextEscaping.append(expected, as: .htmlInJSON, to: &escaped)
         #expect(written(first, last) == String(decoding: escaped.array, as: UTF8.self))
+    }
+
+    /// The rows of a small store, rendered as the window renders them.
+    private func renderedRows(_ contacts: [ContactFields]) throws -> [String] {
+        let folder = NSTemporaryDirectory() + "roster-cell-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Migrations").path
+        let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
+        try store.add(contacts)
+        let cursor = try store.cursor(at: 0..<contacts.count)
+        defer { cursor.close() }
+        return try (0..<contacts.count).map { position in
+            #expect(try cursor.move(to: position))
+            var html = ByteBuffer()
+            CellRenderer.contact(cursor, into: &html)
+            return String(decoding: html.array, as: UTF8.self)
+        }
+    }
+
+    @Test func everyContactRowEndsWithAStarTogglePressedExactlyForFavourites() throws {
+        // Sorted by last name: Babbage, then Lovelace.
+        let rows = try renderedRows([
+            ContactFields(firstName: "Ada", lastName: "Lovelace", favorite: true),
+            ContactFields(firstName: "<b>Charles</b>", lastName: "Babbage"),
+        ])
+        let off = "<button data-action=favorite aria-pressed=false aria-label=Favourite tabindex=-1></button>"
+        let on = "<button data-action=favorite aria-pressed=true aria-label=Favourite tabindex=-1></button>"
+        #expect(rows[0].hasSuffix("</i></p>" + off), "\(rows[0])")
+        #expect(rows[0].contains("&lt;b&gt;Charles&lt;/b&gt; <b>Babbage</b>"), "\(rows[0])")
+        #expect(rows[1].hasSuffix("</i></p>" + on), "\(rows[1])")
+        // The star is the only control, once per row, and the fragment stays JSON-safe.
+        for row in rows {
+            #expect(row.components(separatedBy: "<button").count == 2)
+            #expect(!row.contains("\""))
+        }
     }
 }
