@@ -14,7 +14,16 @@
 // Frames stay short: the DOM is written only in requestAnimationFrame (updates
 // that arrive wait for it) and read only in the scroll event (scrollTop) and the
 // ResizeObserver, never right after a write; hover is off while the list moves.
+//
+// Live data: events.js announces each new data version; the list then asks for
+// its window with its session and ack, as a scroll does, and the server answers
+// the diff (kept contacts keep their slots). When contacts were inserted or
+// deleted above, the answer's `offset` moved by the height added there, and the
+// page moves `v` by as much in the frame that writes the cells, so the contacts
+// on screen stay where they are.
 
+import "./events.js";
+import { toggleStar } from "./favorites.js";
 import { showOffline, showWindow } from "./status.js";
 
 const MAX_SPACER = 8_000_000; // below Firefox's ~8.9M px transform limit and Chromium's 33.5M px element cap
@@ -36,6 +45,8 @@ const STRIPE = parseFloat(rootStyle.getPropertyValue("--stripe")) || 1;
 const state = {
   session: null,
   ack: null,
+  version: -1,         // the data version of the cells shown
+  latest: -1,          // the newest data version announced (events, writes)
   total: 0,
   contentHeight: 0,
   sections: [],        // from /sections: {title, rows, firstRow, top, height}
@@ -180,8 +191,11 @@ list.addEventListener("wheel", (event) => {
 }, { passive: false });
 
 list.addEventListener("keydown", (event) => {
+  if (event.target !== list || event.altKey || event.ctrlKey || event.metaKey) return;
   let row = state.focusRow;
   switch (event.key) {
+    case "Enter": event.preventDefault(); return openContact(slotOfRow(row));
+    case "f": event.preventDefault(); return starContact(slotOfRow(row));
     case "ArrowDown": row += 1; break;
     case "ArrowUp": row -= 1; break;
     case "PageDown": row += Math.max(1, rowsInView()); break;
@@ -205,6 +219,30 @@ function focusRow(row) {
   else schedule();
 }
 
+/** The focused row's star, flipped from the keyboard. */
+function starContact(slot) {
+  const button = slot && slot.node.querySelector('[data-action="favorite"]');
+  if (button) toggleStar(button, slot.node.dataset.id);
+}
+
+/** Asks detail.js to show the contact of `slot` (its row becomes the focused one). */
+function openContact(slot) {
+  if (!slot || !slot.node.dataset.id) return;
+  state.focusRow = slot.row;
+  schedule();
+  document.dispatchEvent(new CustomEvent("roster:open", { detail: { id: Number(slot.node.dataset.id) } }));
+}
+
+// One listener for every slot: a star flips, anywhere else on a row opens it. While
+// the list moves, slots take no pointer events (app.css), so no click lands here.
+stage.addEventListener("click", (event) => {
+  const node = event.target.closest('.slot[data-kind="contact"]');
+  if (!node || node.hidden) return;
+  const star = event.target.closest('[data-action="favorite"]');
+  if (star) return toggleStar(star, node.dataset.id);
+  openContact(slots.get(Number(node.dataset.slot)));
+});
+
 list.addEventListener("focus", () => schedule());
 list.addEventListener("blur", () => schedule());
 
@@ -218,7 +256,7 @@ function schedule() {
 function frame() {
   state.frame = 0;
   if (state.arrived) {
-    const { update, row, moves } = state.arrived;
+    const { update, row, moves, asked } = state.arrived;
     state.arrived = null;
     state.inFlight = false;
     if (row !== null && moves === state.moves) {
@@ -226,7 +264,15 @@ function frame() {
       // The scroll position moves before the cells are written, so it needs no layout.
       setV(update.offset - STICKY);
     }
-    apply(update);
+    const resized = apply(update);
+    // Anchoring: the window was laid out `shift` px lower (or higher) than asked,
+    // because contacts came (or went) above it. Moving `v` as much, in this same
+    // frame as the cells' new tops, keeps every kept contact at its y. (Also
+    // when the user scrolled meanwhile: `v` is then in the old coordinates too.)
+    const shift = row === null && typeof update.offset === "number" ? update.offset - asked : 0;
+    if (shift !== 0) state.v = clampV(state.v + shift);
+    if (shift !== 0 || resized) syncScrollbar(); // its scroll event is expected, so ignored
+    if (state.latest > state.version) state.dirty = true; // announced while this was asked for
   }
   position();
   if (state.dirty && !state.inFlight && !state.retryTimer) request();
@@ -243,13 +289,21 @@ async function request() {
   // then made at its full size on the first request and never grows.
   const margin = Math.round(state.viewport / 2);
   let url;
+  let asked = null;
   if (row !== null) {
     // The rows below the sticky title, with the same margins as overscan.
     url = `/window?row=${row}&height=${Math.max(1, state.viewport - STICKY)}&overscan=${margin}`;
   } else {
+    // The window spans [low, low + span): the viewport and the margins, shifted at
+    // the list's ends. It is asked for as the viewport itself (offset `v`, where the
+    // server looks for the contact to anchor on) plus overscan; at the ends the
+    // viewport part or the overscan grows so the span stays the same.
     const span = Math.max(1, state.viewport + 2 * margin);
-    const offset = Math.max(0, Math.min(state.v - margin, state.contentHeight - span));
-    url = `/window?offset=${offset}&height=${Math.min(span, 20000)}`;
+    const low = Math.max(0, Math.min(state.v - margin, state.contentHeight - span));
+    const overscan = Math.min(5000, Math.max(margin, state.v - low));
+    const height = Math.max(state.viewport, low + span - state.v - overscan);
+    asked = state.v;
+    url = `/window?offset=${asked}&height=${Math.max(1, Math.min(height, 20000))}&overscan=${overscan}`;
   }
   if (state.session !== null) url += `&session=${encodeURIComponent(state.session)}&ack=${state.ack}`;
   try {
@@ -260,7 +314,7 @@ async function request() {
     state.lastBytes = Number(response.headers.get("content-length")) || text.length;
     state.retryDelay = 0;
     // Applied in the next frame, so the DOM is written once per frame, before layout.
-    state.arrived = { update, row, moves };
+    state.arrived = { update, row, moves, asked };
     schedule();
   } catch (error) {
     // Nothing was applied: the server's state is ahead of ours, and the `ack` we
@@ -276,12 +330,21 @@ async function request() {
 
 // ---- Applying updates ---------------------------------------------------------
 
+/** Applies a window answer; true when the list's size changed. */
 function apply(update) {
+  let resized = false;
   if (update.contentHeight !== state.contentHeight || update.total !== state.total) {
     state.total = update.total;
     state.contentHeight = update.contentHeight;
     layoutScroller();
-    loadSections(); // the data changed: titles and tops too
+    resized = true;
+  }
+  if (typeof update.version === "number" && update.version !== state.version) {
+    if (state.version !== -1 || resized) loadSections(); // the data changed: titles and tops too
+    state.version = update.version;
+    if (update.version > state.latest) state.latest = update.version;
+  } else if (resized) {
+    loadSections();
   }
   state.session = update.session;
   state.ack = update.seq;
@@ -295,6 +358,7 @@ function apply(update) {
   }
   for (const cell of update.cells) fill(cell);
   showWindow(update, state.lastBytes);
+  return resized;
 }
 
 function release(slot) {
@@ -377,11 +441,31 @@ function position() {
 
 // ---- Sections, URL and start ----------------------------------------------------
 
-/** Loads /sections: the list's size and every section's place, from the server. */
-async function loadSections() {
+let sectionsLoading = null; // a /sections request in flight
+let sectionsAgain = false;  // the data changed again while it was
+
+/** Loads /sections: the list's size and every section's place, from the server.
+ *  Changes that come in a burst (an import, many writes) load it once more at most. */
+function loadSections() {
+  if (sectionsLoading) {
+    sectionsAgain = true;
+    return sectionsLoading;
+  }
+  sectionsLoading = fetchSections().finally(() => {
+    sectionsLoading = null;
+    if (sectionsAgain) {
+      sectionsAgain = false;
+      loadSections();
+    }
+  });
+  return sectionsLoading;
+}
+
+async function fetchSections() {
   const response = await fetch("/sections").catch(() => null);
   if (!response || !response.ok) return null;
-  const answer = await response.json();
+  const answer = await response.json().catch(() => null);
+  if (!answer) return null;
   state.sections = answer.sections;
   index.replaceChildren(...state.sections.map((section) => {
     const button = document.createElement("button");
@@ -405,6 +489,7 @@ function rememberPosition() {
   clearTimeout(rememberTimer);
   rememberTimer = setTimeout(() => {
     if (!state.total || state.dirty || state.inFlight || state.pendingRow !== null) return;
+    if (location.hash.startsWith("#id=")) return; // the detail pane's link, while it is open
     const row = rowAtTop();
     const hash = `#row=${row}`;
     if (row !== null && location.hash !== hash) history.replaceState(null, "", hash);
@@ -432,10 +517,24 @@ new ResizeObserver((entries) => {
   setV(atEnd ? maxV() : state.v);
 }).observe(list);
 
-document.addEventListener("roster:changed", () => {
-  state.dirty = true; // the server answers the next window in full, from the new list
+/** A newer data version exists (announced, or written by this page): ask for the
+ *  window with the session and ack, and the server answers the diff. */
+function refresh(version) {
+  if (typeof version === "number") {
+    if (version <= state.version) return; // already shown
+    if (version > state.latest) state.latest = version;
+  }
+  state.dirty = true;
   schedule();
+}
+
+document.addEventListener("roster:version", (event) => refresh(event.detail.version));
+document.addEventListener("roster:changed", (event) => refresh(event.detail?.version));
+// The detail pane shows a contact opened by a link, or one it just created.
+document.addEventListener("roster:show-row", (event) => {
+  if (!slotOfRow(event.detail.row)) goToRow(event.detail.row);
 });
+document.addEventListener("roster:closed", () => rememberPosition());
 
 async function start() {
   state.viewport = list.clientHeight;

@@ -20,6 +20,13 @@ export function showWindow(update, bytes) {
   if (reuse.open) showReuse();
 }
 
+/** Shows `text` (a write that failed, say) in the status line until the next window. */
+export function showMessage(text) {
+  statusLine.textContent = text;
+  statusLine.classList.add("offline");
+  offline = true; // the next window puts the count back
+}
+
 /** Says the list is offline and when it tries again. */
 export function showOffline(retryDelay, error) {
   offline = true;

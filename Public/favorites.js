@@ -1,0 +1,29 @@
+// The favourite star of a contact row: a click (or `f` on the focused row) asks
+// the server to flip it with PATCH /contacts/{id} {"favorite": ...}.
+//
+// The row's fragment is the truth: the server re-sends the cell in its slot once
+// the change is committed, and that new fragment carries the star. The pressed
+// state set here is only a hint until then, and it lives on the button of the
+// fragment that was clicked, so a slot that is reused for another contact (a new
+// fragment) can never show it.
+
+import { send } from "./api.js";
+import { showMessage } from "./status.js";
+
+/** Flips the star `button` of contact `id`. */
+export async function toggleStar(button, id) {
+  const pressed = button.getAttribute("aria-pressed") === "true";
+  // DOM writes wait for a frame, as the list's do.
+  requestAnimationFrame(() => button.setAttribute("aria-pressed", String(!pressed)));
+  const answer = await send("PATCH", `/contacts/${id}`, { body: { favorite: !pressed } });
+  if (answer.ok) {
+    // Ask for the window now rather than wait for the event that follows.
+    document.dispatchEvent(new CustomEvent("roster:changed", { detail: { version: answer.json?.version } }));
+    return;
+  }
+  // Undo the hint, unless the fragment was replaced meanwhile (then it is right).
+  requestAnimationFrame(() => {
+    if (button.isConnected) button.setAttribute("aria-pressed", String(pressed));
+  });
+  showMessage(`The star was not saved: ${answer.json.message}`);
+}
