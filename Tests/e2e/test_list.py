@@ -213,6 +213,10 @@ def test_importing_a_file_from_the_page_refreshes_the_list(page, server, tmp_pat
     before = server.json("/window?offset=0&height=1")["total"]
     csv = tmp_path / "people.csv"
     csv.write_text("Given Name,Surname,E-mail\r\nAaron,Aaaaberg,aaron@example.org\r\nAbe,Aaaaberg,abe@example.org\r\n")
+    # The import lives in a dialog, opened from the bar.
+    assert page.is_hidden("#import-dialog")
+    page.click("#import-open")
+    page.wait_for_selector("#import-dialog", state="visible")
     page.set_input_files("#import-file", str(csv))
     page.click("#import button[type=submit]")
     for _ in range(150):  # (wait_for_function evaluates strings, which the page's CSP forbids)
@@ -220,6 +224,9 @@ def test_importing_a_file_from_the_page_refreshes_the_list(page, server, tmp_pat
             break
         page.wait_for_timeout(100)
     assert (page.text_content("#import-result") or "").startswith("Imported"), page.text_content("#import-result")
+    assert page.is_hidden("#import-progress")
+    page.click("#import-close")
+    page.wait_for_selector("#import-dialog", state="hidden")
     settle(page)
     assert server.json("/window?offset=0&height=1")["total"] == before + 2
     page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = 0; }")
