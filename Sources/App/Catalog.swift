@@ -2,56 +2,100 @@ import ReuseEngine
 import Storage
 import Synchronization
 
-/// The list at one data version: its sections and the layout built from them.
+/// The list at one data version: its state (sections, order) and the layout built
+/// from it.
 struct ListSnapshot: Sendable {
-    /// `roster_meta.data_version` when it was read.
-    let version: Int
-    /// All 27 sections, empty ones included (they take no space in the layout).
-    let sections: [SectionInfo]
+    /// The sections and the order, at `version`.
+    let state: ListState
     /// Geometry of headers and contacts.
     let layout: ListLayout
 
+    /// `roster_meta.data_version` of this list.
+    var version: Int { state.version }
+    /// All 27 sections, empty ones included (they take no space in the layout).
+    var sections: [SectionInfo] { state.sections }
+    /// Contact ids by row.
+    var order: ListOrder { state.order }
     /// Contacts in the list.
     var total: Int { layout.totalRows }
 
-    init(version: Int, sections: [SectionInfo]) throws {
-        self.version = version
-        self.sections = sections
-        layout = try ListLayout(sectionCounts: sections.map(\.rows))
+    init(state: ListState) throws {
+        self.state = state
+        layout = try ListLayout(sectionCounts: state.sections.map(\.rows))
     }
 
     /// The snapshot of what `store` holds now.
+    /// - Complexity: O(n): the order is read whole.
     init(store: ContactStore) throws {
-        try self.init(version: store.dataVersion(), sections: store.sections())
+        try self.init(state: store.listState())
     }
 }
 
-/// The current snapshot, shared by every event loop; replaced whole when the data
-/// changes, so a request always sees one consistent version.
+/// The list's snapshots, shared by every event loop: the one in force, the one a
+/// writer is about to commit, and a few recent ones, so that a reader whose read
+/// transaction sees version V finds the snapshot of exactly V, never a neighbour.
+///
+/// A writer `prepare`s the next snapshot inside its transaction, commits, then
+/// `install`s it: between the commit and the install, readers that already see
+/// the new data find it as the prepared one.
 final class Catalog: Sendable {
-    private let state: Mutex<ListSnapshot>
-    /// The version in force, readable without the lock (readers keep a copy of
-    /// the snapshot and fetch it again only when this changes).
-    private let installedVersion: Atomic<Int>
+    private struct State {
+        var current: ListSnapshot
+        var prepared: ListSnapshot?
+        /// Earlier snapshots, newest last, at most `recentLimit`.
+        var recent: [ListSnapshot] = []
+    }
 
-    init(_ snapshot: ListSnapshot) {
-        state = Mutex(snapshot)
+    /// Earlier snapshots kept for readers still pinned to them.
+    static let recentLimit = 16
+
+    private let state: Mutex<State>
+    /// The version in force, readable without the lock.
+    private let installedVersion: Atomic<Int>
+    /// Called after a newer snapshot is installed (live updates).
+    private let onInstall: (@Sendable (ListSnapshot) -> Void)?
+
+    init(_ snapshot: ListSnapshot, onInstall: (@Sendable (ListSnapshot) -> Void)? = nil) {
+        state = Mutex(State(current: snapshot))
         installedVersion = Atomic(snapshot.version)
+        self.onInstall = onInstall
     }
 
     /// The data version of the snapshot in force.
     var version: Int { installedVersion.load(ordering: .acquiring) }
 
     /// The snapshot in force.
-    var current: ListSnapshot { state.withLock { $0 } }
+    var current: ListSnapshot { state.withLock { $0.current } }
+
+    /// The newest snapshot: one prepared for a commit in progress, else the one in force.
+    var newest: ListSnapshot { state.withLock { $0.prepared ?? $0.current } }
+
+    /// Makes `snapshot` findable by version before its transaction commits.
+    func prepare(_ snapshot: ListSnapshot) {
+        state.withLock { $0.prepared = snapshot }
+    }
 
     /// Installs `snapshot` unless a newer one is in force already.
     func install(_ snapshot: ListSnapshot) {
-        state.withLock { current in
-            if snapshot.version >= current.version {
-                current = snapshot
-                installedVersion.store(snapshot.version, ordering: .releasing)
-            }
+        let installed = state.withLock { state -> Bool in
+            if let prepared = state.prepared, prepared.version <= snapshot.version { state.prepared = nil }
+            guard snapshot.version > state.current.version else { return false }
+            state.recent.append(state.current)
+            if state.recent.count > Self.recentLimit { state.recent.removeFirst() }
+            state.current = snapshot
+            installedVersion.store(snapshot.version, ordering: .releasing)
+            return true
+        }
+        if installed { onInstall?(snapshot) }
+    }
+
+    /// The snapshot of data version `version`, if it is in force, prepared or recent.
+    /// - Complexity: O(recentLimit).
+    func snapshot(for version: Int) -> ListSnapshot? {
+        state.withLock { state in
+            if state.current.version == version { return state.current }
+            if let prepared = state.prepared, prepared.version == version { return prepared }
+            return state.recent.last { $0.version == version }
         }
     }
 }

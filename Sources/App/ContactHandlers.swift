@@ -15,7 +15,7 @@ final class ContactHandlers {
     /// geometry the page lays itself out by: each section's first row, top and
     /// height (px), and the list's total and content height, all of one data version.
     func sections(_ request: Request) throws -> Response {
-        let snapshot = catalog.current
+        let snapshot = try reader.newestSnapshot()
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 4096)
         json.object { json in
@@ -38,47 +38,29 @@ final class ContactHandlers {
         return .json(json.bytes)
     }
 
-    /// One contact, every field.
+    /// One contact, every field, its row and the version it was read from; its
+    /// revision is the ETag.
     func contact(_ request: Request) throws -> Response {
-        let contact = try find(request.parameters["id"])
-        let fields = contact.fields
-        var json = JSONWriter()
-        json.object { json in
-            json.field("id", contact.id)
-            json.field("row", contact.position)
-            json.field("section", SectionInfo.titles[fields.sortKey.section])
-            for field in ContactField.allCases {
-                switch fields[field] {
-                case .text(let text): json.field(field.jsonKey, text)
-                case .boolean(let value): json.field(field.jsonKey, value)
-                }
-            }
-        }
-        return .json(json.bytes)
+        let (contact, version) = try find(request.parameters["id"])
+        return ContactJSON.response(contact, version: version)
     }
 
     /// The contact's initials on its colour, cacheable for a day.
     func avatar(_ request: Request) throws -> Response {
-        let contact = try find(request.parameters["id"])
+        let (contact, _) = try find(request.parameters["id"])
         return Response(
             headers: ["Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400"],
             body: CellRenderer.avatar(contact))
     }
 
-    private func find(_ text: String?) throws -> Contact {
-        guard let text, !text.isEmpty, text.utf8.count <= 18,
-            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let id = Int(text)
-        else {
-            throw HTTPError(
-                400, "invalid_parameter",
-                "id must be a contact id (a whole number), not '\((text ?? "").prefix(40))'")
-        }
+    /// The contact a path's id names, and the data version it was read at.
+    private func find(_ text: String?) throws -> (Contact, Int) {
+        let id = try ContactJSON.id(text)
         // Read at least the version the client's list came from.
-        try reader.pin(to: catalog.version)
-        guard let contact = try reader.store.contact(id: id) else {
-            throw HTTPError(404, "not_found", "there is no contact with id \(id)")
+        let snapshot = try reader.newestSnapshot()
+        guard let contact = try reader.store.contact(id: id, in: snapshot.order) else {
+            throw ContactJSON.notFound(id)
         }
-        return contact
+        return (contact, snapshot.version)
     }
 }

@@ -8,13 +8,14 @@ final class ExportSource: ResponseBodySource {
     static let rowsPerPiece = 2000
 
     private let store: ContactStore
-    private var position = 0
+    private let scan: OrderedScan
     private var headerWritten = false
     private var writer = CSVWriter()
 
     init(databasePath: String) throws {
         store = try ContactStore(readingFrom: databasePath)
         try store.pin()
+        scan = try OrderedScan(store: store)
     }
 
     deinit { try? store.release() }
@@ -24,14 +25,13 @@ final class ExportSource: ResponseBodySource {
             headerWritten = true
             writer.write(ContactFields.csvHeader)
         }
-        let contacts = try store.contacts(at: position..<(position + Self.rowsPerPiece))
+        let contacts = try scan.next(limit: Self.rowsPerPiece)
         guard !contacts.isEmpty else {
             try store.release()
             let rest = writer.take()
             return rest.isEmpty ? nil : rest
         }
-        position += contacts.count
-        for contact in contacts { writer.write(contact.fields.csvRecord) }
+        for contact in contacts { writer.write(contact.csvRecord) }
         return writer.take()
     }
 }

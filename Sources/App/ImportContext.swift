@@ -97,11 +97,6 @@ final class ImportContext: Sendable {
         try? store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Installs the list as `store` now sees it, so sessions start over on their next request.
-    func refresh(from store: ContactStore) throws {
-        catalog.install(try ListSnapshot(store: store))
-    }
-
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }

@@ -43,7 +43,8 @@ final class ImportSink: RequestBodySink {
         }
         var hooks = ImportJob.Hooks()
         hooks.started = Self.yieldToEventLoops
-        hooks.committed = { store in try context.refresh(from: store) }
+        hooks.prepare = { state in context.catalog.prepare(try ListSnapshot(state: state)) }
+        hooks.committed = { state in context.catalog.install(try ListSnapshot(state: state)) }
         // The gate opens before the answer goes out: a client that imports again
         // right after its answer must not find the previous import still running.
         hooks.ended = { context.gate.end() }

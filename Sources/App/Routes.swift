@@ -20,7 +20,7 @@ struct Routes: Sendable {
     let maxImportBytes: Int
 
     func makeRouter() throws -> Router {
-        let reader = StoreReader(store: try ContactStore(readingFrom: databasePath))
+        let reader = StoreReader(store: try ContactStore(readingFrom: databasePath), catalog: catalog)
         let router = Router()
         let window = WindowHandler(reader: reader, catalog: catalog, sessions: sessions, metrics: metrics)
         let contacts = ContactHandlers(reader: reader, catalog: catalog)

@@ -2,8 +2,10 @@ import HTTP
 import ReuseEngine
 import Storage
 
-/// `GET /window`: the reuse engine run for the client's session over the current
-/// layout, with the entering contacts read by position and rendered.
+/// `GET /window`: the reuse engine run for the client's session over the list
+/// snapshot its read sees, with items named by contact id (identity-based reuse),
+/// the window anchored across data changes, and the contacts to send read by id
+/// from that same version.
 final class WindowHandler {
     private let reader: StoreReader
     private let catalog: Catalog
@@ -12,55 +14,95 @@ final class WindowHandler {
     /// Earlier states each session keeps for deltas (API.md's `ack`).
     static let historyLimit = 8
 
-    /// This loop's copy of the catalog's snapshot.
-    private var snapshot: ListSnapshot
-
     init(reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
-        snapshot = catalog.current
         self.reader = reader
         self.catalog = catalog
         self.sessions = sessions
         self.metrics = metrics
     }
 
+    /// What one session step gives the renderer.
+    private struct Step {
+        let update: WindowUpdate
+        let offset: Double
+        let entries: [OrderEntry]
+        let firstRow: Int
+        let created: KindCounts
+        let reused: KindCounts
+    }
+
     func handle(_ request: Request) throws -> Response {
         let query = try WindowQuery(request.queryItems())
-        if catalog.version != snapshot.version { snapshot = catalog.current }
-        let known = query.session.flatMap(SessionID.init).flatMap { sessions.lookup($0) }
+        let id = query.session.flatMap(SessionID.init)
+        let known = id.flatMap { sessions.lookup($0) }
+        var wanted = max(catalog.version, known?.state.withLock { $0.version } ?? 0)
+        var snapshot = try reader.snapshot(atLeast: wanted)
+        // An unknown (expired, or another server's) session keeps its id: a load
+        // balancer routing by `session` keeps sending it here.
         let entry =
             known
             ?? SessionEntry(
-                id: SessionID.random(),
+                id: id ?? SessionID.random(),
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
-        // A session another loop moved to newer data than this loop has seen: catch up first.
-        if let known, known.state.withLock({ $0.version }) > snapshot.version { snapshot = catalog.current }
-        let snapshot = self.snapshot
-        let offset = Self.offset(of: query, in: snapshot.layout)
         if known == nil { sessions.insert(entry) }
-        let viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
-        let (update, created, reused) = entry.state.withLock { state in
-            if state.version < snapshot.version {
-                // The data changed: the old item indices mean nothing now. Start over (full).
-                state.session.reload(layout: snapshot.layout)
-                state.version = snapshot.version
+        var step: Step?
+        while step == nil {
+            step = try entry.state.withLock { state in
+                // Another loop moved this session to data newer than this loop's read.
+                guard state.version <= snapshot.version else {
+                    wanted = state.version
+                    return nil
+                }
+                return try advance(&state, to: query, in: snapshot, known: known != nil)
             }
-            let before = (state.session.pool.created, state.session.pool.reused)
-            let update = state.session.advance(to: viewport, ack: known == nil ? nil : query.ack)
-            return (
-                update, state.session.pool.created.minus(before.0), state.session.pool.reused.minus(before.1)
-            )
+            if step == nil { snapshot = try reader.snapshot(atLeast: wanted) }
         }
-        try reader.pin(to: snapshot.version)
-        let rows = update.cells.compactMap(\.item.row)
-        let cursor = try rows.first.map { first in try reader.store.cursor(at: first..<(rows.last! + 1)) }
+        guard let step else { throw HTTPError(500, "internal", "no window step") }
+        metrics.observeSlots(created: step.created, reused: step.reused)
+        let cursor =
+            step.entries.isEmpty || step.update.cells.allSatisfy({ $0.item.kind == .header })
+            ? nil : try reader.store.cursor(over: step.entries, firstRow: step.firstRow)
         defer { cursor?.close() }
-        metrics.observeSlots(created: created, reused: reused)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(
-            update, session: entry.id.text, offset: offset)
+            step.update, session: entry.id.text, offset: step.offset)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
+    }
+
+    /// Moves `state` to the window `query` asks for on `snapshot`: new data is
+    /// applied (clients keep their slots), the offset anchored when the data changed
+    /// since the client's `ack`, and every visible item named by its contact id.
+    private func advance(
+        _ state: inout SessionEntry.State, to query: WindowQuery, in snapshot: ListSnapshot, known: Bool
+    ) throws -> Step {
+        let layout = snapshot.layout
+        if state.version < snapshot.version {
+            state.session.apply(layout: layout)
+            state.version = snapshot.version
+        }
+        var offset = Self.offset(of: query, in: layout)
+        if known, query.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
+            let anchor = try state.session.anchor(at: ack) { id in
+                try reader.store.row(ofContact: id, in: snapshot.order).flatMap(layout.top(ofRow:))
+            }
+            if let anchor { offset = max(0, anchor.offset(for: offset)) }
+        }
+        let viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
+        let rows = layout.rows(in: layout.items(in: viewport))
+        let firstRow = rows?.lowerBound ?? 0
+        let entries = rows.map { snapshot.order.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
+        let before = (state.session.pool.created, state.session.pool.reused)
+        let update = state.session.advance(to: viewport, ack: known ? query.ack : nil) { item in
+            guard let row = item.row else { return .header(section: item.section) }
+            let entry = entries[row - firstRow]
+            return .contact(id: Int(entry.id), revision: Int(entry.revision))
+        }
+        return Step(
+            update: update, offset: offset, entries: entries, firstRow: firstRow,
+            created: state.session.pool.created.minus(before.0),
+            reused: state.session.pool.reused.minus(before.1))
     }
 
     /// The offset the window is laid out for: the requested one, or for `row=N`

@@ -29,6 +29,13 @@ public struct Anchor: Hashable, Sendable {
 }
 
 extension ReuseSession {
+    /// True when state `seq` is kept and was laid out on older data than `layout`
+    /// (an `apply(layout:)` came after it): only then can a client at `seq` need an anchor.
+    /// - Complexity: O(1).
+    public func dataChanged(since seq: Int) -> Bool {
+        state(seq).map { $0.epoch != epoch } ?? false
+    }
+
     /// The anchor for a client that acknowledged state `ack`: the first contact at
     /// least partly inside that state's viewport (overscan left out), or when it is
     /// gone from the new data, the next contact of that state that is not.
@@ -40,7 +47,7 @@ extension ReuseSession {
     /// first visible one to the end of that state's items (its overscan included)
     /// was deleted: the caller then keeps the requested offset.
     /// - Complexity: O(log sections + contacts tried).
-    public func anchor(at ack: Int, newTop: (Int) -> Int?) -> Anchor? {
+    public func anchor(at ack: Int, newTop: (Int) throws -> Int?) rethrows -> Anchor? {
         guard let state = state(ack), !state.bindings.isEmpty else { return nil }
         let layout = layout(of: state.epoch)
         let onScreen = layout.items(
@@ -51,7 +58,7 @@ extension ReuseSession {
             let item = layout.item(at: index)
             guard item.kind == .contact else { continue }
             let id = state.bindings[index - state.first].id
-            if let top = newTop(id) {
+            if let top = try newTop(id) {
                 return Anchor(id: id, oldTop: item.top, newTop: top)
             }
         }

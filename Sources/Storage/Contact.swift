@@ -122,6 +122,9 @@ public struct Contact: Hashable, Sendable {
     public let id: Int
     /// 0-based position in list order (API.md's `row`).
     public let position: Int
+    /// The data version of the contact's last write (0 if none since it was
+    /// imported or seeded): its ETag.
+    public let revision: Int
     /// The contact's fields.
     public let fields: ContactFields
 }

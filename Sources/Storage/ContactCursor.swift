@@ -3,9 +3,9 @@ import CSQLite
 /// Contacts in position order, read one at a time with their fields exposed as
 /// UTF-8 bytes straight from SQLite: no `String` per field, for the window hot path.
 ///
-/// The window's positions are read first; when their contact ids run
-/// consecutively (a seeded list, or a file imported in list order) the contacts
-/// come from one id range, else one lookup each.
+/// The window's ids come from the list order; when they run consecutively (a
+/// seeded list, or a file imported in list order) the contacts come from one id
+/// range, else one lookup each.
 ///
 /// A field's bytes are valid until the cursor moves or closes. One cursor per store
 /// at a time (it uses the store's cached statements); `close()` ends it.
@@ -88,17 +88,10 @@ public final class ContactCursor {
 }
 
 extension ContactStore {
-    /// A cursor over the contacts at `positions`.
-    /// - Complexity: O(log n + k) when the ids run consecutively, else O(log n + k log n).
-    public func cursor(at positions: Range<Int>) throws -> ContactCursor {
-        let statement = try database.statement(
-            "SELECT contact_id FROM positions WHERE position >= ?1 AND position < ?2 ORDER BY position")
-        defer { statement.reset() }
-        statement.bind(positions.lowerBound, at: 1)
-        statement.bind(positions.upperBound, at: 2)
-        var ids: [Int] = []
-        ids.reserveCapacity(positions.count)
-        while try statement.step() { ids.append(statement.int(at: 0)) }
-        return try ContactCursor(first: max(positions.lowerBound, 0), ids: ids, store: self)
+    /// A cursor over the contacts of `entries`, the entries of rows `firstRow...`
+    /// (from a `ListOrder` of this connection's data version).
+    /// - Complexity: O(log n + k) when the ids run consecutively, else O(k log n).
+    public func cursor(over entries: [OrderEntry], firstRow: Int) throws -> ContactCursor {
+        try ContactCursor(first: max(firstRow, 0), ids: entries.map { Int($0.id) }, store: self)
     }
 }

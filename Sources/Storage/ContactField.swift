@@ -121,6 +121,13 @@ public enum ContactField: Int, CaseIterable, Sendable {
             + parameters(from: idParameter + 2) + ")"
     }
 
+    /// `UPDATE contacts` of one contact (its id is parameter 1) to a sort key
+    /// (parameter 2), every field (3...) and a revision (the parameter after them).
+    static let updateSQL =
+        "UPDATE contacts SET sort_key = ?2, "
+        + allCases.map { "\($0.name) = ?\(3 + $0.rawValue)" }.joined(separator: ", ")
+        + ", revision = ?\(3 + allCases.count) WHERE id = ?1"
+
     // MARK: - Import header
 
     /// A header name reduced to what matching compares: lower case, without spaces,

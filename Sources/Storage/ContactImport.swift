@@ -1,6 +1,8 @@
 /// One import into a store, as one transaction: contacts are appended as they
-/// come (new ids, in file order), then the list order is rebuilt by sorting only
-/// (sort key, id) pairs, sections are written, and everything commits together.
+/// come (new ids, in file order), sections are written, and everything commits
+/// together. Into an empty list (or one being replaced) the order index is
+/// dropped first and built once at the end, by sorting, rather than updated row by
+/// row in random order.
 /// Until `commit()` readers see the list as it was; if the process dies first,
 /// SQLite rolls everything back. Memory does not grow with the file.
 ///
@@ -11,6 +13,8 @@ final class ContactImport {
     private let firstID: Int
     private var sectionRows: [Int]
     private var finished = false
+    /// The order index was dropped and must be built before the commit.
+    private let rebuildsIndex: Bool
     /// Contacts added so far.
     private(set) var staged = 0
 
@@ -24,11 +28,13 @@ final class ContactImport {
             // import must not grow memory with the file).
             try database.execute("PRAGMA cache_size = -16384")
             if mode == .replace {
-                try database.execute("DELETE FROM contacts; DELETE FROM positions;")
+                try database.execute("DELETE FROM contacts")
                 sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
             } else {
                 sectionRows = try store.sections().map(\.rows)
             }
+            rebuildsIndex = sectionRows.allSatisfy { $0 == 0 }
+            if rebuildsIndex { try database.execute("DROP INDEX IF EXISTS contacts_order") }
             firstID = try store.nextID()
             insert = try database.statement(ContactField.insertSQL(idParameter: 1))
         } catch {
@@ -58,23 +64,24 @@ final class ContactImport {
         staged += 1
     }
 
-    /// Rebuilds list order and sections, and commits. Returns the contacts in the list.
-    func commit() throws -> Int {
-        guard !finished else { return try store.count() }
+    /// Builds the order index (if it was dropped) and sections, hands `prepare` the
+    /// list as it will be once committed, and commits. Returns that list.
+    func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
+        precondition(!finished, "an import commits once")
         let database = store.database
+        if rebuildsIndex { try database.execute(ContactStore.orderIndexSQL) }
         try database.execute(
             """
-            DELETE FROM positions;
-            INSERT INTO positions (position, contact_id)
-                SELECT row_number() OVER (ORDER BY sort_key, id) - 1, id FROM contacts;
             UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
             UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
             """)
         try store.writeSections(rows: sectionRows)
+        let state = try store.listState()
+        try prepare(state)
         try database.execute("COMMIT")
         try? database.execute("PRAGMA cache_size = -2000")
         finished = true
-        return sectionRows.reduce(0, +)
+        return state
     }
 
     /// Abandons the import: nothing of it is kept.

@@ -2,12 +2,12 @@ import Foundation
 
 extension ContactStore {
     /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`,
-    /// in one transaction: positions and sections included, so readers see all or nothing.
+    /// in one transaction: the order index and sections included, so readers see all or nothing.
     ///
     /// The contacts are generated and ordered in memory (names are folded once per
     /// pool entry, and ordered as integers), then written in position order with ids
-    /// given in that order too, so both the table and the id index grow by appending
-    /// instead of inserting into their middle.
+    /// given in that order too, so the table, the id index and the order index all
+    /// grow by appending instead of inserting into their middle.
     ///
     /// - Parameter progress: called with the number written so far, every 100,000.
     /// - Throws: `StorageError.notEmpty` when the store already holds contacts.
@@ -58,10 +58,6 @@ extension ContactStore {
                 throw StorageError.sqlite(
                     code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
             }
-            // Contacts went in in list order with consecutive ids: positions follow from ids.
-            try database.execute(
-                "INSERT INTO positions (position, contact_id) SELECT id - \(firstID), id FROM contacts ORDER BY id"
-            )
             try writeSections(rows: rows)
             try database.execute(
                 """

@@ -1,10 +1,10 @@
 extension ContactStore {
-    /// Adds `contacts` (each needs a first or a last name) and renumbers positions
-    /// and sections, all in one transaction: readers see the list before or after,
-    /// never between. Returns the new ids, in the order given.
+    /// Adds `contacts` (each needs a first or a last name) and updates sections, all
+    /// in one transaction: readers see the list before or after, never between.
+    /// Returns the new ids, in the order given.
     ///
-    /// - Complexity: O((n + m) log(n + m)) for n stored and m new contacts: the whole
-    ///   list is re-sorted, since positions are stored.
+    /// - Complexity: O(m log(n + m)) for n stored and m new contacts (the order
+    ///   index), plus O(n + m) for an empty list, whose index is built by sorting.
     @discardableResult
     public func add(_ contacts: [ContactFields]) throws -> [Int] {
         if let nameless = contacts.firstIndex(where: { $0.sortKey.isNameless }) {

@@ -1,10 +1,10 @@
-/// The contacts of one database file, read by list position.
+/// The contacts of one database file.
 ///
-/// Contacts are keyed by id; `positions` maps each list position (its rowid) to
-/// a contact id, so the contacts at positions a...b are one rowid range there:
-/// O(log n + k) at any depth, where `LIMIT/OFFSET` would walk every row before
-/// the offset. Sections are a 27-row table written with the contacts, never
-/// counted per request.
+/// Contacts are keyed by id; the list order is the `contacts_order` index on
+/// (sort_key, id). Row numbers are not stored (a write would renumber every row
+/// after it): readers take them from a `ListOrder` of the same data version
+/// (`listState()`), which maps rows to ids in O(log n). Sections are a 27-row
+/// table written with the contacts, never counted per request.
 ///
 /// Like its `Database`, a store belongs to one thread at a time; open one per
 /// thread that reads.
@@ -63,65 +63,42 @@ public final class ContactStore {
         try database.integer("SELECT value FROM roster_meta WHERE key = 'data_version'") ?? 0
     }
 
-    /// The contacts at `positions`, in list order; positions past the end are left out.
-    /// - Complexity: O(log n + positions.count).
-    public func contacts(at positions: Range<Int>) throws -> [Contact] {
+    /// The contacts at `rows` of `order` (this connection's view of the list), in
+    /// list order; rows past the end are left out.
+    /// - Complexity: O(log n + k log n): the ids come from `order`, each contact by its id.
+    public func contacts(at rows: Range<Int>, in order: ListOrder) throws -> [Contact] {
         let statement = try database.statement(
-            """
-            SELECT p.position, c.id, \(ContactField.columnList) FROM positions p JOIN contacts c ON c.id = p.contact_id
-            WHERE p.position >= ?1 AND p.position < ?2 ORDER BY p.position
-            """)
-        statement.bind(positions.lowerBound, at: 1)
-        statement.bind(positions.upperBound, at: 2)
+            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+        defer { statement.reset() }
+        let entries = order.entries(in: rows)
         var result: [Contact] = []
-        result.reserveCapacity(positions.count)
-        while try statement.step() {
+        result.reserveCapacity(entries.count)
+        for (offset, entry) in entries.enumerated() {
+            statement.reset()
+            statement.bind(Int(entry.id), at: 1)
+            guard try statement.step() else { continue }
             result.append(
                 Contact(
-                    id: statement.int(at: 1), position: statement.int(at: 0),
-                    fields: statement.fields(from: 2)))
+                    id: Int(entry.id), position: max(rows.lowerBound, 0) + offset,
+                    revision: statement.int(at: 0), fields: statement.fields(from: 1)))
         }
         return result
     }
 
-    /// The contact with `id`, or nil.
-    /// - Complexity: O(log² n): the lookup, then a binary search of the list for its position.
-    public func contact(id: Int) throws -> Contact? {
+    /// The contact with `id` and its row in `order` (this connection's view), or nil.
+    /// - Complexity: O(log² n): the lookup, then a binary search of the order for its row.
+    public func contact(id: Int, in order: ListOrder) throws -> Contact? {
         let statement = try database.statement(
-            "SELECT sort_key, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+            "SELECT sort_key, revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
         defer { statement.reset() }  // release the read transaction
         statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         let key = statement.blob(at: 0)
-        let fields = statement.fields(from: 1)
+        let revision = statement.int(at: 1)
+        let fields = statement.fields(from: 2)
         statement.reset()
-        return Contact(id: id, position: try position(of: id, key: key), fields: fields)
-    }
-
-    /// The position of the contact with `id` and sort key `key`: the list is
-    /// ordered by (key, id), so a binary search over positions finds it.
-    private func position(of id: Int, key: [UInt8]) throws -> Int {
-        let probe = try database.statement(
-            "SELECT c.sort_key, c.id FROM positions p JOIN contacts c ON c.id = p.contact_id WHERE p.position = ?1"
-        )
-        var low = 0
-        var high = try count()
-        while low < high {
-            let middle = (low + high) / 2
-            probe.bind(middle, at: 1)
-            guard try probe.step() else { break }
-            let otherKey = probe.blob(at: 0)
-            let otherID = probe.int(at: 1)
-            probe.reset()
-            if otherID == id { return middle }
-            if otherKey.lexicographicallyPrecedes(key) || (otherKey == key && otherID < id) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        probe.reset()
-        return low
+        guard let row = try row(of: id, key: key, in: order) else { return nil }
+        return Contact(id: id, position: row, revision: revision, fields: fields)
     }
 
     /// All 27 sections in list order, empty ones included.

@@ -26,8 +26,12 @@ public final class ImportJob: Sendable {
     public struct Hooks: Sendable {
         /// First thing on the writer thread (e.g. to lower its priority).
         public var started: @Sendable () -> Void = {}
-        /// After a commit, before the answer (e.g. to show readers the new list).
-        public var committed: @Sendable (ContactStore) throws -> Void = { _ in }
+        /// Inside the transaction, just before it commits, with the list as it
+        /// will be (e.g. to have it ready for readers that see the commit first).
+        public var prepare: @Sendable (ListState) throws -> Void = { _ in }
+        /// After a commit, before the answer, with the list as committed (e.g. to
+        /// show readers the new list).
+        public var committed: @Sendable (ListState) throws -> Void = { _ in }
         /// Once the transaction is over, committed or not, before any answer (also
         /// after `cancel()`, which answers nothing).
         public var ended: @Sendable () -> Void = {}
@@ -296,9 +300,9 @@ public final class ImportJob: Sendable {
         do {
             let opened = try open()
             store = opened
-            var summary = try importAll(into: opened, mode: mode, policy: policy)
+            var (summary, state) = try importAll(into: opened, mode: mode, policy: policy, hooks: hooks)
             summary.seconds = Date().timeIntervalSince(started)
-            if !summary.aborted { try hooks.committed(opened) }
+            if let state { try hooks.committed(state) }
             outcome = .success(summary)
         } catch {
             outcome = .failure(Self.storageError(error))
@@ -311,9 +315,10 @@ public final class ImportJob: Sendable {
     }
 
     /// The whole transaction: it is over (committed or rolled back) when this returns.
-    private func importAll(into store: ContactStore, mode: ImportMode, policy: ImportErrorPolicy) throws
-        -> ImportSummary
-    {
+    /// Returns the summary and, when it committed, the list as committed.
+    private func importAll(
+        into store: ContactStore, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
+    ) throws -> (ImportSummary, ListState?) {
         let transaction = try ContactImport(store: store, mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
         var read: ImportSummary?
@@ -331,11 +336,12 @@ public final class ImportJob: Sendable {
             transaction.rollback()
             summary.aborted = true
             summary.total = try store.count()
-        } else {
-            summary.total = try transaction.commit()
-            summary.inserted = transaction.staged
+            return (summary, nil)
         }
-        return summary
+        let state = try transaction.commit(prepare: hooks.prepare)
+        summary.total = state.total
+        summary.inserted = transaction.staged
+        return (summary, state)
     }
 
     static func storageError(_ error: any Error) -> StorageError {

@@ -22,6 +22,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case noNameColumn(line: Int, header: [String])
     /// The import was cancelled (its client went away); nothing of it was kept.
     case importCancelled
+    /// No contact has this id (never had, or deleted).
+    case contactNotFound(id: Int)
+    /// A write named a revision of the contact (`If-Match`) that is no longer its own.
+    case staleRevision(id: Int, current: Int)
+    /// A single contact write without a first or a last name.
+    case namelessContact
+    /// A single contact write with a field over its limit (in characters).
+    case valueTooLong(field: String, length: Int, limit: Int)
+    /// Another writer (an import) holds the database; the write can be retried.
+    case busy
     /// Any other SQLite error: its code and message, and the SQL that caused it.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -54,6 +64,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "); name one first_name or last_name (or Given Name, Surname...)"
         case .importCancelled:
             "the import was cancelled before its end; nothing of it was kept"
+        case .contactNotFound(let id):
+            "no contact has id \(id)"
+        case .staleRevision(let id, let current):
+            "contact \(id) changed since that version (it is at revision \(current) now); read it again and redo the change"
+        case .namelessContact:
+            "a contact needs a first_name or a last_name"
+        case .valueTooLong(let field, let length, let limit):
+            "\(field) is \(length) characters long; at most \(limit) are allowed"
+        case .busy:
+            "the database is busy with another write (an import); try again in a moment"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
         }

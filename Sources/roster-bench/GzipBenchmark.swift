@@ -1,6 +1,6 @@
-import Platform
 import Foundation
 import HTTP
+import Platform
 
 /// Compresses a window-sized JSON body many times: the per-response cost of gzip.
 enum GzipBenchmark {

@@ -1,6 +1,6 @@
-import Platform
 import App
 import HTTP
+import Platform
 import Storage
 
 /// The window handler called in process on random offsets (no sockets), then the

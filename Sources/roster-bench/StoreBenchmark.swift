@@ -1,5 +1,5 @@
-import Platform
 import Foundation
+import Platform
 import Storage
 
 /// The store's figures on 1,000,000 contacts: seeding a fresh file beside the
@@ -54,13 +54,14 @@ enum StoreBenchmark {
         print("store seed/sqlite3 ratio: \(format(seed / anchor)) (target <= 1.0)")
 
         let store = try ContactStore(readingFrom: folder + "/seed-2.sqlite")
+        let order = try store.listState().order
         var depths: [Double] = []
         for position in [0, 500_000, 999_970] {
             var samples: [Double] = []
             for _ in 0..<2000 {
                 samples.append(
                     try seconds {
-                        let rows = try store.contacts(at: position..<(position + 30))
+                        let rows = try store.contacts(at: position..<(position + 30), in: order)
                         precondition(rows.count == 30)
                     })
             }

@@ -284,7 +284,9 @@ struct ImportAPITests {
         #expect(
             logged.first { $0.contains("/import?mode=replace&errors=abort: 2 contacts imported") } != nil,
             "\(logged)")
-        #expect(logged.first { $0.contains("aborted, nothing imported: 1 bad row, the first on line 2") } != nil, "\(logged)")
+        #expect(
+            logged.first { $0.contains("aborted, nothing imported: 1 bad row, the first on line 2") } != nil,
+            "\(logged)")
     }
 
     @Test func importsFromAnotherSitesPageAreRefused() throws {

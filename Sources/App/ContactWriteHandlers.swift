@@ -1,0 +1,86 @@
+import HTTP
+import Storage
+
+/// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch) and
+/// `DELETE /contacts/{id}`: authorized like imports, checked strictly, each one
+/// transaction through the process's `ContactWriter`.
+struct ContactWriteHandlers: Sendable {
+    let writer: ContactWriter
+    let gate: WriteGate
+
+    /// 201 with the new contact, its `Location` and ETag.
+    func create(_ request: Request) throws -> Response {
+        try gate.authorize(request.head, action: "add contacts")
+        try ContactInput.checkContentType(request.head)
+        let fields = try ContactInput.creation(from: request.body)
+        try ContactInput.checkNamed(fields)
+        let (contact, version) = try Self.refusing {
+            try writer.write { editor, base, prepare in try editor.insert(fields, base: base, prepare: prepare) }
+        }
+        guard let contact else { throw HTTPError(500, "internal", "the new contact was not read back") }
+        var response = ContactJSON.response(contact, version: version, status: 201)
+        response.headers.set("Location", "/contacts/\(contact.id)")
+        return response
+    }
+
+    /// 200 with the contact as it is after the patch.
+    func update(_ request: Request) throws -> Response {
+        try gate.authorize(request.head, action: "edit contacts")
+        let id = try ContactJSON.id(request.parameters["id"])
+        try ContactInput.checkContentType(request.head)
+        let patch = try ContactInput.patch(from: request.body)
+        let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
+        let (contact, version) = try Self.refusing {
+            try writer.write { editor, base, prepare in
+                try editor.update(id: id, ifRevision: revision, base: base, prepare: prepare) { fields in
+                    let patched = patch.applied(to: fields)
+                    try ContactInput.checkNamed(patched)
+                    return patched
+                }
+            }
+        }
+        guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
+        return ContactJSON.response(contact, version: version)
+    }
+
+    /// 204.
+    func delete(_ request: Request) throws -> Response {
+        try gate.authorize(request.head, action: "delete contacts")
+        let id = try ContactJSON.id(request.parameters["id"])
+        let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
+        _ = try Self.refusing {
+            try writer.write { editor, base, prepare in
+                try editor.delete(id: id, ifRevision: revision, base: base, prepare: prepare)
+            }
+        }
+        return Response(status: 204)
+    }
+
+    /// `body`, with the store's refusals as API.md's errors.
+    private static func refusing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StorageError {
+            switch error {
+            case .contactNotFound(let id):
+                throw ContactJSON.notFound(id)
+            case .staleRevision(let id, let current):
+                throw HTTPError(
+                    412, "precondition_failed",
+                    "contact \(id) changed since the version your If-Match names (it is \(ContactJSON.etag(current)) now); read it again and redo the change"
+                )
+            case .busy:
+                throw HTTPError(503, "busy", "an import is writing the list; try again in a moment")
+            case .namelessContact:
+                throw HTTPError(
+                    422, "name_required", "a contact needs a first_name or a last_name", field: "first_name")
+            case .valueTooLong(let field, let length, let limit):
+                throw HTTPError(
+                    422, "too_long", "\(field) is \(length) characters long; at most \(limit) are allowed",
+                    field: field)
+            default:
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Storage
+import Synchronization
+
+/// The process's one writer of single contacts: an editor on its own connection
+/// behind a lock (writes from every event loop take turns; each is well under a
+/// millisecond), feeding the catalog the next snapshot before each commit and
+/// installing it after.
+///
+/// The connection does not checkpoint as it commits (that would put a copy of
+/// the log into the database file inside some unlucky write's latency): a
+/// checkpoint runs on a utility queue a moment after writes, off every request.
+final class ContactWriter: Sendable {
+    private let editor: Mutex<ContactEditor>
+    private let catalog: Catalog
+    private let databasePath: String
+    private let checkpointPending = Mutex(false)
+
+    init(databasePath: String, catalog: Catalog) throws {
+        let store = try ContactStore(writingTo: databasePath)
+        try store.database.execute("PRAGMA wal_autocheckpoint = 0")
+        editor = Mutex(ContactEditor(store: store))
+        self.catalog = catalog
+        self.databasePath = databasePath
+    }
+
+    /// Runs one write (`body` calls one of the editor's methods with the base and
+    /// prepare it is given) and installs the list it leaves. Returns the contact
+    /// as written (nil after a delete) and the data version.
+    func write(
+        _ body: (ContactEditor, ContactEditor.Base, ContactEditor.Prepare) throws -> ContactEditor.Outcome
+    ) throws -> (Contact?, Int) {
+        let catalog = self.catalog
+        let (outcome, snapshot) = try editor.withLock { editor in
+            var prepared: ListSnapshot?
+            let outcome = try body(
+                editor, { version in catalog.snapshot(for: version)?.state },
+                { state in
+                    let snapshot = try ListSnapshot(state: state)
+                    catalog.prepare(snapshot)
+                    prepared = snapshot
+                })
+            return (outcome, prepared)
+        }
+        if let snapshot { catalog.install(snapshot) }
+        scheduleCheckpoint()
+        return (outcome.contact, outcome.state.version)
+    }
+
+    /// A passive checkpoint a second after the first write since the last one (on
+    /// a connection of its own, so writes never wait for it).
+    private func scheduleCheckpoint() {
+        let first = checkpointPending.withLock { pending in
+            defer { pending = true }
+            return !pending
+        }
+        guard first else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [self] in
+            checkpointPending.withLock { $0 = false }
+            // A connection of its own: a passive checkpoint never blocks the writer.
+            try? ContactStore(writingTo: databasePath).database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import CSQLite
+
+/// Single contact writes (insert, update, delete), each one transaction that
+/// also moves the data version on and gives the list's next state.
+///
+/// A write costs O(log n): the row is found by a binary search of the list order
+/// reading one sort key per probe, the order is a persistent tree (`ListOrder`)
+/// changed along one path, and sections are 27 rows. Nothing is renumbered.
+///
+/// Every write takes the state of the list it starts from (`base`, asked with the
+/// data version the transaction sees, so a caller hands over the state it keeps in
+/// memory) and hands the next one to `prepare` just before it commits, so a reader
+/// that sees the commit can find that state already. Like its store, an editor
+/// belongs to one thread at a time.
+public final class ContactEditor {
+    /// What a write leaves: the contact as written (nil after a delete) and the list.
+    public struct Outcome: Sendable {
+        /// The contact now, with its row and revision; nil when it was deleted.
+        public let contact: Contact?
+        /// The list after the write.
+        public let state: ListState
+    }
+
+    /// The state of the list at a data version (which the caller may keep in memory).
+    public typealias Base = (_ version: Int) throws -> ListState?
+    /// Called with the next state inside the transaction, just before the commit.
+    public typealias Prepare = (ListState) throws -> Void
+
+    /// The store written to.
+    public let store: ContactStore
+
+    /// An editor writing through `store`. A write waits at most `busyTimeout`
+    /// milliseconds for another writer (an import) before failing with `.busy`.
+    public init(store: ContactStore, busyTimeout: Int32 = 200) {
+        self.store = store
+        sqlite3_busy_timeout(store.database.handle, busyTimeout)
+    }
+
+    /// Adds a contact; returns it with its new id, row and revision.
+    public func insert(_ fields: ContactFields, base: Base, prepare: Prepare) throws -> Outcome {
+        try write(base: base, prepare: prepare) { state, version in
+            let key = try Self.checked(fields)
+            let id = try store.nextID()
+            let insert = try store.database.statement(ContactField.insertSQL(idParameter: 1))
+            insert.bind(id, at: 1)
+            insert.bind(blob: key.bytes, at: 2)
+            insert.bind(fields, from: 3)
+            try insert.run()
+            try store.database.execute(
+                """
+                UPDATE contacts SET revision = \(version) WHERE id = \(id);
+                UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
+                """)
+            let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
+            let order = state.order.inserting(Self.entry(id, version), at: row)
+            let next = ListState(
+                version: version, sections: state.sections(adding: key.section, removing: nil), order: order)
+            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+        }
+    }
+
+    /// Changes contact `id` to what `change` makes of its fields (checked, then
+    /// stored, moving it when its sort key changed). With `ifRevision`, refuses
+    /// with `.staleRevision` unless the contact is still at that revision.
+    public func update(
+        id: Int, ifRevision: Int? = nil, base: Base, prepare: Prepare,
+        change: (ContactFields) throws -> ContactFields
+    ) throws -> Outcome {
+        try write(base: base, prepare: prepare) { state, version in
+            let (oldKey, old) = try current(id, ifRevision: ifRevision)
+            let fields = try change(old.fields)
+            let key = try Self.checked(fields)
+            guard let oldRow = try store.row(of: id, key: oldKey, in: state.order) else {
+                throw StorageError.sqlite(
+                    code: 0, message: "contact \(id) is not in the list order", sql: nil)
+            }
+            let update = try store.database.statement(ContactField.updateSQL)
+            update.bind(id, at: 1)
+            update.bind(blob: key.bytes, at: 2)
+            update.bind(fields, from: 3)
+            update.bind(version, at: Int32(3 + ContactField.allCases.count))
+            try update.run()
+            let entry = Self.entry(id, version)
+            let row: Int
+            let order: ListOrder
+            if key.bytes == oldKey {
+                (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
+            } else {
+                let without = state.order.removing(at: oldRow)
+                row = try store.insertionRow(key: key.bytes, id: id, in: without)
+                order = without.inserting(entry, at: row)
+            }
+            let oldSection = Int(oldKey[0])
+            let sections =
+                oldSection == key.section
+                ? state.sections : state.sections(adding: key.section, removing: oldSection)
+            return (
+                Contact(id: id, position: row, revision: version, fields: fields),
+                ListState(version: version, sections: sections, order: order)
+            )
+        }
+    }
+
+    /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
+    public func delete(id: Int, ifRevision: Int? = nil, base: Base, prepare: Prepare) throws -> Outcome {
+        try write(base: base, prepare: prepare) { state, version in
+            let (key, _) = try current(id, ifRevision: ifRevision)
+            guard let row = try store.row(of: id, key: key, in: state.order) else {
+                throw StorageError.sqlite(
+                    code: 0, message: "contact \(id) is not in the list order", sql: nil)
+            }
+            try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
+            let next = ListState(
+                version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
+                order: state.order.removing(at: row))
+            return (nil, next)
+        }
+    }
+
+    // MARK: - One transaction
+
+    private func write(
+        base: Base, prepare: Prepare, _ body: (ListState, Int) throws -> (Contact?, ListState)
+    ) throws -> Outcome {
+        let database = store.database
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+        } catch StorageError.sqlite(let code, _, _) where code & 0xFF == SQLITE_BUSY {
+            throw StorageError.busy
+        }
+        do {
+            let version = try store.dataVersion()
+            // Another process may have written since the caller's state: read the list then.
+            let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
+            let (contact, next) = try body(state, version + 1)
+            try database.execute("UPDATE roster_meta SET value = \(version + 1) WHERE key = 'data_version'")
+            if next.sections.map(\.rows) != state.sections.map(\.rows) {
+                try store.writeSections(rows: next.sections.map(\.rows))
+            }
+            try prepare(next)
+            try database.execute("COMMIT")
+            return Outcome(contact: contact, state: next)
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The sort key and stored contact of `id`, refusing a stale `ifRevision`.
+    private func current(_ id: Int, ifRevision: Int?) throws -> ([UInt8], Contact) {
+        let statement = try store.database.statement(
+            "SELECT sort_key, revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+        defer { statement.reset() }
+        statement.bind(id, at: 1)
+        guard try statement.step() else { throw StorageError.contactNotFound(id: id) }
+        let revision = statement.int(at: 1)
+        if let ifRevision, ifRevision != revision {
+            throw StorageError.staleRevision(id: id, current: revision)
+        }
+        return (
+            statement.blob(at: 0),
+            Contact(id: id, position: -1, revision: revision, fields: statement.fields(from: 2))
+        )
+    }
+
+    /// The sort key of `fields`, once they are found fit to store.
+    private static func checked(_ fields: ContactFields) throws -> ContactSortKey {
+        let key = fields.sortKey
+        guard !key.isNameless else { throw StorageError.namelessContact }
+        if let (field, length, limit) = fields.overLimit() {
+            throw StorageError.valueTooLong(field: field.name, length: length, limit: limit)
+        }
+        return key
+    }
+
+    private static func entry(_ id: Int, _ version: Int) -> OrderEntry {
+        OrderEntry(id: id, revision: UInt32(truncatingIfNeeded: version))
+    }
+}

@@ -1,0 +1,245 @@
+/// One contact's place in the list order: its id, and a number that changes
+/// whenever the contact does (what the reuse engine compares to decide whether a
+/// kept cell must be re-sent).
+public struct OrderEntry: Hashable, Sendable {
+    /// The contact's id.
+    public let id: Int32
+    /// Changes with every write to the contact (the data version of the write,
+    /// truncated); 0 for contacts not written since the list was loaded.
+    public let revision: UInt32
+
+    /// The entry of contact `id` at `revision`.
+    public init(id: Int, revision: UInt32 = 0) {
+        self.id = Int32(truncatingIfNeeded: id)
+        self.revision = revision
+    }
+}
+
+/// The list order: contact ids by row, as a persistent order-statistic B+tree.
+///
+/// Leaves hold up to `leafCapacity` entries in row order; inner nodes hold up to
+/// `fanout` children and the count of entries under each. The entry at a row, a
+/// run of rows, an insert or a removal all walk one path from the root: O(log n)
+/// (plus the run's length). A change copies only the nodes on its path, so every
+/// earlier value stays valid and unchanged: a reader keeps the order of the data
+/// version it answers for while a writer makes the next one.
+///
+/// Leaves split when full; a leaf emptied by removals leaves its parent (no
+/// merging: the height only grows by splits, so it stays O(log n) of the most
+/// entries ever held).
+///
+/// At 1,000,000 contacts the entries take 8 MB; a write copies one leaf (4 KB at
+/// most) and two or three inner nodes.
+public struct ListOrder: Sendable {
+    /// Entries per leaf, at most.
+    static let leafCapacity = 512
+    /// Children per inner node, at most.
+    static let fanout = 64
+
+    final class Node: Sendable {
+        /// A leaf's entries (empty for an inner node).
+        let entries: [OrderEntry]
+        /// An inner node's children (empty for a leaf).
+        let children: [Node]
+        /// Per child, the entries under it and every child before it.
+        let ends: [Int]
+        /// Entries under this node.
+        let count: Int
+
+        init(entries: [OrderEntry]) {
+            self.entries = entries
+            children = []
+            ends = []
+            count = entries.count
+        }
+
+        init(children: [Node]) {
+            var ends: [Int] = []
+            ends.reserveCapacity(children.count)
+            var total = 0
+            for child in children {
+                total += child.count
+                ends.append(total)
+            }
+            self.entries = []
+            self.children = children
+            self.ends = ends
+            count = total
+        }
+
+        var isLeaf: Bool { children.isEmpty }
+
+        /// The child holding `rank` and the rank within it.
+        func child(holding rank: Int) -> (index: Int, rank: Int) {
+            var low = 0
+            var high = ends.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle] > rank { high = middle } else { low = middle + 1 }
+            }
+            return (low, rank - (low == 0 ? 0 : ends[low - 1]))
+        }
+    }
+
+    private let root: Node
+
+    private init(root: Node) { self.root = root }
+
+    /// The order of `entries`, given in row order.
+    /// - Complexity: O(n).
+    public init(_ entries: [OrderEntry]) {
+        // Leaves three quarters full leave room to insert before the first split.
+        let perLeaf = Self.leafCapacity * 3 / 4
+        var level: [Node] = stride(from: 0, to: entries.count, by: perLeaf).map {
+            Node(entries: Array(entries[$0..<min($0 + perLeaf, entries.count)]))
+        }
+        if level.isEmpty { level = [Node(entries: [])] }
+        let perNode = Self.fanout * 3 / 4
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: perNode).map {
+                Node(children: Array(level[$0..<min($0 + perNode, level.count)]))
+            }
+        }
+        root = level[0]
+    }
+
+    /// An empty order.
+    public static let empty = ListOrder([])
+
+    /// Entries in the order.
+    public var count: Int { root.count }
+
+    /// The entry at row `rank` (0 ..< count).
+    /// - Complexity: O(log n).
+    public subscript(rank: Int) -> OrderEntry {
+        precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
+        var node = root
+        var rank = rank
+        while !node.isLeaf {
+            let (index, inner) = node.child(holding: rank)
+            node = node.children[index]
+            rank = inner
+        }
+        return node.entries[rank]
+    }
+
+    /// The entries at `rows`, clamped to the order's rows, in row order.
+    /// - Complexity: O(log n + rows.count).
+    public func entries(in rows: Range<Int>) -> [OrderEntry] {
+        let rows = rows.clamped(to: 0..<count)
+        var result: [OrderEntry] = []
+        result.reserveCapacity(rows.count)
+        if !rows.isEmpty { Self.collect(root, from: rows.lowerBound, target: rows.count, into: &result) }
+        return result
+    }
+
+    /// Appends the entries of `node` from `rank` on until `result` holds `target`.
+    private static func collect(_ node: Node, from rank: Int, target: Int, into result: inout [OrderEntry]) {
+        if node.isLeaf {
+            let take = min(node.entries.count - rank, target - result.count)
+            result.append(contentsOf: node.entries[rank..<(rank + take)])
+            return
+        }
+        var (index, inner) = node.child(holding: rank)
+        while result.count < target, index < node.children.count {
+            collect(node.children[index], from: inner, target: target, into: &result)
+            inner = 0
+            index += 1
+        }
+    }
+
+    /// The order with `entry` inserted at row `rank` (0 ... count): rows from `rank`
+    /// on move down by one.
+    /// - Complexity: O(log n) (a leaf and one inner node per level copied).
+    public func inserting(_ entry: OrderEntry, at rank: Int) -> ListOrder {
+        precondition(rank >= 0 && rank <= count, "insert at \(rank) of \(count)")
+        let parts = Self.insert(entry, at: rank, into: root)
+        return ListOrder(root: parts.count == 1 ? parts[0] : Node(children: parts))
+    }
+
+    /// `node` with `entry` inserted: one node, or two when it split.
+    private static func insert(_ entry: OrderEntry, at rank: Int, into node: Node) -> [Node] {
+        if node.isLeaf {
+            var entries = node.entries
+            entries.insert(entry, at: rank)
+            guard entries.count > leafCapacity else { return [Node(entries: entries)] }
+            let half = entries.count / 2
+            return [Node(entries: Array(entries[..<half])), Node(entries: Array(entries[half...]))]
+        }
+        // Past the last entry goes into the last child.
+        let (index, inner) =
+            rank == node.count
+            ? (node.children.count - 1, node.children[node.children.count - 1].count)
+            : node.child(holding: rank)
+        var children = node.children
+        children.replaceSubrange(index...index, with: insert(entry, at: inner, into: children[index]))
+        guard children.count > fanout else { return [Node(children: children)] }
+        let half = children.count / 2
+        return [Node(children: Array(children[..<half])), Node(children: Array(children[half...]))]
+    }
+
+    /// The order without the entry at row `rank`: rows after it move up by one.
+    /// - Complexity: O(log n).
+    public func removing(at rank: Int) -> ListOrder {
+        precondition(rank >= 0 && rank < count, "remove row \(rank) of \(count)")
+        var root = Self.remove(at: rank, from: root) ?? Node(entries: [])
+        // A root left with one child hands over to it.
+        while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        return ListOrder(root: root)
+    }
+
+    /// `node` without the entry at `rank`, or nil when nothing is left of it.
+    private static func remove(at rank: Int, from node: Node) -> Node? {
+        if node.isLeaf {
+            guard node.entries.count > 1 else { return nil }
+            var entries = node.entries
+            entries.remove(at: rank)
+            return Node(entries: entries)
+        }
+        let (index, inner) = node.child(holding: rank)
+        var children = node.children
+        if let child = remove(at: inner, from: children[index]) {
+            children[index] = child
+        } else {
+            children.remove(at: index)
+        }
+        return children.isEmpty ? nil : Node(children: children)
+    }
+
+    /// The order with the entry at row `rank` replaced by `entry` (same place).
+    /// - Complexity: O(log n).
+    public func replacing(at rank: Int, with entry: OrderEntry) -> ListOrder {
+        precondition(rank >= 0 && rank < count, "replace row \(rank) of \(count)")
+        return ListOrder(root: Self.replace(at: rank, with: entry, in: root))
+    }
+
+    private static func replace(at rank: Int, with entry: OrderEntry, in node: Node) -> Node {
+        if node.isLeaf {
+            var entries = node.entries
+            entries[rank] = entry
+            return Node(entries: entries)
+        }
+        let (index, inner) = node.child(holding: rank)
+        var children = node.children
+        children[index] = replace(at: inner, with: entry, in: children[index])
+        return Node(children: children)
+    }
+
+    /// The number of leading entries for which `precedes` is true, when it is true
+    /// for a prefix of the order and false for the rest (a partition point): the row
+    /// a new entry goes to, or the row of an existing one.
+    /// - Complexity: O(log² n) plus O(log n) calls of `precedes`.
+    public func partitionPoint(_ precedes: (OrderEntry) throws -> Bool) rethrows -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if try precedes(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Every entry in row order.
+    /// - Complexity: O(n).
+    public var allEntries: [OrderEntry] { entries(in: 0..<count) }
+}

@@ -1,0 +1,92 @@
+/// The list at one data version, as a reader needs it: the version, the sections
+/// and the order (contact ids by row). Values: a writer makes the next state from
+/// this one without disturbing readers of this one.
+public struct ListState: Sendable {
+    /// `roster_meta.data_version` of this state.
+    public let version: Int
+    /// All 27 sections, empty ones included.
+    public let sections: [SectionInfo]
+    /// Contact ids (and revisions) by row.
+    public let order: ListOrder
+
+    /// A state of its parts; `sections` must count `order`'s contacts.
+    public init(version: Int, sections: [SectionInfo], order: ListOrder) {
+        self.version = version
+        self.sections = sections
+        self.order = order
+    }
+
+    /// Contacts in the list.
+    public var total: Int { order.count }
+
+    /// The sections after one contact joins section `added` and/or one leaves
+    /// section `removed`.
+    /// - Complexity: O(sections).
+    func sections(adding added: Int?, removing removed: Int?) -> [SectionInfo] {
+        var firstRow = 0
+        return sections.map { section in
+            let rows = section.rows + (section.index == added ? 1 : 0) - (section.index == removed ? 1 : 0)
+            defer { firstRow += rows }
+            return SectionInfo(index: section.index, title: section.title, rows: rows, firstRow: firstRow)
+        }
+    }
+}
+
+extension ContactStore {
+    /// The list as this connection sees it now (inside a transaction, with its
+    /// uncommitted changes): the order read from the `contacts_order` index.
+    /// - Complexity: O(n), about 0.2 s for 1,000,000 contacts.
+    public func listState() throws -> ListState {
+        let statement = try database.statement("SELECT id FROM contacts ORDER BY sort_key, id")
+        defer { statement.reset() }
+        var entries: [OrderEntry] = []
+        entries.reserveCapacity(try count())
+        while try statement.step() { entries.append(OrderEntry(id: statement.int(at: 0))) }
+        return ListState(version: try dataVersion(), sections: try sections(), order: ListOrder(entries))
+    }
+
+    /// The row of contact `id`, whose sort key is `key`, in `order` (which must be
+    /// this connection's view): rows are ordered by (sort key, id), so a binary
+    /// search reading one key per probe finds it. Nil when `order` does not hold it.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    func row(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int? {
+        let row = try order.partitionPoint { try precedes($0, key: key, id: id) }
+        return row < order.count && Int(order[row].id) == id ? row : nil
+    }
+
+    /// The row a contact with sort key `key` and id `id` goes to in `order`.
+    func insertionRow(key: [UInt8], id: Int, in order: ListOrder) throws -> Int {
+        try order.partitionPoint { try precedes($0, key: key, id: id) }
+    }
+
+    /// Whether the contact of `entry` comes before (key, id) in list order.
+    private func precedes(_ entry: OrderEntry, key: [UInt8], id: Int) throws -> Bool {
+        let other = try sortKey(of: Int(entry.id))
+        if other == key { return Int(entry.id) < id }
+        return other.lexicographicallyPrecedes(key)
+    }
+
+    /// The stored sort key of contact `id` (empty when there is none).
+    func sortKey(of id: Int) throws -> [UInt8] {
+        let statement = try database.statement("SELECT sort_key FROM contacts WHERE id = ?1")
+        defer { statement.reset() }
+        statement.bind(id, at: 1)
+        return try statement.step() ? statement.blob(at: 0) : []
+    }
+}
+
+extension ContactStore {
+    /// The order index, as migration 0002 creates it (an import into an empty list
+    /// drops it and builds it again once its rows are in).
+    static let orderIndexSQL = "CREATE INDEX contacts_order ON contacts(sort_key)"
+}
+
+extension ContactStore {
+    /// The row of contact `id` in `order` (this connection's view), or nil when it
+    /// does not exist.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    public func row(ofContact id: Int, in order: ListOrder) throws -> Int? {
+        let key = try sortKey(of: id)
+        return key.isEmpty ? nil : try row(of: id, key: key, in: order)
+    }
+}

@@ -1,0 +1,30 @@
+/// Every contact in list order, read a batch at a time through one statement
+/// (the `contacts_order` index, then each row): for an export, which must not
+/// hold the whole list in memory. Pin the store first for one consistent version.
+public final class OrderedScan {
+    private let statement: Statement
+    private var done = false
+
+    /// A scan of `store` from the first contact.
+    public init(store: ContactStore) throws {
+        statement = try store.database.statement(
+            "SELECT \(ContactField.columnList) FROM contacts ORDER BY sort_key, id")
+        statement.reset()
+    }
+
+    deinit { statement.reset() }
+
+    /// The next `limit` contacts' fields at most; empty at the end.
+    public func next(limit: Int) throws -> [ContactFields] {
+        var result: [ContactFields] = []
+        while !done, result.count < limit {
+            if try statement.step() {
+                result.append(statement.fields(from: 0))
+            } else {
+                done = true
+                statement.reset()
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+
+@testable import Storage
+
+/// The persistent order against an array doing the same edits.
+struct ListOrderTests {
+    private static func ids(_ order: ListOrder) -> [Int32] { order.allEntries.map(\.id) }
+
+    @Test(arguments: [0, 1, 700, 40_000])
+    func randomEditsMatchAnArrayAndEarlierValuesStayAsTheyWere(size: Int) {
+        var random = SeededRandom(seed: UInt64(size) + 5)
+        var model = (0..<size).map { OrderEntry(id: $0) }
+        var order = ListOrder(model)
+        var nextID = size
+        var kept: [(ListOrder, [OrderEntry])] = []
+        for step in 0..<3_000 {
+            switch random.below(4) {
+            case 0, 1:
+                let rank = random.below(model.count + 1)
+                let entry = OrderEntry(id: nextID, revision: UInt32(step))
+                nextID += 1
+                model.insert(entry, at: rank)
+                order = order.inserting(entry, at: rank)
+            case 2 where !model.isEmpty:
+                let rank = random.below(model.count)
+                model.remove(at: rank)
+                order = order.removing(at: rank)
+            case 3 where !model.isEmpty:
+                let rank = random.below(model.count)
+                let entry = OrderEntry(id: Int(model[rank].id), revision: UInt32(step))
+                model[rank] = entry
+                order = order.replacing(at: rank, with: entry)
+            default:
+                continue
+            }
+            #expect(order.count == model.count)
+            if step % 500 == 0 { kept.append((order, model)) }
+            if !model.isEmpty {
+                let rank = random.below(model.count)
+                #expect(order[rank] == model[rank], "row \(rank) at step \(step)")
+                let lower = random.below(model.count)
+                let upper = lower + random.below(60)
+                #expect(order.entries(in: lower..<upper) == Array(model[lower..<min(upper, model.count)]))
+            }
+        }
+        #expect(order.allEntries == model)
+        for (old, oldModel) in kept {
+            #expect(old.allEntries == oldModel, "a later edit changed an earlier value")
+        }
+    }
+
+    @Test func manyInsertsAtOneEndAndRemovingEverythingKeepTheOrder() {
+        var order = ListOrder.empty
+        for id in 0..<20_000 { order = order.inserting(OrderEntry(id: id), at: order.count) }
+        for id in 0..<5_000 { order = order.inserting(OrderEntry(id: 100_000 + id), at: 0) }
+        let ids = Self.ids(order)
+        #expect(ids.prefix(3) == [104_999, 104_998, 104_997])
+        #expect(ids.suffix(2) == [19_998, 19_999])
+        while order.count > 0 { order = order.removing(at: order.count / 2) }
+        #expect(order.count == 0 && order.entries(in: 0..<10).isEmpty)
+        order = order.inserting(OrderEntry(id: 7), at: 0)
+        #expect(Self.ids(order) == [7])
+    }
+
+    @Test func entriesOutsideTheRowsAreClamped() {
+        let order = ListOrder((0..<10).map { OrderEntry(id: $0) })
+        #expect(Self.ids(ListOrder(order.entries(in: 8..<20))) == [8, 9])
+        #expect(order.entries(in: 10..<20).isEmpty)
+        #expect(order.entries(in: -5..<1).map(\.id) == [0])
+    }
+
+    @Test func thePartitionPointIsWhereAnEntryGoes() {
+        let order = ListOrder(stride(from: 0, to: 3_000, by: 3).map { OrderEntry(id: $0) })
+        for target in [-1, 0, 1, 3, 1_500, 2_997, 2_998, 5_000] {
+            let rank = order.partitionPoint { Int($0.id) < target }
+            #expect(rank == (0..<order.count).filter { Int(order[$0].id) < target }.count, "\(target)")
+        }
+    }
+}
