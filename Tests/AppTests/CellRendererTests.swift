@@ -28,7 +28,7 @@ struct CellRendererTests {
         #expect(written(first, last) == String(decoding: escaped.array, as: UTF8.self))
     }
 
-    /// The rows of a small store, rendered as the window renders them.
+    /// The rows of a small store (in the order given), rendered as the window renders them.
     private func renderedRows(_ contacts: [ContactFields]) throws -> [String] {
         let folder = NSTemporaryDirectory() + "roster-cell-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -36,22 +36,23 @@ struct CellRendererTests {
         let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
         let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
-        try store.add(contacts)
-        let cursor = try store.cursor(at: 0..<contacts.count)
+        let ids = try store.add(contacts)
+        let cursor = try store.cursor(over: ids.map { OrderEntry(id: $0) }, firstRow: 0)
         defer { cursor.close() }
-        return try (0..<contacts.count).map { position in
+        var rows: [String] = []
+        for position in 0..<contacts.count {
             #expect(try cursor.move(to: position))
             var html = ByteBuffer()
             CellRenderer.contact(cursor, into: &html)
-            return String(decoding: html.array, as: UTF8.self)
+            rows.append(String(decoding: html.array, as: UTF8.self))
         }
+        return rows
     }
 
     @Test func everyContactRowEndsWithAStarTogglePressedExactlyForFavourites() throws {
-        // Sorted by last name: Babbage, then Lovelace.
         let rows = try renderedRows([
-            ContactFields(firstName: "Ada", lastName: "Lovelace", favorite: true),
             ContactFields(firstName: "<b>Charles</b>", lastName: "Babbage"),
+            ContactFields(firstName: "Ada", lastName: "Lovelace", favorite: true),
         ])
         let off = "<button data-action=favorite aria-pressed=false aria-label=Favourite tabindex=-1></button>"
         let on = "<button data-action=favorite aria-pressed=true aria-label=Favourite tabindex=-1></button>"
