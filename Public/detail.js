@@ -110,7 +110,7 @@ async function load(id, { quietly = false } = {}) {
   const ticket = ++shown.loads;
   const answer = await send("GET", `/contacts/${id}`);
   if (ticket !== shown.loads) return null; // closed, or another contact opened since
-  if (quietly && (shown.edited || !answer.ok)) return null;
+  if (quietly && (shown.edited || (!answer.ok && answer.status !== 404))) return null;
   if (!answer.ok) {
     say(answer.status === 404 ? "This contact does not exist (any more)." : answer.json.message, true);
     form.hidden = true;
