@@ -42,12 +42,14 @@ public final class Application: Sendable {
         configuration.defaultHeaders = Self.securityHeaders
         configuration.logger = logger
         let catalog = Catalog(try ListSnapshot(store: store))
+        let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
             catalog: catalog, sessions: SessionStore(), metrics: Metrics(),
             imports: ImportContext(
-                databasePath: options.database, adminToken: options.adminToken, host: options.host,
-                catalog: catalog, logger: logger),
+                databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
+            writes: writes,
+            contactWriter: try ContactWriter(databasePath: options.database, catalog: catalog),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
     }

@@ -10,10 +10,8 @@ struct ContactWriteHandlers: Sendable {
 
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
-        try gate.authorize(request.head, action: "add contacts")
-        try ContactInput.checkContentType(request.head)
-        let fields = try ContactInput.creation(from: request.body)
-        try ContactInput.checkNamed(fields)
+        try gate.authorizeWrite(request.head, action: "contact changes")
+        let fields = try ContactInput.fields(from: request)
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in try editor.insert(fields, base: base, prepare: prepare) }
         }
@@ -25,10 +23,9 @@ struct ContactWriteHandlers: Sendable {
 
     /// 200 with the contact as it is after the patch.
     func update(_ request: Request) throws -> Response {
-        try gate.authorize(request.head, action: "edit contacts")
+        try gate.authorizeWrite(request.head, action: "contact changes")
         let id = try ContactJSON.id(request.parameters["id"])
-        try ContactInput.checkContentType(request.head)
-        let patch = try ContactInput.patch(from: request.body)
+        let patch = try ContactInput.patch(from: request)
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
@@ -45,7 +42,7 @@ struct ContactWriteHandlers: Sendable {
 
     /// 204.
     func delete(_ request: Request) throws -> Response {
-        try gate.authorize(request.head, action: "delete contacts")
+        try gate.authorizeWrite(request.head, action: "contact changes")
         let id = try ContactJSON.id(request.parameters["id"])
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
         _ = try Self.refusing {

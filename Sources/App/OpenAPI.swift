@@ -125,7 +125,12 @@ enum OpenAPI {
             "/export.csv": {
               "get": {
                 "summary": "Every contact as CSV, in list order",
-                "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}}
+                "description": "Answered for a loopback Host (localhost, 127.0.0.1, [::1], any port), or with the admin token when the server has one; otherwise 403 forbidden_host (no token set) or 401.",
+                "security": [{"adminToken": []}, {}],
+                "responses": {
+                  "200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
+                  "401": \##(errorResponse), "403": \##(errorResponse)
+                }
               }
             },
             "/healthz": {
@@ -149,13 +154,13 @@ enum OpenAPI {
           },
           "components": {
             "securitySchemes": {
-              "adminToken": {"type": "http", "scheme": "bearer", "description": "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one answers writes without it 401. Without one, a server on a loopback address takes writes unauthenticated, and one on another address takes none (403)."}
+              "adminToken": {"type": "http", "scheme": "bearer", "description": "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one answers writes without it 401. Without one, a server on a loopback address takes writes unauthenticated, and one on another address takes none (403); writes and /export.csv are then answered only for a loopback Host (localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS rebinding). Writes from another site's page (Sec-Fetch-Site, Origin) are 403 cross_site."}
             },
             "schemas": {
               "Error": {
                 "type": "object",
                 "required": ["error", "message"],
-                "properties": {"error": {"type": "string"}, "message": {"type": "string"}}
+                "properties": {"error": {"type": "string"}, "message": {"type": "string"}, "field": {"type": "string", "description": "The member of the request body that was wrong, when there is one"}}
               },
               "Window": {
                 "type": "object",

@@ -11,12 +11,24 @@ struct Routes: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+    /// Whether a write is taken depends on where it comes from (CSRF refusal) and
+    /// on its token. (`Host` decides too, but it is part of the target URI every
+    /// cache keys by already.)
+    static let writeVary = (name: "Vary", value: "Sec-Fetch-Site, Origin, Authorization")
+
+    /// Whether an export is answered depends on its token (and its `Host`, see `writeVary`).
+    static let exportVary = (name: "Vary", value: "Authorization")
+
     let databasePath: String
     let publicDirectory: String
     let catalog: Catalog
     let sessions: SessionStore
     let metrics: Metrics
     let imports: ImportContext
+    /// Who may write and export: imports, contact writes and `/export.csv` all ask it.
+    let writes: WriteGate
+    /// The process's one writer of single contacts.
+    let contactWriter: ContactWriter
     let maxImportBytes: Int
 
     func makeRouter() throws -> Router {
@@ -27,6 +39,11 @@ struct Routes: Sendable {
         router.get("/window", window.handle)
         router.get("/sections", contacts.sections)
         router.get("/contacts/{id}", contacts.contact)
+        let edits = ContactWriteHandlers(writer: contactWriter, gate: writes)
+        let body = BodyHandling.buffered(limit: ContactInput.maxBodyBytes)
+        router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)
+        router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
+        router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
         router.get("/avatar/{id}.svg", contacts.avatar)
         router.get("/healthz") { _ in .text("ok") }
         for method in ["POST", "PUT"] {
@@ -35,16 +52,16 @@ struct Routes: Sendable {
                 body: .streamed(limit: maxImportBytes) { [imports] request, flow in
                     try ImportSink(request: request, flow: flow, context: imports)
                 },
-                // Whether an import is taken depends on where it comes from (CSRF refusal).
-                headers: [("Vary", "Sec-Fetch-Site, Origin")]
+                headers: [Self.writeVary]
             ) { [imports] request in
                 try imports.authorize(request.head)
                 // A body-less request: an empty file.
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
-        router.get("/export.csv") { [databasePath] _ in
-            Response(
+        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [databasePath, writes] request in
+            try writes.authorizeExport(request.head)
+            return Response(
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8",
                     "Content-Disposition": "attachment; filename=\"contacts.csv\"",

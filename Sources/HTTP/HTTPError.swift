@@ -9,13 +9,17 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// For a 401: the authentication scheme the client must use, sent as
     /// `WWW-Authenticate` (RFC 9110 11.6.1 requires one on every 401).
     public let challenge: String?
+    /// The field of the request's body that was wrong, sent as `field` beside
+    /// `error` and `message` (nil: the body has no `field` key).
+    public let field: String?
 
-    /// An error answered with `status`.
-    public init(_ status: Int, _ code: String, _ message: String) {
+    /// An error answered with `status`, naming the body's `field` when one was wrong.
+    public init(_ status: Int, _ code: String, _ message: String, field: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.challenge = nil
+        self.field = field
     }
 
     /// 401: the request lacks valid credentials for `scheme` (e.g. `Bearer`).
@@ -28,6 +32,7 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.challenge = challenge
+        self.field = nil
     }
 
     /// 400 with `message`.
@@ -35,6 +40,9 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         HTTPError(400, "bad_request", message)
     }
 
-    /// The status and message.
-    public var description: String { "\(status) \(code): \(message)" }
+    /// The status, code, field (if any) and message.
+    public var description: String {
+        if let field { return "\(status) \(code) (\(field)): \(message)" }
+        return "\(status) \(code): \(message)"
+    }
 }

@@ -37,12 +37,14 @@ public struct Response {
             status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
-    /// API.md's JSON error body for `error`, with its status.
+    /// API.md's JSON error body for `error` (`error`, `message`, and `field` when the
+    /// error names one), with its status.
     public static func error(_ error: HTTPError) -> Response {
         var json = JSONWriter()
         json.object {
             $0.field("error", error.code)
             $0.field("message", error.message)
+            if let field = error.field { $0.field("field", field) }
         }
         var response = Response.json(json.bytes, status: error.status)
         if let challenge = error.challenge { response.headers.add("WWW-Authenticate", challenge) }

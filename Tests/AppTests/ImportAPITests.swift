@@ -7,14 +7,15 @@ import Testing
 @testable import App
 
 extension RawClient {
-    /// Sends `body` to `target` with Content-Length (and the given headers), returns the response.
+    /// Sends `body` to `target` with Content-Length (and the given headers), returns
+    /// the response. `host` is the `Host` field, a loopback name by default.
     func post(
         _ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"],
-        method: String = "POST"
+        method: String = "POST", host: String = "localhost"
     )
         -> (status: Int, json: [String: Any])
     {
-        let response = postResponse(target, body, headers: headers, method: method)
+        let response = postResponse(target, body, headers: headers, method: method, host: host)
         let json =
             response.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
             ?? [:]
@@ -24,9 +25,10 @@ extension RawClient {
     /// `post` with the whole response (status, header fields, body).
     func postResponse(
         _ target: String, _ body: String, headers: [String: String] = ["Content-Type": "text/csv"],
-        method: String = "POST"
+        method: String = "POST", host: String = "localhost"
     ) -> ParsedResponse? {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.utf8.count)\r\n"
+        var request =
+            "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nContent-Length: \(body.utf8.count)\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         send(request + "\r\n" + body)
         return readResponses().first
@@ -143,14 +145,14 @@ struct ImportAPITests {
         let live = try LiveApplication(contacts: 0)
         let client = live.client()
         client.send(
-            "POST /import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n"
+            "POST /import HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n"
         )
         client.send("b\r\nfirst_name\n\r\n")
         client.send("6\r\nAnn\nBo\r\n2\r\nb\n\r\n0\r\n\r\n")
         #expect(client.readResponses().first?.status == 200)
         let body = "last_name\nCarter\n"
         client.send(
-            "PUT /import HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+            "PUT /import HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
         )
         #expect(client.readResponses().first?.status == 100)
         client.send(body)
@@ -174,7 +176,7 @@ struct ImportAPITests {
         do {
             let leaving = live.client()
             leaving.send(
-                "POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: \(csv.utf8.count * 2)\r\n\r\n"
+                "POST /import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/csv\r\nContent-Length: \(csv.utf8.count * 2)\r\n\r\n"
             )
             leaving.send(csv)
         }  // the client closes with half the body sent: the server reads it, then the end
@@ -303,11 +305,13 @@ struct ImportAPITests {
             ).status == 403)
         let (status, _) = live.client().post(
             "/import", "first_name\nA\n",
-            headers: ["Content-Type": "text/csv", "Origin": "http://test", "Sec-Fetch-Site": "same-origin"])
-        #expect(status == 200, "the page's own form (Host is 'test' in these requests)")
+            headers: [
+                "Content-Type": "text/csv", "Origin": "http://localhost", "Sec-Fetch-Site": "same-origin",
+            ])
+        #expect(status == 200, "the page's own form (Host is 'localhost' in these requests)")
     }
 
-    @Test func everyImportAnswerVariesBySiteAndOrigin() throws {
+    @Test func everyImportAnswerVariesBySiteOriginAndAuthorization() throws {
         let live = try LiveApplication(contacts: 0)
         let requests = [
             ("Sec-Fetch-Site: cross-site\r\nContent-Type: text/csv", "first_name\nA\n", 403),
@@ -318,11 +322,11 @@ struct ImportAPITests {
         for (headers, body, status) in requests {
             let client = live.client()
             client.send(
-                "POST /import HTTP/1.1\r\nHost: test\r\n\(headers)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                "POST /import HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             )
             let response = try #require(client.readResponses().first)
             #expect(response.status == status)
-            #expect(response.headers["vary"] == "Sec-Fetch-Site, Origin", "\(status)")
+            #expect(response.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization", "\(status)")
         }
     }
 

@@ -135,9 +135,12 @@ public struct ParsedResponse {
 }
 
 extension RawClient {
-    /// Sends a GET on this keep-alive connection and reads its response.
-    public func get(_ target: String, headers: [String: String] = [:]) -> ParsedResponse? {
-        var request = "GET \(target) HTTP/1.1\r\nHost: test\r\n"
+    /// Sends a GET on this keep-alive connection and reads its response. `host` is
+    /// the `Host` field: a loopback name by default, as curl sends to 127.0.0.1.
+    public func get(
+        _ target: String, headers: [String: String] = [:], host: String = "localhost"
+    ) -> ParsedResponse? {
+        var request = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         send(request + "\r\n")
         return readResponses().first

@@ -11,7 +11,10 @@ status is below 400.
 oracles (h11 and httptools), and says why that is intended.
 
 Routes used: `GET /healthz` (200, takes no body), `POST /import` (reads a CSV
-body: the only route that reads bodies), `GET /contacts/{id}`, `GET /sections`.
+body: the only route that reads bodies), `GET /contacts/{id}`, `GET /sections`,
+`GET /export.csv`. Imports are sent with a loopback Host (`WRITE_HOST`): Roster
+runs without an admin token, so it refuses writes and exports for any other
+Host with 403 (DNS rebinding), which the `foreign-host` cases check.
 A POST to `/healthz` is refused with 405 before its body is read.
 """
 
@@ -19,6 +22,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 HOST = b"Host: x\r\n"
+# Writes (imports) are answered only for a loopback Host when Roster has no admin token.
+WRITE_HOST = b"Host: localhost\r\n"
 CSV = b"first_name\r\nAnn\r\n"  # 17 bytes; imports one contact
 CSV_CHUNKED = b"11\r\n" + CSV + b"\r\n0\r\n\r\n"
 SMUGGLED = b"GET /healthz?smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -47,7 +52,7 @@ def get(target=b"/healthz", headers=b"", version=b"HTTP/1.1", host=True):
 
 
 def post(headers=b"", body=b"", target=b"/import", version=b"HTTP/1.1"):
-    return b"POST " + target + b" " + version + b"\r\n" + HOST + headers + b"\r\n" + body
+    return b"POST " + target + b" " + version + b"\r\n" + WRITE_HOST + headers + b"\r\n" + body
 
 
 def length(n):
@@ -464,6 +469,25 @@ CASES = [
         get(headers=CHUNKED) + b"5\r\nhello\r\n0\r\n\r\n" + get(),
         (413,),
         why=ROUTE_BODY_WHY,
+    ),
+    Case(
+        "import-foreign-host",
+        "RFC 9110 §15.5.4",
+        b"POST /import HTTP/1.1\r\nHost: evil.example:8080\r\n" + length(17) + b"\r\n" + CSV,
+        (403,),
+    ),
+    Case(
+        "import-no-host-http10",
+        "RFC 9110 §15.5.4",
+        b"POST /import HTTP/1.0\r\n" + length(17) + b"\r\n" + CSV,
+        (403,),
+    ),
+    Case(
+        "export-foreign-host",
+        "RFC 9110 §15.5.4",
+        b"GET /export.csv HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+        (403,),
+        keep=True,
     ),
     Case(
         "unsupported-media-type",

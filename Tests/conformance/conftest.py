@@ -81,7 +81,7 @@ class Roster:
         while True:
             with self.connect() as sock:
                 sock.sendall(
-                    b"POST /import HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: %d\r\n\r\n"
+                    b"POST /import HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: %d\r\n\r\n"
                     % len(body)
                     + body
                 )

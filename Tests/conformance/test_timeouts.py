@@ -43,7 +43,7 @@ class Stall:
 def stalls(roster):
     return {
         "head": Stall(roster, b"GET /healthz HTTP/1.1\r\nHost: x\r\n"),
-        "import-body": Stall(roster, b"POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\n\r\nfirst"),
+        "import-body": Stall(roster, b"POST /import HTTP/1.1\r\nHost: localhost\r\nContent-Length: 17\r\n\r\nfirst"),
         "chunked-body": Stall(
             roster, b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n"
         ),

@@ -38,7 +38,7 @@ def test_kill_9_in_the_middle_of_an_import_loses_and_adds_nothing(tmp_path):
 
     def upload():
         s = socket.create_connection((host, int(port)))
-        s.sendall(f"POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n".encode())
+        s.sendall(f"POST /import HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n".encode())
         try:
             for start_at in range(0, len(body), 65536):
                 s.sendall(body[start_at:start_at + 65536])

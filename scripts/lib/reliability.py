@@ -277,7 +277,7 @@ class Upload:
     def run(self):
         try:
             s = socket.create_connection(("127.0.0.1", self.port), timeout=120)
-            s.sendall(f"POST /import?mode=append&errors=abort HTTP/1.1\r\nHost: reliability\r\n"
+            s.sendall(f"POST /import?mode=append&errors=abort HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                       f"Content-Type: text/csv\r\nContent-Length: {self.size}\r\n\r\n".encode())
             with open(self.csv, "rb") as f:
                 while chunk := f.read(256 * 1024):

@@ -1,0 +1,132 @@
+import HTTP
+import Platform
+
+/// API.md's rules for who may change the data (imports, contact writes) and
+/// read all of it at once (`/export.csv`): the one place every such route asks.
+///
+/// A write is refused, in this order:
+/// 1. when another site's page sent it (`Sec-Fetch-Site: cross-site` or
+///    `same-site`, or an `Origin` that is not this server's `Host`): 403 `cross_site`;
+/// 2. with an admin token, when the request does not carry it as
+///    `Authorization: Bearer <token>`: 401 `unauthorized`. The token is then the
+///    protection: which `Host` the request names does not matter;
+/// 3. without a token, on a server listening on a non-loopback address: 403
+///    `writes_disabled` (anyone on the network could write);
+/// 4. without a token, when the request's `Host` is not a loopback name
+///    (`WriteGate.isLoopbackHost(_:)`): 403 `forbidden_host`. A page on any site can
+///    make a browser send requests to 127.0.0.1 through a name of its own that it
+///    points there (DNS rebinding); such requests carry that name as their `Host`.
+///
+/// An export is a read, and a browser keeps another site's page from reading
+/// its answer, but a rebound name is the page's own site: the export is refused
+/// for a non-loopback `Host` like a write, unless the request carries the admin
+/// token (401 when a token is set, 403 `forbidden_host` when none is). Only the
+/// `Host` rule and the token apply to it: another site's page cannot read the
+/// answer, so no CSRF refusal is needed, and a public server without a token
+/// still exports for a loopback `Host` (a browser cannot send another one, and
+/// such a server's reads are open to its network anyway).
+///
+/// The checks are pure (a request head in, an error or nil out); `authorize...`
+/// also logs each refusal.
+struct WriteGate: Sendable {
+    /// The token writes must carry, if the server has one.
+    let adminToken: String?
+    /// Listening on a non-loopback address without a token: writes are refused.
+    let writesLocked: Bool
+    /// Gets one line per refusal.
+    let logger: Logger
+
+    /// The gate of a server listening on `address` (`--host`) with `adminToken`.
+    init(adminToken: String?, listeningOn address: String, logger: Logger = .discarding) {
+        self.adminToken = adminToken
+        self.writesLocked = adminToken == nil && !Self.isLoopbackAddress(address)
+        self.logger = logger
+    }
+
+    /// Refuses a write that API.md's rules do not allow, and logs the refusal.
+    /// `action` names what is refused in the messages, as a plural noun that
+    /// takes "are" (`imports`, `contact changes`).
+    func authorizeWrite(_ head: RequestHead, action: String) throws(HTTPError) {
+        if let refusal = writeRefusal(head, action: action) { throw logged(refusal, head) }
+    }
+
+    /// Refuses an export (`GET /export.csv`) that API.md's rules do not allow, and logs the refusal.
+    func authorizeExport(_ head: RequestHead) throws(HTTPError) {
+        if let refusal = exportRefusal(head) { throw logged(refusal, head) }
+    }
+
+    /// Why a write is refused, or nil when it may go ahead.
+    func writeRefusal(_ head: RequestHead, action: String) -> HTTPError? {
+        if let refusal = crossSiteRefusal(head, action: action) { return refusal }
+        if let adminToken {
+            return carriesToken(head, adminToken)
+                ? nil
+                : HTTPError.unauthorized(
+                    scheme: "Bearer",
+                    "\(action) need the admin token: send Authorization: Bearer <admin token>")
+        }
+        if writesLocked {
+            return HTTPError(
+                403, "writes_disabled",
+                "this server listens on a public address without --admin-token, so it accepts no writes")
+        }
+        return hostRefusal(head, action: action)
+    }
+
+    /// Why an export is refused, or nil when it may go ahead.
+    func exportRefusal(_ head: RequestHead) -> HTTPError? {
+        guard !Self.isLoopbackHost(head.headers["Host"]) else { return nil }
+        guard let adminToken else { return hostRefusal(head, action: "exports") }
+        return carriesToken(head, adminToken)
+            ? nil
+            : HTTPError.unauthorized(
+                scheme: "Bearer",
+                "exports through a name other than localhost need the admin token: send Authorization: Bearer <admin token>, or ask for http://127.0.0.1/export.csv on this machine"
+            )
+    }
+
+    /// A write sent by another site's page (cross-site request forgery) is refused:
+    /// browsers say where a request comes from in `Sec-Fetch-Site` and `Origin`.
+    /// Clients that send neither (curl, scripts) are not browsers and pass.
+    func crossSiteRefusal(_ head: RequestHead, action: String) -> HTTPError? {
+        if let site = head.headers["Sec-Fetch-Site"]?.lowercased(),
+            site == "cross-site" || site == "same-site"
+        {
+            return HTTPError(403, "cross_site", "\(action) are accepted only from this server's own page")
+        }
+        if let origin = head.headers["Origin"] {
+            let stripped =
+                origin.hasPrefix("https://")
+                ? origin.dropFirst(8) : origin.hasPrefix("http://") ? origin.dropFirst(7) : origin[...]
+            if origin == "null" || stripped.lowercased() != head.headers["Host"]?.lowercased() {
+                return HTTPError(
+                    403, "cross_site",
+                    "\(action) are accepted only from this server's own page, not from \(origin.prefix(100))")
+            }
+        }
+        return nil
+    }
+
+    /// Without a token, only requests naming a loopback `Host` are answered.
+    private func hostRefusal(_ head: RequestHead, action: String) -> HTTPError? {
+        let host = head.headers["Host"]
+        guard !Self.isLoopbackHost(host) else { return nil }
+        let named = host.map { "Host \($0.prefix(100))" } ?? "no Host"
+        return HTTPError(
+            403, "forbidden_host",
+            "\(action) are answered only for a loopback Host (localhost, 127.0.0.1 or [::1]), and this request names \(named): "
+                + "a web page could otherwise reach this server through a name of its own pointed at it (DNS rebinding). "
+                + "Use http://127.0.0.1:<port>/ or http://localhost:<port>/, or start the server with --admin-token "
+                + "and send the token")
+    }
+
+    private func carriesToken(_ head: RequestHead, _ adminToken: String) -> Bool {
+        guard let presented = Self.bearerToken(head.headers["Authorization"]) else { return false }
+        return Self.constantTimeEquals(presented, adminToken)
+    }
+
+    private func logged(_ refusal: HTTPError, _ head: RequestHead) -> HTTPError {
+        logger.log("roster: refused \(head.method) \(head.target.prefix(200)): \(refusal)")
+        return refusal
+    }
+}
