@@ -1,7 +1,8 @@
 /// Serializes a status line and header section.
 enum ResponseHead {
     static let reasons: [Int: String] = [
-        100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content", 301: "Moved Permanently",
+        100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content",
+        301: "Moved Permanently",
         302: "Found", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
         404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 411: "Length Required",
         413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
