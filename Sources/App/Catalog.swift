@@ -33,10 +33,15 @@ final class Catalog: Sendable {
     /// The version in force, readable without the lock (readers keep a copy of
     /// the snapshot and fetch it again only when this changes).
     private let installedVersion: Atomic<Int>
+    /// Told of each snapshot `install` puts in force, after the lock is let go
+    /// (on the installing thread; two installs racing may tell out of order, so
+    /// it keeps the newest by version itself).
+    private let onInstall: (@Sendable (ListSnapshot) -> Void)?
 
-    init(_ snapshot: ListSnapshot) {
+    init(_ snapshot: ListSnapshot, onInstall: (@Sendable (ListSnapshot) -> Void)? = nil) {
         state = Mutex(snapshot)
         installedVersion = Atomic(snapshot.version)
+        self.onInstall = onInstall
     }
 
     /// The data version of the snapshot in force.
@@ -47,11 +52,12 @@ final class Catalog: Sendable {
 
     /// Installs `snapshot` unless a newer one is in force already.
     func install(_ snapshot: ListSnapshot) {
-        state.withLock { current in
-            if snapshot.version >= current.version {
-                current = snapshot
-                installedVersion.store(snapshot.version, ordering: .releasing)
-            }
+        let installed = state.withLock { current in
+            guard snapshot.version >= current.version else { return false }
+            current = snapshot
+            installedVersion.store(snapshot.version, ordering: .releasing)
+            return true
         }
+        if installed { onInstall?(snapshot) }
     }
 }

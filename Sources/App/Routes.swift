@@ -14,6 +14,7 @@ struct Routes: Sendable {
     let databasePath: String
     let publicDirectory: String
     let catalog: Catalog
+    let events: VersionEvents
     let sessions: SessionStore
     let metrics: Metrics
     let imports: ImportContext
@@ -28,6 +29,7 @@ struct Routes: Sendable {
         router.get("/sections", contacts.sections)
         router.get("/contacts/{id}", contacts.contact)
         router.get("/avatar/{id}.svg", contacts.avatar)
+        router.get("/events") { [events] request in try events.respond(to: request) }
         router.get("/healthz") { _ in .text("ok") }
         for method in ["POST", "PUT"] {
             router.add(
