@@ -133,6 +133,17 @@ enum OpenAPI {
                 }
               }
             },
+            "/events": {
+              "get": {
+                "summary": "Live updates: server-sent events, one per data version, never ending by itself",
+                "description": "The newest version comes first (id: V, event: version, data: {version, total, contentHeight}), then one event after every committed change; bursts are coalesced into the newest. A comment line (: keep-alive) every 15 s keeps proxies from closing a quiet stream. The stream ends when the client leaves or the server stops.",
+                "parameters": [{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The id of the last event the client got: an older one gets the newest version at once, the current one only what comes next", "schema": {"type": "string"}}],
+                "responses": {
+                  "200": {"description": "text/event-stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                  "406": \##(errorResponse)
+                }
+              }
+            },
             "/healthz": {
               "get": {
                 "summary": "Liveness",
