@@ -41,11 +41,14 @@ public final class Application: Sendable {
         configuration.maxConnections = options.maxConnections
         configuration.defaultHeaders = Self.securityHeaders
         configuration.logger = logger
-        let catalog = Catalog(try ListSnapshot(store: store))
+        configuration.eventHeartbeat = options.eventHeartbeat
+        let snapshot = try ListSnapshot(store: store)
+        let events = VersionEvents(ListVersion(snapshot))
+        let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
         let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
-            catalog: catalog, sessions: SessionStore(), metrics: Metrics(),
+            catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             imports: ImportContext(
                 databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
             writes: writes,

@@ -52,7 +52,9 @@ final class Catalog: Sendable {
     private let state: Mutex<State>
     /// The version in force, readable without the lock.
     private let installedVersion: Atomic<Int>
-    /// Called after a newer snapshot is installed (live updates).
+    /// Told of each snapshot `install` puts in force, after the lock is let go
+    /// (on the installing thread; two installs racing may tell out of order, so
+    /// the listener keeps the newest by version itself).
     private let onInstall: (@Sendable (ListSnapshot) -> Void)?
 
     init(_ snapshot: ListSnapshot, onInstall: (@Sendable (ListSnapshot) -> Void)? = nil) {

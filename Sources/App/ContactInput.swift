@@ -161,8 +161,9 @@ public enum ContactInput {
         case (.boolean, .bool(let flag)):
             return .boolean(flag)
         case (.text(let limit), .string(let text)):
-            // A character takes at least one UTF-8 byte: count characters only when the bytes exceed the limit.
-            if text.utf8.count > limit, case let length = text.count, length > limit {
+            // Characters are Unicode scalars, as JSON Schema counts them; each takes at least
+            // one UTF-8 byte, so count them only when the bytes exceed the limit.
+            if text.utf8.count > limit, case let length = text.unicodeScalars.count, length > limit {
                 throw HTTPError(
                     422, "too_long",
                     "\(field.name) is \(length) characters long; it may have at most \(limit)",

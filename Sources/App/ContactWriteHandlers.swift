@@ -13,7 +13,9 @@ struct ContactWriteHandlers: Sendable {
         try gate.authorizeWrite(request.head, action: "contact changes")
         let fields = try ContactInput.fields(from: request)
         let (contact, version) = try Self.refusing {
-            try writer.write { editor, base, prepare in try editor.insert(fields, base: base, prepare: prepare) }
+            try writer.write { editor, base, prepare in
+                try editor.insert(fields, base: base, prepare: prepare)
+            }
         }
         guard let contact else { throw HTTPError(500, "internal", "the new contact was not read back") }
         var response = ContactJSON.response(contact, version: version, status: 201)

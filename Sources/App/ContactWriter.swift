@@ -31,7 +31,7 @@ final class ContactWriter: Sendable {
         _ body: (ContactEditor, ContactEditor.Base, ContactEditor.Prepare) throws -> ContactEditor.Outcome
     ) throws -> (Contact?, Int) {
         let catalog = self.catalog
-        let (outcome, snapshot) = try editor.withLock { editor in
+        let outcome = try editor.withLock { editor in
             var prepared: ListSnapshot?
             let outcome = try body(
                 editor, { version in catalog.snapshot(for: version)?.state },
@@ -40,9 +40,11 @@ final class ContactWriter: Sendable {
                     catalog.prepare(snapshot)
                     prepared = snapshot
                 })
-            return (outcome, prepared)
+            // Installed before the next write may prepare its own: a reader that sees
+            // this commit always finds its snapshot, prepared or installed.
+            if let prepared { catalog.install(prepared) }
+            return outcome
         }
-        if let snapshot { catalog.install(snapshot) }
         scheduleCheckpoint()
         return (outcome.contact, outcome.state.version)
     }

@@ -15,6 +15,19 @@ enum OpenAPI {
         }.joined(separator: ", ")
     }
 
+    /// The input properties of every field: nullable (`null` is the empty value).
+    private static let inputProperties = ContactField.allCases.map { field in
+        switch field.kind {
+        case .text(let maxLength):
+            "\"\(field.name)\": {\"type\": \"string\", \"maxLength\": \(maxLength), \"nullable\": true}"
+        case .boolean: "\"\(field.name)\": {\"type\": \"boolean\", \"nullable\": true}"
+        }
+    }.joined(separator: ", ")
+
+    /// A name that is one: at least one character that is neither white space, NUL
+    /// nor a combining accent (what the list sorts by cannot be empty).
+    private static let namePattern = ##"[^\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]"##
+
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
 
@@ -72,9 +85,49 @@ enum OpenAPI {
                 "summary": "One contact",
                 "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
                 "responses": {
-                  "200": {"description": "The contact", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "200": {"description": "The contact; its ETag is its revision", "headers": {"ETag": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "400": \##(errorResponse),
                   "404": \##(errorResponse)
+                }
+              },
+              "patch": {
+                "summary": "Change a contact (JSON merge patch: only the fields to change; null clears one). With If-Match naming an ETag that is no longer the contact's: 412, nothing changed. The contact must keep a first or a last name (422 otherwise)",
+                "security": [{"adminToken": []}, {}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
+                "requestBody": {"required": true, "content": {
+                  "application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/ContactPatch"}},
+                  "application/json": {"schema": {"$ref": "#/components/schemas/ContactPatch"}}
+                }},
+                "responses": {
+                  "200": {"description": "The contact as it is now", "headers": {"ETag": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "404": \##(errorResponse),
+                  "412": \##(errorResponse), "413": \##(errorResponse), "415": \##(errorResponse), "422": \##(errorResponse),
+                  "503": \##(errorResponse)
+                }
+              },
+              "delete": {
+                "summary": "Delete a contact (with If-Match: only if it is still at that ETag, else 412)",
+                "security": [{"adminToken": []}, {}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
+                "responses": {
+                  "204": {"description": "Deleted"},
+                  "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "404": \##(errorResponse),
+                  "412": \##(errorResponse), "503": \##(errorResponse)
+                }
+              }
+            },
+            "/contacts": {
+              "post": {
+                "summary": "Add a contact (one transaction); authorized like imports",
+                "security": [{"adminToken": []}, {}],
+                "requestBody": {"required": true, "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/NewContact"}},
+                  "application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/NewContact"}}
+                }},
+                "responses": {
+                  "201": {"description": "The contact as stored; Location and ETag name it", "headers": {"Location": {"schema": {"type": "string"}}, "ETag": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
+                  "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "413": \##(errorResponse),
+                  "415": \##(errorResponse), "422": \##(errorResponse), "503": \##(errorResponse)
                 }
               }
             },
@@ -130,6 +183,17 @@ enum OpenAPI {
                 "responses": {
                   "200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
                   "401": \##(errorResponse), "403": \##(errorResponse)
+                }
+              }
+            },
+            "/events": {
+              "get": {
+                "summary": "Live updates: server-sent events, one per data version, never ending by itself",
+                "description": "The newest version comes first (id: V, event: version, data: {version, total, contentHeight}), then one event after every committed change; bursts are coalesced into the newest. A comment line (: keep-alive) every 15 s keeps proxies from closing a quiet stream. The stream ends when the client leaves or the server stops.",
+                "parameters": [{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The id of the last event the client got: an older one gets the newest version at once, the current one only what comes next", "schema": {"type": "string"}}],
+                "responses": {
+                  "200": {"description": "text/event-stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                  "406": \##(errorResponse)
                 }
               }
             },
@@ -253,11 +317,23 @@ enum OpenAPI {
                 "required": ["line", "message"],
                 "properties": {"line": {"type": "integer"}, "column": {"type": "integer", "nullable": true}, "message": {"type": "string"}}
               },
+              "NewContact": {
+                "type": "object", "additionalProperties": false,
+                "properties": {\##(inputProperties)},
+                "anyOf": [
+                  {"required": ["first_name"], "properties": {"first_name": {"type": "string", "pattern": "\##(namePattern)"}}},
+                  {"required": ["last_name"], "properties": {"last_name": {"type": "string", "pattern": "\##(namePattern)"}}}
+                ]
+              },
+              "ContactPatch": {
+                "type": "object", "additionalProperties": false,
+                "properties": {\##(inputProperties)}
+              },
               "Contact": {
                 "type": "object",
-                "required": ["id", "row", "section", \##(ContactField.allCases.map { "\"\($0.name)\"" }.joined(separator: ", "))],
+                "required": ["id", "row", "version", "section", \##(ContactField.allCases.map { "\"\($0.name)\"" }.joined(separator: ", "))],
                 "properties": {
-                  "id": {"type": "integer"}, "row": {"type": "integer"}, "section": {"type": "string"},
+                  "id": {"type": "integer"}, "row": {"type": "integer"}, "version": {"type": "integer"}, "section": {"type": "string"},
                   \##(properties(ContactField.allCases))
                 }
               }

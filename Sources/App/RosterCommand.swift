@@ -52,6 +52,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var maxImportBytes = 1 << 30
     /// Open connections at most; past it, new ones are closed at once.
     public var maxConnections = 10_000
+    /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
+    public var eventHeartbeat = 15.0
 
     /// The defaults of API.md.
     public init() {}

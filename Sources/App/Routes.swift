@@ -22,6 +22,7 @@ struct Routes: Sendable {
     let databasePath: String
     let publicDirectory: String
     let catalog: Catalog
+    let events: VersionEvents
     let sessions: SessionStore
     let metrics: Metrics
     let imports: ImportContext
@@ -45,6 +46,7 @@ struct Routes: Sendable {
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
         router.get("/avatar/{id}.svg", contacts.avatar)
+        router.get("/events") { [events] request in try events.respond(to: request) }
         router.get("/healthz") { _ in .text("ok") }
         for method in ["POST", "PUT"] {
             router.add(

@@ -16,6 +16,9 @@ final class Connection {
     var sent = 0
     /// A response body still being produced.
     var stream: (any ResponseBodySource)?
+    /// The event stream being sent, and whether its events go in chunks.
+    var events: EventStream?
+    var eventsChunked = true
     /// The epoll interest registered now.
     var registered: UInt32 = ConnectionStateMachine.readInterest
 

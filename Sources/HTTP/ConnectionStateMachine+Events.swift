@@ -16,7 +16,7 @@ extension ConnectionStateMachine {
             return .parse
         case .lingering(let since):
             return Self.elapsed(since: since, now: now) > rules.linger ? closeNow() : .none
-        case .awaitingHandler, .closing, .closed:
+        case .awaitingHandler, .closing, .streamingEvents, .closed:
             return .none
         }
     }
@@ -111,8 +111,8 @@ extension ConnectionStateMachine {
         case .awaitingHandler:
             state = .awaitingHandler(peerClosed: true)
             return .none
-        case .lingering:
-            return closeNow()
+        case .lingering, .streamingEvents:
+            return closeNow()  // an event stream ends when its client goes
         case .closing, .closed:
             return .none
         }
@@ -157,8 +157,8 @@ extension ConnectionStateMachine {
         case .closing:
             state = .lingering(since: now)
             return .linger
-        case .idle where stoppingSince != nil:
-            return closeNow()
+        case .idle where stoppingSince != nil, .streamingEvents:
+            return closeNow()  // an event stream drains only once it has ended
         default:
             break
         }
@@ -170,11 +170,13 @@ extension ConnectionStateMachine {
 
     // MARK: - Stopping
 
-    /// The server is stopping: an idle connection closes now, any other within `grace` ms.
+    /// The server is stopping: an idle connection closes now, an event stream
+    /// ends now (it would never finish by itself), any other within `grace` ms.
     mutating func stop(now: UInt64, grace: UInt64) -> Action {
         guard stoppingSince == nil else { return .none }
         stoppingSince = now
         shutdownGrace = grace
+        if state == .streamingEvents && output == .events { return endEventStream() }
         return isIdle ? closeNow() : .none
     }
 

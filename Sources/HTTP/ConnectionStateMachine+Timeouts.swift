@@ -8,6 +8,7 @@ extension ConnectionStateMachine {
     ///   while the server reads (408); time reading is held does not count.
     /// - Lingering lasts at most `linger`.
     /// - Idle: no byte in or out for `idleTimeout` closes.
+    /// - Event streams: see `eventStreamTick(now:)`.
     mutating func tick(now: UInt64) -> Action {
         if let since = stoppingSince, Self.elapsed(since: since, now: now) >= shutdownGrace {
             return closeNow()
@@ -18,6 +19,8 @@ extension ConnectionStateMachine {
             return .none
         case .closed:
             return .none
+        case .streamingEvents:
+            return eventStreamTick(now: now)
         case .readingHead(let startedAt) where held.isEmpty:
             if Self.elapsed(since: startedAt, now: now) > rules.headerTimeout {
                 return timeOut(

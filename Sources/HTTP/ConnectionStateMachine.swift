@@ -29,6 +29,13 @@ struct ConnectionStateMachine {
         case awaitingHandler(peerClosed: Bool)
         /// Nothing more is read; the connection closes once its output is sent.
         case closing
+        /// An event stream is being sent: no further request is parsed, what the
+        /// client sends is read and dropped, and its close ends the stream. No
+        /// timeout applies while the client keeps reading. `output` is `.events`
+        /// while the stream is open, `.queued` once it has ended and its last chunk
+        /// is on the way; the connection then closes without lingering, since
+        /// everything the client sent has been read all along.
+        case streamingEvents
         /// Half-closed after the last response; what the client still sends is
         /// read and dropped, for at most `Rules.linger`.
         case lingering(since: UInt64)
@@ -67,9 +74,12 @@ struct ConnectionStateMachine {
         case empty
         /// Bytes of whole responses are queued.
         case queued
-        /// A response body is being produced piece by piece as the socket drains
-        /// (long-lived event streams are the same case).
+        /// A response body is being produced piece by piece as the socket drains.
         case streaming
+        /// An event stream: open-ended, its events pushed from elsewhere; it never
+        /// drains for good, it ends (its source finished, the client left, the
+        /// server stopped).
+        case events
     }
 
     /// Why reading is paused; reading resumes when the set is empty.
@@ -108,6 +118,13 @@ struct ConnectionStateMachine {
         case linger
         /// Close now; cancel a sink whose body is incomplete.
         case close
+        /// Send what the event stream has (it woke the loop).
+        case sendEvents
+        /// Send a comment line on a quiet event stream, so proxies keep it open.
+        case sendHeartbeat
+        /// End the event stream: let its source go, queue the last chunk, send it;
+        /// the connection then closes.
+        case endEvents
     }
 
     /// The limits and timeouts, in milliseconds and bytes.
@@ -119,6 +136,8 @@ struct ConnectionStateMachine {
         var bodyRateWindow: UInt64 = 10_000
         var linger: UInt64 = 2000
         var outputHighWater = 1 << 20
+        /// An event stream silent this long gets a comment line.
+        var eventHeartbeat: UInt64 = 15_000
 
         /// The defaults.
         init() {}
@@ -131,6 +150,7 @@ struct ConnectionStateMachine {
             minimumBodyRate = configuration.minimumBodyRate
             bodyRateWindow = UInt64(configuration.bodyRateWindow * 1000)
             outputHighWater = configuration.outputHighWater
+            eventHeartbeat = UInt64(configuration.eventHeartbeat * 1000)
         }
     }
 
@@ -160,7 +180,7 @@ struct ConnectionStateMachine {
     var wantsRead: Bool {
         switch state {
         case .idle, .readingHead, .readingBody: held.isEmpty
-        case .lingering: true
+        case .lingering, .streamingEvents: true
         case .awaitingHandler, .closing, .closed: false
         }
     }

@@ -18,6 +18,12 @@ extension EventLoop {
         } catch {
             return drop(connection)
         }
+        if connection.machine.state == .streamingEvents {
+            // An event stream reads no further request: what the client sends is
+            // dropped, and its close ends the stream.
+            if received == 0 { perform(connection.machine.peerClosed(), connection, now: now) }
+            return
+        }
         if case .lingering = connection.machine.state {
             // Closing: what the client still sends is read and dropped, so that closing
             // with unread bytes does not reset the connection before it reads our answer.
@@ -58,7 +64,7 @@ extension EventLoop {
     /// Whether bytes not parsed yet will be: not when the connection is closing.
     private func keepsUnparsed(_ connection: Connection) -> Bool {
         switch connection.machine.state {
-        case .closing, .lingering, .closed: false
+        case .closing, .lingering, .streamingEvents, .closed: false
         default: connections[connection.fd] != nil
         }
     }

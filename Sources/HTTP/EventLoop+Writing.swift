@@ -27,6 +27,14 @@ extension EventLoop {
             syncInterest(connection)
         case .close:
             drop(connection)
+        case .sendEvents:
+            flush(connection, now: now)
+        case .sendHeartbeat:
+            queueEvent(ServerSentEvent.keepAlive.bytes, on: connection)
+            flush(connection, now: now)
+        case .endEvents:
+            endEvents(connection)
+            flush(connection, now: now)
         }
     }
 
@@ -40,9 +48,17 @@ extension EventLoop {
             observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
         }
         let close = close || connection.machine.state == .closing
-        let stream = writer.write(
+        let rest = writer.write(
             response, head: head, routeLines: connection.routeLines, close: close, into: &connection.output)
-        if stream != nil { connection.stream = stream }
+        switch rest {
+        case .stream(let source)?:
+            connection.stream = source
+        case .events(let events)?:
+            return startEvents(events, on: connection, chunked: ResponseWriter.chunksEvents(for: head))
+        default:
+            // A stream answered to HEAD never starts: let its source go now.
+            if case .events(let events) = response.body { events.close() }
+        }
         _ = connection.machine.responseQueued(
             unsent: connection.unsent, streaming: connection.stream != nil, close: close)
     }
@@ -89,6 +105,18 @@ extension EventLoop {
                 }
                 continue
             }
+            if let events = connection.events {
+                switch events.next() {
+                case .event(let bytes):
+                    queueEvent(bytes, on: connection)
+                case .finished:
+                    _ = connection.machine.eventStreamFinished()
+                    endEvents(connection)
+                case .nothing:
+                    return perform(connection.machine.eventsCaughtUp(), connection, now: now)
+                }
+                continue
+            }
             return perform(connection.machine.outputDrained(now: now), connection, now: now)
         }
     }
@@ -110,6 +138,8 @@ extension EventLoop {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         openConnections.release()
         connection.cancelSink()
+        connection.events?.close()
+        connection.events = nil
         connection.machine.closed()
         unwatch(connection.fd)
         System.close(connection.fd)

@@ -26,6 +26,14 @@ public struct Response {
         self.body = .stream(source)
     }
 
+    /// A response whose body is `events`, open until the stream ends (chunked,
+    /// never compressed: each event must reach the client as it is sent).
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), events: EventStream) {
+        self.status = status
+        self.headers = headers
+        self.body = .events(events)
+    }
+
     /// A JSON response.
     public static func json(_ bytes: [UInt8], status: Int = 200) -> Response {
         Response(status: status, headers: ["Content-Type": "application/json"], body: bytes)
@@ -58,6 +66,9 @@ public enum ResponseBody {
     case bytes([UInt8])
     /// Pulled piece by piece as the socket drains, sent chunked.
     case stream(any ResponseBodySource)
+    /// Server-sent events pushed by the application until the stream ends
+    /// (chunked; to an HTTP/1.0 client, delimited by the connection's close).
+    case events(EventStream)
 }
 
 /// A body produced piece by piece, so that a large response is never held whole

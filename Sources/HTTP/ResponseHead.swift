@@ -1,23 +1,34 @@
 /// Serializes a status line and header section.
 enum ResponseHead {
     static let reasons: [Int: String] = [
-        100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content", 301: "Moved Permanently",
+        100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content",
+        301: "Moved Permanently",
         302: "Found", 304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
-        404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 411: "Length Required",
-        413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
-        406: "Not Acceptable", 409: "Conflict", 412: "Precondition Failed", 417: "Expectation Failed",
+        404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+        409: "Conflict", 411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
+        414: "URI Too Long", 415: "Unsupported Media Type", 417: "Expectation Failed",
         422: "Unprocessable Content", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
         501: "Not Implemented", 503: "Service Unavailable", 505: "HTTP Version Not Supported",
     ]
 
     static let server = Array("Server: roster\r\n".utf8)
 
+    /// How the body after a head is delimited.
+    enum Framing: Equatable {
+        /// `Content-Length` (none for 304 and 204, which have no body).
+        case length(Int)
+        /// `Transfer-Encoding: chunked`.
+        case chunked
+        /// Neither: the body ends when the connection closes (streams to HTTP/1.0
+        /// clients, which know no chunked coding; `close` must be true).
+        case untilClose
+    }
+
     /// The head of `response`: its own fields, then Date, Server, the framing
-    /// (`Content-Length: bodyLength`, or chunked when nil) and `Connection: close`
-    /// when the connection ends after it.
+    /// and `Connection: close` when the connection ends after it.
     /// `extra` holds ready-made `Name: value\r\n` lines written after the response's own.
     static func bytes(
-        status: Int, headers: HTTPHeaders, extra: [UInt8] = [], bodyLength: Int?, close: Bool, date: [UInt8],
+        status: Int, headers: HTTPHeaders, extra: [UInt8] = [], framing: Framing, close: Bool, date: [UInt8],
         into output: inout [UInt8]
     ) {
         if status == 200 {
@@ -36,15 +47,18 @@ enum ResponseHead {
         output.append(contentsOf: extra)
         output.append(contentsOf: date)
         output.append(contentsOf: server)
-        if let bodyLength {
+        switch framing {
+        case .length(let bodyLength):
             if status != 304 && status != 204 {
                 output.append(contentsOf: contentLength)
                 JSONWriter.appendDecimal(bodyLength, to: &output)
                 output.append(0x0D)
                 output.append(0x0A)
             }
-        } else {
+        case .chunked:
             output.append(contentsOf: chunked)
+        case .untilClose:
+            break
         }
         if close { output.append(contentsOf: connectionClose) }
         output.append(0x0D)

@@ -23,11 +23,11 @@ final class ResponseWriter {
 
     /// Appends `response` to `output`, as the answer to `head` (nil: a request
     /// that could not be read), with `routeLines` after its own fields. Returns
-    /// the source of a streamed body still to be sent (nil for a body of bytes,
-    /// and for HEAD, 204 and 304, which send none).
+    /// the part of the body still to be produced, a stream or events (nil for a
+    /// body of bytes, and for HEAD, 204 and 304, which send none).
     func write(
         _ response: Response, head: RequestHead?, routeLines: [UInt8], close: Bool, into output: inout [UInt8]
-    ) -> (any ResponseBodySource)? {
+    ) -> ResponseBody? {
         let sendsBody = head?.method != "HEAD" && response.status != 304 && response.status != 204
         var extra = defaultLines(for: response.headers)
         if head != nil { extra.append(contentsOf: routeLines) }
@@ -46,16 +46,29 @@ final class ResponseWriter {
                 }
             }
             ResponseHead.bytes(
-                status: response.status, headers: response.headers, extra: extra, bodyLength: body.count,
-                close: close, date: dates.headerLine(), into: &output)
+                status: response.status, headers: response.headers, extra: extra,
+                framing: .length(body.count), close: close, date: dates.headerLine(), into: &output)
             if sendsBody { output.append(contentsOf: body) }
             return nil
-        case .stream(let source):
+        case .stream:
             ResponseHead.bytes(
-                status: response.status, headers: response.headers, extra: extra, bodyLength: nil,
+                status: response.status, headers: response.headers, extra: extra, framing: .chunked,
                 close: close, date: dates.headerLine(), into: &output)
-            return sendsBody ? source : nil
+            return sendsBody ? response.body : nil
+        case .events:
+            let chunked = Self.chunksEvents(for: head)
+            ResponseHead.bytes(
+                status: response.status, headers: response.headers, extra: extra,
+                framing: chunked ? .chunked : .untilClose, close: close || !chunked, date: dates.headerLine(),
+                into: &output)
+            return sendsBody ? response.body : nil
         }
+    }
+
+    /// Whether events to `head`'s client go in chunks: HTTP/1.0 knows no chunked
+    /// coding, so its stream is delimited by the connection's close instead.
+    static func chunksEvents(for head: RequestHead?) -> Bool {
+        head?.version != .http10
     }
 
     /// Appends one chunk of a streamed body (chunked framing), or the last chunk when `chunk` is nil.

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// Output buffered per connection beyond which the server stops reading its
     /// requests until the client has read the earlier responses.
     public var outputHighWater = 1 << 20
+    /// An event stream (server-sent events) that has sent nothing for this many
+    /// seconds gets a comment line, so that proxies do not close it as idle.
+    public var eventHeartbeat = 15.0
 
     /// The clock timeouts and latencies are measured with.
     public var clock = MonotonicClock.system

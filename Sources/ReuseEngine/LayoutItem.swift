@@ -19,12 +19,14 @@ public struct LayoutItem: Hashable, Sendable {
     /// Pixels from the top of the content to the item's bottom edge.
     public var bottom: Int { top + height }
 
-    /// True when the two items are drawn alike: the same kind, section, row, index
-    /// within its section, top and height. `index` is left out: it shifts with every
-    /// insert above and the client never sees it.
+    /// True when the two items are drawn alike: the same kind, section, row, top and
+    /// height (API.md: a kept cell is re-sent when its content, row or top changed).
+    /// `index` is left out (it shifts with every insert above and the client never
+    /// sees it), and so is `item`, which can change alone (an insert in an earlier
+    /// section and a delete above in this one) while nothing drawn does.
     /// - Complexity: O(1).
     public func isAtSamePlace(as other: LayoutItem) -> Bool {
-        kind == other.kind && section == other.section && item == other.item && row == other.row
-            && top == other.top && height == other.height
+        kind == other.kind && section == other.section && row == other.row && top == other.top
+            && height == other.height
     }
 }

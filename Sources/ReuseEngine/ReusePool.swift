@@ -46,4 +46,21 @@ public struct ReusePool: Hashable, Sendable {
     public mutating func enqueue(_ slot: Int) {
         buckets[slotKinds[slot].rawValue].append(slot)
     }
+
+    /// Makes `bound` the slots on screen and every other created slot pooled (a
+    /// session going back to an earlier state). Slots pooled before stay in their
+    /// order; slots freed by this are reused first.
+    /// - Complexity: O(slots).
+    public mutating func rebind(_ bound: [Int]) {
+        var isBound = [Bool](repeating: false, count: slotCount)
+        for slot in bound { isBound[slot] = true }
+        var pooled = [Bool](repeating: false, count: slotCount)
+        for kind in ItemKind.allCases {
+            buckets[kind.rawValue].removeAll { isBound[$0] }
+            for slot in buckets[kind.rawValue] { pooled[slot] = true }
+        }
+        for slot in 0..<slotCount where !isBound[slot] && !pooled[slot] {
+            buckets[slotKinds[slot].rawValue].append(slot)
+        }
+    }
 }

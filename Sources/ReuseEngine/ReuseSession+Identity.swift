@@ -6,7 +6,10 @@ extension ReuseSession {
     /// - Complexity: O(1) amortized.
     public mutating func apply(layout: ListLayout) {
         // A layout applied and replaced before any step used it is kept by no state.
-        if current.epoch == epoch { pastLayouts.append((epoch, self.layout)) }
+        // (After a rewind, a kept state may use a newer layout than the current one.)
+        if current.epoch == epoch || history.contains(where: { $0.epoch == epoch }) {
+            pastLayouts.append((epoch, self.layout))
+        }
         self.layout = layout
         epoch += 1
         forgetUnusedLayouts()

@@ -161,10 +161,33 @@ public struct ReuseSession: Sendable {
         to viewport: Viewport, ack: Int?, identity: (LayoutItem) -> ItemIdentity
     ) -> WindowUpdate {
         let previous = current.seq
+        // The client never applied the states after `ack` (answers it dropped):
+        // step from what it shows, so whatever stays on its screen keeps its slot.
+        if let ack, ack < previous, rewind(to: ack) {
+            let delta = step(to: viewport, identity: identity)
+            return update(base: ack, cells: delta.cells, released: delta.released)
+        }
         let delta = step(to: viewport, identity: identity)
         guard let ack, ack <= previous else { return fullUpdate() }
         if ack == previous { return delta }
         return update(since: ack) ?? fullUpdate()
+    }
+
+    /// Makes a copy of kept state `seq` the current state (under a new seq, so seqs
+    /// only grow), with the pool holding exactly the slots that state leaves
+    /// unbound. The states after it stay kept, for a late `ack` of one of them.
+    /// False when `seq` is not kept.
+    /// - Complexity: O(slots + history).
+    mutating func rewind(to seq: Int) -> Bool {
+        guard seq != current.seq, let target = state(seq) else { return false }
+        pool.rebind(target.bindings.map { Int($0.slot) })
+        let left = current
+        current = State(
+            seq: left.seq + 1, epoch: target.epoch, viewport: target.viewport, first: target.first,
+            bindings: target.bindings)
+        // Remembered after the copy is current, so that the copy's layout is kept.
+        remember(left)
+        return true
     }
 
     /// Switches to a new layout (the data changed), as `reloadData` does: every visible
@@ -222,14 +245,14 @@ public struct ReuseSession: Sendable {
         if !pastLayouts.isEmpty { forgetUnusedLayouts() }
     }
 
-    /// Drops the layouts no kept state refers to. Each past layout was the current
-    /// state's when it was put aside (`apply(layout:)`), and epochs only grow from
-    /// the oldest kept state to the current one, so those are the layouts older than
-    /// the oldest kept state.
-    /// - Complexity: O(1) amortized.
+    /// Drops the layouts no kept state refers to. Each past layout was in use when
+    /// it was put aside (`apply(layout:)`), and layouts are kept in epoch order, so
+    /// those are the layouts older than the oldest epoch any kept state uses.
+    /// - Complexity: O(history) plus O(1) amortized per layout dropped.
     mutating func forgetUnusedLayouts() {
-        // The ring's oldest state is at `historyHead`, which is 0 until the ring is full.
-        let oldest = min(history.isEmpty ? current.epoch : history[historyHead].epoch, current.epoch)
+        // Epochs grow along the ring except where a rewind copied an older state, so
+        // the oldest epoch in use is the least of them all (the ring is short).
+        let oldest = history.reduce(current.epoch) { min($0, $1.epoch) }
         while let past = pastLayouts.first, past.epoch < oldest {
             pastLayouts.removeFirst()
         }

@@ -109,7 +109,8 @@ public struct ContactFields: Hashable, Sendable {
             guard case .text(let limit) = field.kind, case .text(let text) = values[field.rawValue],
                 text.utf8.count > limit  // UTF-8 bytes are never fewer than characters
             else { continue }
-            let length = text.count
+            // Characters are Unicode scalars (as JSON Schema's maxLength counts them).
+            let length = text.unicodeScalars.count
             if length > limit { return (field, length, limit) }
         }
         return nil

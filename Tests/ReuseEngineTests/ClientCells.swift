@@ -2,7 +2,9 @@
 
 /// What a browser holds once it renders cells by identity: per slot, the item it
 /// shows (identity and revision) and where (geometry without the layout index,
-/// which the client never sees). Tests apply updates the way Public/app.js does.
+/// which the client never sees, and without the index within the section, which
+/// follows from the row and the section and is not re-sent alone). Tests apply
+/// updates the way Public/app.js does.
 struct ClientCells: Equatable {
     struct Shown: Equatable {
         var identity: ItemIdentity
@@ -20,7 +22,11 @@ struct ClientCells: Equatable {
     mutating func apply(_ update: WindowUpdate) {
         if update.isFull { slots = [:] }
         for slot in update.released { slots[slot] = nil }
-        for cell in update.cells { slots[cell.slot] = Shown(identity: cell.identity, entry: cell.item.entry) }
+        for cell in update.cells {
+            var entry = cell.item.entry
+            entry.item = nil
+            slots[cell.slot] = Shown(identity: cell.identity, entry: entry)
+        }
     }
 
     func applying(_ update: WindowUpdate) -> ClientCells {

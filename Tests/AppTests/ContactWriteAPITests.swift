@@ -1,0 +1,172 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import App
+
+/// POST, PATCH and DELETE /contacts on a live application, and what windows and
+/// sessions see of them.
+@Suite(.serialized)
+struct ContactWriteAPITests {
+    let live: LiveApplication
+
+    init() throws { live = try LiveApplication(contacts: 2_000) }
+
+    /// One request on `client`; the status, the headers and the body as a JSON object.
+    private func call(
+        _ client: RawClient, _ method: String, _ target: String, _ body: String? = nil,
+        headers: [String: String] = [:], host: String = "localhost"
+    ) -> (status: Int, headers: [String: String], json: [String: Any]) {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+        var fields = headers
+        if let body {
+            fields["Content-Length"] = "\(body.utf8.count)"
+            if fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
+        }
+        for (name, value) in fields { request += "\(name): \(value)\r\n" }
+        client.send(request + "\r\n" + (body ?? ""))
+        guard let response = client.readResponses().first else { return (0, [:], [:]) }
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        var lowered: [String: String] = [:]
+        for (name, value) in response.headers { lowered[name.lowercased()] = value }
+        return (response.status, lowered, json)
+    }
+
+    private func listState(_ client: RawClient) throws -> (total: Int, version: Int) {
+        let window = try #require(client.getJSON("/window?offset=0&height=10")?.json)
+        return (window["total"] as! Int, window["version"] as! Int)
+    }
+
+    @Test func aContactIsAddedReadRenamedStarredAndDeleted() throws {
+        let client = live.client()
+        let (total, version) = try listState(client)
+        let created = call(
+            client, "POST", "/contacts", #"{"first_name":"Livia","last_name":"Zzyzx","city":"Oslo"}"#)
+        #expect(created.status == 201)
+        let id = try #require(created.json["id"] as? Int)
+        #expect(created.headers["location"] == "/contacts/\(id)")
+        #expect(created.json["favorite"] as? Bool == false && created.json["city"] as? String == "Oslo")
+        #expect(created.json["version"] as? Int == version + 1)
+        let read = call(client, "GET", "/contacts/\(id)")
+        #expect(read.headers["etag"] == created.headers["etag"] && read.json["section"] as? String == "Z")
+        #expect((read.json["row"] as? Int ?? 0) > total / 2)
+        #expect(try listState(client) == (total + 1, version + 1))
+
+        let renamed = call(
+            client, "PATCH", "/contacts/\(id)", #"{"last_name":"Aaberg","email":null}"#,
+            headers: ["Content-Type": "application/merge-patch+json"])
+        #expect(renamed.status == 200)
+        #expect(
+            renamed.json["last_name"] as? String == "Aaberg"
+                && renamed.json["first_name"] as? String == "Livia")
+        #expect((renamed.json["row"] as? Int ?? total) < 100, "the rename moved it near the top")
+        let etag = try #require(renamed.headers["etag"])
+        #expect(etag != created.headers["etag"])
+
+        let stale = call(
+            client, "PATCH", "/contacts/\(id)", #"{"favorite":true}"#,
+            headers: ["If-Match": try #require(created.headers["etag"])])
+        #expect(stale.status == 412 && stale.json["error"] as? String == "precondition_failed")
+        #expect(call(client, "GET", "/contacts/\(id)").json["favorite"] as? Bool == false)
+        let starred = call(
+            client, "PATCH", "/contacts/\(id)", #"{"favorite":true}"#, headers: ["If-Match": etag])
+        #expect(starred.status == 200 && starred.json["favorite"] as? Bool == true)
+
+        #expect(call(client, "DELETE", "/contacts/\(id)", headers: ["If-Match": etag]).status == 412)
+        #expect(call(client, "DELETE", "/contacts/\(id)").status == 204)
+        #expect(call(client, "GET", "/contacts/\(id)").status == 404)
+        #expect(call(client, "DELETE", "/contacts/\(id)").status == 404)
+        #expect(call(client, "PATCH", "/contacts/\(id)", #"{"city":"x"}"#).status == 404)
+        #expect(try listState(client) == (total, version + 4), "four writes; refusals change nothing")
+    }
+
+    @Test(
+        arguments: [
+            ("{\"first_name\": \"x\",", 400, nil),
+            ("[{\"first_name\": \"x\"}]", 400, nil),
+            ("{\"first_name\": \"x\", \"nickname\": \"y\"}", 400, "nickname"),
+            ("{\"first_name\": \"x\", \"favorite\": \"yes\"}", 422, "favorite"),
+            ("{\"first_name\": 42}", 422, "first_name"),
+            ("{\"email\": \"a@b.c\"}", 422, "first_name"),
+            ("{\"first_name\": \" \", \"last_name\": \"\"}", 422, "first_name"),
+            ("{\"first_name\": \"\(String(repeating: "é", count: 257))\"}", 422, "first_name"),
+            ("{\"first_name\": \"\(String(repeating: "x", count: 70_000))\"}", 413, nil),
+        ] as [(String, Int, String?)])
+    func aBadContactIsRefusedNamingTheFieldAndChangesNothing(body: String, status: Int, field: String?) throws
+    {
+        let client = live.client()
+        let before = try listState(client)
+        let answer = call(client, "POST", "/contacts", body)
+        #expect(answer.status == status)
+        #expect(answer.json["error"] is String && answer.json["message"] is String)
+        #expect(answer.json["field"] as? String == field)
+        #expect(try listState(live.client()) == before)
+    }
+
+    @Test func writesFromElsewhereAreRefusedAndChangeNothing() throws {
+        let client = live.client()
+        let before = try listState(client)
+        let id = 5
+        let etag = call(client, "GET", "/contacts/\(id)").headers["etag"]
+        for (method, target, body) in [
+            ("POST", "/contacts", #"{"first_name":"Evil"}"#),
+            ("PATCH", "/contacts/\(id)", #"{"city":"Evil"}"#),
+            ("DELETE", "/contacts/\(id)", nil),
+        ] {
+            #expect(call(client, method, target, body, host: "evil.example:8080").status == 403)
+            #expect(
+                call(client, method, target, body, headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
+            #expect(
+                call(client, method, target, body, headers: ["Origin": "http://evil.example"]).status == 403)
+        }
+        #expect(
+            call(client, "POST", "/contacts", "first_name=x", headers: ["Content-Type": "text/plain"]).status
+                == 415)
+        #expect(try listState(client) == before)
+        #expect(call(client, "GET", "/contacts/\(id)").headers["etag"] == etag)
+        #expect(call(client, "GET", "/export.csv", host: "evil.example").status == 403)
+    }
+
+    @Test func aStarIsOneCellInItsSlotAndInsertsAboveKeepTheFirstContactInPlace() throws {
+        let client = live.client()
+        let offset = 40_000
+        let first = try #require(client.getJSON("/window?offset=\(offset)&height=600")?.json)
+        let session = try #require(first["session"] as? String)
+        var seq = try #require(first["seq"] as? Int)
+        let cells = try #require(first["cells"] as? [[String: Any]]).filter {
+            $0["kind"] as? String == "contact"
+        }
+        let target = cells[cells.count / 2]
+        let targetID = (target["contact"] as! [String: Any])["id"] as! Int
+        #expect(call(client, "PATCH", "/contacts/\(targetID)", #"{"favorite":true}"#).status == 200)
+        let starred = try #require(
+            client.getJSON("/window?offset=\(offset)&height=600&session=\(session)&ack=\(seq)")?.json)
+        let resent = try #require(starred["cells"] as? [[String: Any]])
+        #expect(starred["full"] as? Bool == false && (starred["released"] as? [Int])?.isEmpty == true)
+        #expect(resent.count == 1 && resent.first?["slot"] as? Int == target["slot"] as? Int)
+        #expect((resent.first?["contact"] as? [String: Any])?["favorite"] as? Bool == true)
+        #expect(starred["offset"] as? Int == offset && starred["version"] as! Int > first["version"] as! Int)
+        seq = starred["seq"] as! Int
+
+        // Three contacts above (under "A"): the first contact shown stays where it was on screen.
+        let shown = cells.first { ($0["top"] as! Int) + 56 > offset }!
+        for name in ["Aaa", "Aab", "Aac"] {
+            #expect(
+                call(client, "POST", "/contacts", "{\"first_name\":\"X\",\"last_name\":\"\(name)\"}").status
+                    == 201)
+        }
+        let moved = try #require(
+            client.getJSON("/window?offset=\(offset)&height=600&session=\(session)&ack=\(seq)")?.json)
+        #expect(moved["full"] as? Bool == false)
+        let newOffset = try #require(moved["offset"] as? Int)
+        #expect(newOffset == offset + 3 * 56)
+        let again = try #require(moved["cells"] as? [[String: Any]]).first {
+            ($0["contact"] as? [String: Any])?["id"] as? Int == (shown["contact"] as! [String: Any])["id"]
+                as? Int
+        }
+        #expect(again?["slot"] as? Int == shown["slot"] as? Int, "it kept its slot")
+        #expect(
+            (again?["top"] as? Int).map { $0 - newOffset } == (shown["top"] as! Int) - offset, "0 px drift")
+        #expect(client.getJSON("/sections")?.json["version"] as? Int == moved["version"] as? Int)
+    }
+}
