@@ -259,12 +259,13 @@ function frame() {
     const { update, row, moves, asked } = state.arrived;
     state.arrived = null;
     state.inFlight = false;
+    const resized = resize(update); // first: `v` is clamped to the list's new size
     if (row !== null && moves === state.moves) {
       // Laid out with the row's top at the window's top (or at the end of the list).
       // The scroll position moves before the cells are written, so it needs no layout.
       setV(update.offset - STICKY);
     }
-    const resized = apply(update);
+    apply(update, resized);
     // Anchoring: the window was laid out `shift` px lower (or higher) than asked,
     // because contacts came (or went) above it. Moving `v` as much, in this same
     // frame as the cells' new tops, keeps every kept contact at its y. (Also
@@ -330,15 +331,17 @@ async function request() {
 
 // ---- Applying updates ---------------------------------------------------------
 
-/** Applies a window answer; true when the list's size changed. */
-function apply(update) {
-  let resized = false;
-  if (update.contentHeight !== state.contentHeight || update.total !== state.total) {
-    state.total = update.total;
-    state.contentHeight = update.contentHeight;
-    layoutScroller();
-    resized = true;
-  }
+/** Takes the list's size from a window answer; true when it changed. */
+function resize(update) {
+  if (update.contentHeight === state.contentHeight && update.total === state.total) return false;
+  state.total = update.total;
+  state.contentHeight = update.contentHeight;
+  layoutScroller();
+  return true;
+}
+
+/** Applies a window answer (`resized`: its size differs from the last one's). */
+function apply(update, resized) {
   if (typeof update.version === "number" && update.version !== state.version) {
     if (state.version !== -1 || resized) loadSections(); // the data changed: titles and tops too
     state.version = update.version;
@@ -358,7 +361,6 @@ function apply(update) {
   }
   for (const cell of update.cells) fill(cell);
   showWindow(update, state.lastBytes);
-  return resized;
 }
 
 function release(slot) {
@@ -530,9 +532,13 @@ function refresh(version) {
 
 document.addEventListener("roster:version", (event) => refresh(event.detail.version));
 document.addEventListener("roster:changed", (event) => refresh(event.detail?.version));
-// The detail pane shows a contact opened by a link, or one it just created.
+// The detail pane shows a contact opened by a link, or one it just created. A link
+// may be read before the list has started: start() then opens the list there.
+let started = false;
+let startRow = null;
 document.addEventListener("roster:show-row", (event) => {
-  if (!slotOfRow(event.detail.row)) goToRow(event.detail.row);
+  if (!started) startRow = event.detail.row;
+  else if (!slotOfRow(event.detail.row)) goToRow(event.detail.row);
 });
 document.addEventListener("roster:closed", () => rememberPosition());
 
@@ -544,7 +550,8 @@ async function start() {
     state.contentHeight = answer.contentHeight;
   }
   layoutScroller();
-  const row = rowFromHash();
+  started = true;
+  const row = rowFromHash() ?? startRow;
   if (row !== null) goToRow(row);
   else setV(0);
 }

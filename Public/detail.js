@@ -36,6 +36,8 @@ const shown = {
   edited: false,   // the form holds changes not saved
   busy: false,     // a write is in flight
   loads: 0,        // counts loads, so a late answer does not replace a newer one
+  loading: false,  // a load is in flight
+  reveal: false,   // once loaded, ask the list to show the contact's row
 };
 
 // ---- Opening and closing ------------------------------------------------------
@@ -50,10 +52,8 @@ async function openContact(id, { fromLink = false } = {}) {
     setLink(`#id=${id}`);
     pane.hidden = false;
   }
-  const contact = await load(id);
-  if (contact && fromLink) {
-    document.dispatchEvent(new CustomEvent("roster:show-row", { detail: { row: contact.row } }));
-  }
+  shown.reveal = fromLink;
+  await load(id);
 }
 
 /** Opens the empty form of a new contact. */
@@ -84,6 +84,8 @@ function close({ keepLink = false } = {}) {
 /** The form as it is before anything is shown in it. */
 function reset() {
   shown.loads += 1;
+  shown.loading = false;
+  shown.reveal = false;
   shown.etag = null;
   shown.version = -1;
   shown.edited = false;
@@ -108,8 +110,10 @@ function setLink(hash) {
  *  after a change elsewhere, dropped if the user has started to edit meanwhile. */
 async function load(id, { quietly = false } = {}) {
   const ticket = ++shown.loads;
+  shown.loading = true;
   const answer = await send("GET", `/contacts/${id}`);
   if (ticket !== shown.loads) return null; // closed, or another contact opened since
+  shown.loading = false;
   if (quietly && (shown.edited || (!answer.ok && answer.status !== 404))) return null;
   if (!answer.ok) {
     say(answer.status === 404 ? "This contact does not exist (any more)." : answer.json.message, true);
@@ -136,6 +140,10 @@ function show(contact, etag) {
   avatar.hidden = false;
   deleteButton.hidden = false;
   clearErrors();
+  if (shown.reveal) {
+    shown.reveal = false;
+    document.dispatchEvent(new CustomEvent("roster:show-row", { detail: { row: contact.row } }));
+  }
 }
 
 /** Sets every field to `contact`'s value, also as its default: what a patch
@@ -302,8 +310,8 @@ document.addEventListener("roster:open", (event) => openContact(event.detail.id)
 // Another change to the data: reload the contact shown, unless the form holds edits
 // (a save then answers 412 if this contact was among the changes).
 document.addEventListener("roster:version", (event) => {
-  if (pane.hidden || shown.id === null || shown.edited || shown.busy) return;
-  if (event.detail.version > shown.version) load(shown.id, { quietly: true });
+  if (pane.hidden || shown.id === null || shown.edited || shown.busy || shown.loading) return;
+  if (shown.version !== -1 && event.detail.version > shown.version) load(shown.id, { quietly: true });
 });
 
 function fromLink() {

@@ -174,13 +174,17 @@ def test_a_click_or_an_id_link_opens_the_detail_and_escape_closes_it(page, serve
     assert page.evaluate("document.activeElement.id") == "list"  # the list's keys still work
     page.keyboard.press("Escape")
     page.wait_for_selector("#detail", state="hidden")
-    # A link opens a contact's detail, on load and on a hash change, and the list shows its row.
+    # A link opens a contact's detail, on load (a new document) and on a hash change, and the
+    # list shows its row just below the sticky title.
     other = shown[0]["id"]
+    page.goto("about:blank")
     open_list(page, server, f"#id={other}")
     page.wait_for_selector("#detail", state="visible")
     assert wait_until(lambda: detail_values(page).get("email") == server.json(f"/contacts/{other}")["email"], 3)
     row = server.json(f"/contacts/{other}")["row"]
-    assert wait_until(lambda: page.query_selector(f'[data-slot][data-row="{row}"]:not([hidden])'), 3)
+    top = """(row) => { const n = document.querySelector(`[data-slot][data-row="${row}"]:not([hidden])`);
+      return n && n.getBoundingClientRect().top - document.getElementById('list').getBoundingClientRect().top; }"""
+    assert wait_until(lambda: page.evaluate(top, row) == 32, 3), page.evaluate(top, row)
     page.evaluate(f"() => {{ location.hash = '#id={target['id']}'; }}")
     assert wait_until(lambda: detail_values(page).get("email") == contact["email"], 3)
     page.click("#detail-close")
