@@ -342,6 +342,8 @@ function resize(update) {
 
 /** Applies a window answer (`resized`: its size differs from the last one's). */
 function apply(update, resized) {
+  // The keyboard focus stays on its contact when rows come or go above it.
+  const focusedId = update.version !== state.version ? slotOfRow(state.focusRow)?.node.dataset.id : undefined;
   if (typeof update.version === "number" && update.version !== state.version) {
     if (state.version !== -1 || resized) loadSections(); // the data changed: titles and tops too
     state.version = update.version;
@@ -360,6 +362,11 @@ function apply(update, resized) {
     if (slot) release(slot);
   }
   for (const cell of update.cells) fill(cell);
+  if (focusedId) {
+    for (const slot of slots.values()) {
+      if (!slot.node.hidden && slot.node.dataset.id === focusedId) state.focusRow = slot.row;
+    }
+  }
   showWindow(update, state.lastBytes);
 }
 
@@ -523,8 +530,9 @@ new ResizeObserver((entries) => {
  *  window with the session and ack, and the server answers the diff. */
 function refresh(version) {
   if (typeof version === "number") {
-    if (version <= state.version) return; // already shown
     if (version > state.latest) state.latest = version;
+    // Already shown; or the first window is still on its way (frame() compares).
+    if (version <= state.version || state.version === -1) return;
   }
   state.dirty = true;
   schedule();

@@ -132,6 +132,10 @@ def test_an_edit_in_another_browser_shows_within_a_second_and_moves_nothing(page
 def test_fifty_contacts_inserted_above_leave_the_first_shown_contact_where_it_is_every_frame(page, server):
     open_list(page, server, "#row=120000")
     settle(page)
+    page.focus("#list")
+    page.keyboard.press("ArrowDown")  # the keyboard focus is on a contact, and stays on it
+    settle(page)
+    focused = page.evaluate("document.querySelector('.slot.focused').dataset.id")
     anchor = page.evaluate(SHOWN)[0]
     page.evaluate(WATCH, anchor["id"])
     page.wait_for_timeout(200)
@@ -146,6 +150,7 @@ def test_fifty_contacts_inserted_above_leave_the_first_shown_contact_where_it_is
     assert watch["max"] <= 1 and watch["missing"] == 0, watch
     now = page.evaluate(SHOWN)[0]
     assert now["id"] == anchor["id"] and abs(now["y"] - anchor["y"]) <= 1, (anchor, now)
+    assert page.evaluate("[...document.querySelectorAll('.slot.focused')].map(e => e.dataset.id)") == [focused]
     # Deleted again: the same contact stays put on the way back too.
     page.evaluate(WATCH, anchor["id"])
     for contact_id in ids:
