@@ -122,7 +122,8 @@ extension ConnectionStateMachine {
 
     /// A response was queued; `unsent` bytes now wait, and `streaming` tells
     /// whether its body is still to be produced. `close`: the connection closes
-    /// after it.
+    /// after it. A streamed body, or output past the high water, pauses reading
+    /// until the output drains.
     mutating func responseQueued(unsent: Int, streaming: Bool, close: Bool) -> Action {
         output = streaming ? .streaming : .queued
         if close {
@@ -132,9 +133,15 @@ extension ConnectionStateMachine {
             }
             return .none
         }
-        guard unsent >= rules.outputHighWater, !held.contains(.output), mayParse else { return .none }
-        held.insert(.output)
-        return .pauseReading
+        let parsing = mayParse
+        if streaming {
+            switch state {
+            case .idle, .readingHead, .readingBody: held.insert(.stream)
+            default: break
+            }
+        }
+        if unsent >= rules.outputHighWater, parsing { held.insert(.output) }
+        return parsing && !mayParse ? .pauseReading : .none
     }
 
     /// Bytes went out at `now`.
@@ -149,7 +156,8 @@ extension ConnectionStateMachine {
         return .watchWrites(true)
     }
 
-    /// Everything queued was sent and no body is being produced.
+    /// Everything queued was sent and no body is being produced: a request
+    /// held behind the output (its size, or a stream) is parsed now.
     mutating func outputDrained(now: UInt64) -> Action {
         output = .empty
         watchingWrites = false
@@ -162,8 +170,8 @@ extension ConnectionStateMachine {
         default:
             break
         }
-        guard held.contains(.output) else { return .none }
-        held.remove(.output)
+        guard !held.isDisjoint(with: [.output, .stream]) else { return .none }
+        held.subtract([.output, .stream])
         restartClocks(now: now)
         return wantsRead ? .resumeReading : .none
     }

@@ -12,6 +12,12 @@
 /// epoll interest is derived from them (`wantsRead`, `wantsWrite`), never kept
 /// beside them.
 ///
+/// Except behind a streamed response: its body is produced as the socket
+/// drains, so an answer queued meanwhile would land among its chunks. Responses
+/// go in request order (RFC 9112 9.3.2), so the next request is not parsed
+/// (`Hold.stream`) until the stream's last chunk is sent; bytes already
+/// buffered are parsed when reading resumes.
+///
 /// Resuming reading always re-runs the parser, even with no bytes buffered: a
 /// body's last piece can pause reading (its sink is full) before the parser has
 /// reported the request's end, and that end needs no new byte.
@@ -74,7 +80,8 @@ struct ConnectionStateMachine {
         case empty
         /// Bytes of whole responses are queued.
         case queued
-        /// A response body is being produced piece by piece as the socket drains.
+        /// A response body is being produced piece by piece as the socket drains;
+        /// the next request waits until it is sent (`Hold.stream`).
         case streaming
         /// An event stream: open-ended, its events pushed from elsewhere; it never
         /// drains for good, it ends (its source finished, the client left, the
@@ -89,6 +96,8 @@ struct ConnectionStateMachine {
         static let sink = Hold(rawValue: 1)
         /// More than `Rules.outputHighWater` bytes wait for the client to read them.
         static let output = Hold(rawValue: 2)
+        /// A streamed response is being sent: the next answer must follow its last chunk.
+        static let stream = Hold(rawValue: 4)
     }
 
     /// What the loop does next.

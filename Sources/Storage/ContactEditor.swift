@@ -46,6 +46,7 @@ public final class ContactEditor {
             insert.bind(blob: key.bytes, at: 2)
             insert.bind(fields, from: 3)
             try insert.run()
+            try store.addToOrder(id: id, key: key.bytes)
             try store.database.execute(
                 """
                 UPDATE contacts SET revision = \(version) WHERE id = \(id);
@@ -76,7 +77,6 @@ public final class ContactEditor {
             }
             let update = try store.database.statement(ContactField.updateSQL)
             update.bind(id, at: 1)
-            update.bind(blob: key.bytes, at: 2)
             update.bind(fields, from: 3)
             update.bind(version, at: Int32(3 + ContactField.allCases.count))
             try update.run()
@@ -86,6 +86,8 @@ public final class ContactEditor {
             if key.bytes == oldKey {
                 (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
             } else {
+                try store.removeFromOrder(id: id, key: oldKey)
+                try store.addToOrder(id: id, key: key.bytes)
                 let without = state.order.removing(at: oldRow)
                 row = try store.insertionRow(key: key.bytes, id: id, in: without)
                 order = without.inserting(entry, at: row)
@@ -110,6 +112,7 @@ public final class ContactEditor {
                     code: 0, message: "contact \(id) is not in the list order", sql: nil)
             }
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
+            try store.removeFromOrder(id: id, key: key)
             let next = ListState(
                 version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
                 order: state.order.removing(at: row))
@@ -149,18 +152,16 @@ public final class ContactEditor {
     /// The sort key and stored contact of `id`, refusing a stale `ifRevision`.
     private func current(_ id: Int, ifRevision: Int?) throws -> ([UInt8], Contact) {
         let statement = try store.database.statement(
-            "SELECT sort_key, revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
         defer { statement.reset() }
         statement.bind(id, at: 1)
         guard try statement.step() else { throw StorageError.contactNotFound(id: id) }
-        let revision = statement.int(at: 1)
+        let revision = statement.int(at: 0)
         if let ifRevision, ifRevision != revision {
             throw StorageError.staleRevision(id: id, current: revision)
         }
-        return (
-            statement.blob(at: 0),
-            Contact(id: id, position: -1, revision: revision, fields: statement.fields(from: 2))
-        )
+        let fields = statement.fields(from: 1)
+        return (fields.sortKey.bytes, Contact(id: id, position: -1, revision: revision, fields: fields))
     }
 
     /// The sort key of `fields`, once they are found fit to store.

@@ -114,19 +114,23 @@ public enum ContactField: Int, CaseIterable, Sendable {
         allCases.map { "?\(first + $0.rawValue)" }.joined(separator: ", ")
     }
 
-    /// `INSERT INTO contacts` of an id (parameter `idParameter`), a sort key (the next)
-    /// and every field (the ones after).
+    /// `INSERT INTO contacts` of an id (parameter `idParameter`) and every field (from
+    /// parameter `idParameter + 2` on; the one between is the sort key, which
+    /// `ContactStore.orderInsertSQL` takes).
     static func insertSQL(idParameter: Int) -> String {
-        "INSERT INTO contacts (id, sort_key, \(columnList)) VALUES (?\(idParameter), ?\(idParameter + 1), "
+        "INSERT INTO contacts (id, \(columnList)) VALUES (?\(idParameter), "
             + parameters(from: idParameter + 2) + ")"
     }
 
-    /// `UPDATE contacts` of one contact (its id is parameter 1) to a sort key
-    /// (parameter 2), every field (3...) and a revision (the parameter after them).
+    /// `UPDATE contacts` of one contact (its id is parameter 1) to every field
+    /// (3...) and a revision (the parameter after them).
     static let updateSQL =
-        "UPDATE contacts SET sort_key = ?2, "
+        "UPDATE contacts SET "
         + allCases.map { "\($0.name) = ?\(3 + $0.rawValue)" }.joined(separator: ", ")
         + ", revision = ?\(3 + allCases.count) WHERE id = ?1"
+
+    /// The fields the sort key follows from, read by id: `first_name, last_name`.
+    static let nameColumns = "\(ContactField.firstName.name), \(ContactField.lastName.name)"
 
     // MARK: - Import header
 

@@ -1,8 +1,8 @@
 /// One import into a store, as one transaction: contacts are appended as they
-/// come (new ids, in file order), sections are written, and everything commits
-/// together. Into an empty list (or one being replaced) the order index is
-/// dropped first and built once at the end, by sorting, rather than updated row by
-/// row in random order.
+/// come (new ids, in file order), their (sort key, id) pairs go to a scratch
+/// table and into `contact_order` once at the end, sorted (one sequential pass
+/// instead of an insert per row at a random place), sections are written, and
+/// everything commits together.
 /// Until `commit()` readers see the list as it was; if the process dies first,
 /// SQLite rolls everything back. Memory does not grow with the file.
 ///
@@ -10,11 +10,10 @@
 final class ContactImport {
     private let store: ContactStore
     private let insert: Statement
+    private let stage: Statement
     private let firstID: Int
     private var sectionRows: [Int]
     private var finished = false
-    /// The order index was dropped and must be built before the commit.
-    private let rebuildsIndex: Bool
     /// Contacts added so far.
     private(set) var staged = 0
 
@@ -28,13 +27,17 @@ final class ContactImport {
             // import must not grow memory with the file).
             try database.execute("PRAGMA cache_size = -16384")
             if mode == .replace {
-                try database.execute("DELETE FROM contacts")
+                try database.execute("DELETE FROM contacts; DELETE FROM contact_order;")
                 sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
             } else {
                 sectionRows = try store.sections().map(\.rows)
             }
-            rebuildsIndex = sectionRows.allSatisfy { $0 == 0 }
-            if rebuildsIndex { try database.execute("DROP INDEX IF EXISTS contacts_order") }
+            try database.execute(
+                """
+                CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL);
+                DELETE FROM temp.import_order;
+                """)
+            stage = try database.statement("INSERT INTO temp.import_order (sort_key, id) VALUES (?1, ?2)")
             firstID = try store.nextID()
             insert = try database.statement(ContactField.insertSQL(idParameter: 1))
         } catch {
@@ -57,9 +60,11 @@ final class ContactImport {
             throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
         }
         insert.bind(firstID + staged, at: 1)
-        insert.bind(blob: key.bytes, at: 2)
         insert.bind(fields, from: 3)
         try insert.run()
+        stage.bind(blob: key.bytes, at: 1)
+        stage.bind(firstID + staged, at: 2)
+        try stage.run()
         sectionRows[key.section] += 1
         staged += 1
     }
@@ -69,7 +74,11 @@ final class ContactImport {
     func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
         precondition(!finished, "an import commits once")
         let database = store.database
-        if rebuildsIndex { try database.execute(ContactStore.orderIndexSQL) }
+        try database.execute(
+            """
+            INSERT INTO contact_order (sort_key, id) SELECT sort_key, id FROM temp.import_order ORDER BY sort_key, id;
+            DELETE FROM temp.import_order;
+            """)
         try database.execute(
             """
             UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';

@@ -4,7 +4,7 @@ extension ContactStore {
     /// Returns the new ids, in the order given.
     ///
     /// - Complexity: O(m log(n + m)) for n stored and m new contacts (the order
-    ///   index), plus O(n + m) for an empty list, whose index is built by sorting.
+    ///   table takes the new pairs sorted, in one pass).
     @discardableResult
     public func add(_ contacts: [ContactFields]) throws -> [Int] {
         if let nameless = contacts.firstIndex(where: { $0.sortKey.isNameless }) {

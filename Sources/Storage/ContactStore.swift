@@ -1,7 +1,7 @@
 /// The contacts of one database file.
 ///
-/// Contacts are keyed by id; the list order is the `contacts_order` index on
-/// (sort_key, id). Row numbers are not stored (a write would renumber every row
+/// Contacts are keyed by id; the list order is `contact_order`, (sort key, id)
+/// pairs in primary key order. Row numbers are not stored (a write would renumber every row
 /// after it): readers take them from a `ListOrder` of the same data version
 /// (`listState()`), which maps rows to ids in O(log n). Sections are a 27-row
 /// table written with the contacts, never counted per request.
@@ -89,15 +89,14 @@ public final class ContactStore {
     /// - Complexity: O(log² n): the lookup, then a binary search of the order for its row.
     public func contact(id: Int, in order: ListOrder) throws -> Contact? {
         let statement = try database.statement(
-            "SELECT sort_key, revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
         defer { statement.reset() }  // release the read transaction
         statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
-        let key = statement.blob(at: 0)
-        let revision = statement.int(at: 1)
-        let fields = statement.fields(from: 2)
+        let revision = statement.int(at: 0)
+        let fields = statement.fields(from: 1)
         statement.reset()
-        guard let row = try row(of: id, key: key, in: order) else { return nil }
+        guard let row = try row(of: id, key: fields.sortKey.bytes, in: order) else { return nil }
         return Contact(id: id, position: row, revision: revision, fields: fields)
     }
 

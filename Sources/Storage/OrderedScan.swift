@@ -1,5 +1,5 @@
 /// Every contact in list order, read a batch at a time through one statement
-/// (the `contacts_order` index, then each row): for an export, which must not
+/// (`contact_order` in key order, then each contact by id): for an export, which must not
 /// hold the whole list in memory. Pin the store first for one consistent version.
 public final class OrderedScan {
     private let statement: Statement
@@ -8,7 +8,10 @@ public final class OrderedScan {
     /// A scan of `store` from the first contact.
     public init(store: ContactStore) throws {
         statement = try store.database.statement(
-            "SELECT \(ContactField.columnList) FROM contacts ORDER BY sort_key, id")
+            """
+            SELECT \(ContactField.columnList) FROM contact_order o JOIN contacts c ON c.id = o.id
+            ORDER BY o.sort_key, o.id
+            """)
         statement.reset()
     }
 

@@ -36,8 +36,9 @@ struct RowBatch: Sendable {
 
     /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
     /// onward), 2 its id (`firstID + position`), 3 the sort key, 4... the fields in
-    /// column order (the statement may leave parameter 1 unused).
-    func write(with statement: Statement, firstPosition: Int, firstID: Int) throws {
+    /// column order (the statement may leave parameters unused). Then `order`, when
+    /// given, with the id (2) and the sort key (3).
+    func write(with statement: Statement, order: Statement? = nil, firstPosition: Int, firstID: Int) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var start = 0
@@ -51,6 +52,10 @@ struct RowBatch: Sendable {
                     let length = Int32(end - start)
                     if value == 0 {
                         sqlite3_bind_blob(statement.handle, 3, pointer, length, roster_sqlite_static())
+                        if let order {
+                            order.bind(firstID + position, at: 2)
+                            sqlite3_bind_blob(order.handle, 3, pointer, length, roster_sqlite_static())
+                        }
                     } else if case .boolean = Self.kinds[value - 1] {
                         statement.bind(Int(pointer.load(as: UInt8.self)), at: Int32(3 + value))
                     } else {
@@ -61,6 +66,7 @@ struct RowBatch: Sendable {
                     start = end
                 }
                 try statement.run()
+                try order?.run()
             }
         }
     }

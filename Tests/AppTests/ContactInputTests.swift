@@ -141,11 +141,15 @@ struct ContactInputTests {
     func textOverItsLimitInCharactersIs422(field: ContactField) throws {
         guard case .text(let limit) = field.kind else { return }
         let name = field == .lastName ? "first_name" : "last_name"  // the contact's name, another field
-        // "é" is two UTF-8 bytes but one character: the limit counts characters.
+        // "é" is two UTF-8 bytes but one character: the limit counts characters, not bytes.
         let atLimit = String(repeating: "é", count: limit)
         #expect(refusal("{\"\(name)\": \"L\", \"\(field.name)\": \"\(atLimit)\"}") == nil)
-        let family = String(repeating: "👨‍👩‍👧", count: limit)  // one character of 18 bytes each
+        // Characters are Unicode scalars, as JSON Schema's maxLength counts them: a family
+        // emoji is one grapheme but five scalars.
+        let family = String(repeating: "👨‍👩‍👧", count: limit / 5)
         #expect(refusal("{\"\(name)\": \"L\", \"\(field.name)\": \"\(family)\"}") == nil)
+        let families = String(repeating: "👨‍👩‍👧", count: limit / 5 + 1)
+        #expect(refusal("{\"\(name)\": \"L\", \"\(field.name)\": \"\(families)\"}")?.code == "too_long")
         let over = String(repeating: "a", count: limit + 1)
         for post in [true, false] {
             let error = try #require(

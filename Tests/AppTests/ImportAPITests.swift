@@ -368,23 +368,34 @@ struct ImportAPITests {
 
     @Test func windowReadsDuringAnImportSeeTheListBeforeOrAfterNeverBetween() throws {
         let live = try LiveApplication(contacts: 1000)
-        var csv = "first_name,last_name\n"
-        for index in 0..<60_000 { csv += "Name\(index),Racer\n" }
+        var csv = "first_name,last_name,email\n"
+        for index in 0..<60_000 { csv += "Name\(index),Racer\(index % 977),n\(index)@after.example\n" }
         let body = csv
+        let before = try #require(live.client().getJSON("/window?offset=0&height=10")?.json["version"] as? Int)
         let importer = Thread {
-            _ = live.client().post("/import", body)
+            _ = live.client().post("/import?mode=replace", body)
         }
         importer.start()
         let reader = live.client()
-        var totals = Set<Int>()
+        // Per window: whether its contacts are the old ones, the new ones or a mix; its version and total.
+        var seen: [(kind: String, version: Int, total: Int)] = []
+        var random = SystemRandomNumberGenerator()
         let deadline = Date().addingTimeInterval(8)
         while Date() < deadline {
-            guard let (status, window) = reader.getJSON("/window?offset=0&height=800") else { continue }
+            let offset = Int.random(in: 0..<3_000_000, using: &random)
+            guard let (status, window) = reader.getJSON("/window?offset=\(offset)&height=800") else { continue }
             #expect(status == 200)
-            totals.insert(window["total"] as? Int ?? -1)
-            if totals.contains(61_000) { break }
+            let emails = (window["cells"] as? [[String: Any]] ?? []).compactMap {
+                ($0["contact"] as? [String: Any])?["email"] as? String
+            }
+            let new = emails.filter { $0.hasSuffix("@after.example") }.count
+            let kind = emails.isEmpty ? "none" : new == emails.count ? "new" : new == 0 ? "old" : "mixed"
+            seen.append((kind, window["version"] as? Int ?? -1, window["total"] as? Int ?? -1))
+            if kind == "new" { break }
         }
-        #expect(totals.isSubset(of: [1000, 61_000]), "\(totals)")
-        #expect(totals.contains(61_000))
+        #expect(!seen.contains { $0.kind == "mixed" }, "a window mixed old and new contacts")
+        for window in seen where window.kind == "old" { #expect(window.version == before && window.total == 1000) }
+        for window in seen where window.kind == "new" { #expect(window.version > before && window.total == 60_000) }
+        #expect(seen.contains { $0.kind == "new" })
     }
 }

@@ -112,6 +112,33 @@ struct EventStreamLiveTests {
         #expect(opened.waitForClosed(1))
     }
 
+    @Test func aRequestPipelinedBehindAStreamIsDroppedNeverAnsweredInsideIt() throws {
+        let opened = OpenedStreams()
+        let live = try LiveServer(routes: opened.route)
+        let client = live.connect()
+        client.send(
+            "GET /events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+                + "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        func read(until done: (String) -> Bool) {
+            while !done(String(decoding: received, as: UTF8.self)) {
+                let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { return }
+                received += buffer[0..<count]
+            }
+        }
+        read { $0.contains("data: hi\n\n") }
+        let stream = try #require(opened.all.first)
+        stream.send(ServerSentEvent(id: "1", data: "more"))
+        stream.finish()
+        read { _ in false }  // to the close that follows the stream's end
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer: the stream's")
+        #expect(text.contains("data: more\n\n") && text.hasSuffix("\r\n0\r\n\r\n"))
+        #expect(!text.contains("text/plain") && !text.contains("\r\n\r\nhello"), "nor /hello's, anywhere")
+    }
+
     @Test func stoppingTheServerEndsOpenStreamsPromptly() throws {
         let opened = OpenedStreams()
         let live = try LiveServer(routes: opened.route)

@@ -192,6 +192,37 @@ struct ServerLiveTests {
         #expect(source.pulled < 100, "pulled \(source.pulled) chunks for a client that reads nothing")
     }
 
+    @Test func aRequestPipelinedBehindAStreamIsAnsweredAfterItsLastChunk() throws {
+        let live = try LiveServer(routes: { router in
+            router.get("/stream") { _ in Response(stream: CountingSource(chunks: 48)) }  // 3 MiB
+            router.get("/hello") { _ in .text("hello") }
+        })
+        let client = live.connect()
+        client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.2)  // read late: the socket fills and the stream waits for its drain
+        // Read raw: bytes of the second answer inside the first would not parse as chunks.
+        let last = Array("\r\n\r\nhello".utf8)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !received.suffix(last.count).elementsEqual(last) {
+            let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        // Expectations on small values only: a failure prints what it compares, and this is 3 MiB.
+        let first = ParsedResponse.parse(received)
+        let (stream, used) = try #require(first, "the stream's chunked body is intact")
+        let (status, size) = (stream.status, stream.body.count)
+        let onlyItsOwnBytes = stream.body.allSatisfy { $0 == UInt8(ascii: "x") }
+        let ending = String(decoding: received[..<used].suffix(7), as: UTF8.self)
+        #expect(
+            status == 200 && size == 48 * 64 * 1024 && onlyItsOwnBytes, "no other answer among the chunks")
+        #expect(ending == "\r\n0\r\n\r\n", "it ends with its last chunk")
+        let second = ParsedResponse.parse(Array(received[used...]))
+        let (text, rest) = (second?.0.text, second.map { received.count - used - $0.1 })
+        #expect(text == "hello" && rest == 0, "then the second answer, whole, and nothing else")
+    }
+
     @Test(arguments: [1, 2]) func connectionsOverTheCapAreClosedCleanly(loops: Int) throws {
         let live = try LiveServer(
             configure: {

@@ -8,12 +8,22 @@ import Testing
 struct ContactEditorTests {
     /// The list as the table says it is, the slow way.
     private static func bruteForce(_ store: ContactStore) throws -> (ids: [Int32], sections: [Int]) {
-        let all = try store.database.statement("SELECT id, sort_key FROM contacts")
+        let all = try store.database.statement("SELECT id, first_name, last_name FROM contacts")
         var rows: [(key: [UInt8], id: Int)] = []
-        while try all.step() { rows.append((all.blob(at: 1), all.int(at: 0))) }
+        while try all.step() {
+            rows.append(
+                (
+                    ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2)).bytes,
+                    all.int(at: 0)
+                ))
+        }
+        let stored = try store.database.statement("SELECT sort_key, id FROM contact_order")
+        var pairs: [(key: [UInt8], id: Int)] = []
+        while try stored.step() { pairs.append((stored.blob(at: 0), stored.int(at: 1))) }
         rows.sort { $0.key == $1.key ? $0.id < $1.id : $0.key.lexicographicallyPrecedes($1.key) }
         var sections = [Int](repeating: 0, count: SectionInfo.titles.count)
         for row in rows { sections[Int(row.key[0])] += 1 }
+        #expect(pairs.map(\.id) == rows.map(\.id) && pairs.map(\.key) == rows.map(\.key), "the order table")
         return (rows.map { Int32($0.id) }, sections)
     }
 

@@ -11,8 +11,8 @@ struct ContactFieldTests {
         var columns: [String] = []
         while try info.step() { columns.append(info.string(at: 1)) }
         let fields = ContactField.allCases.map(\.name)
-        #expect(Array(columns.dropFirst(2).prefix(fields.count)) == fields, "after id and sort_key")
-        #expect(Array(columns.dropFirst(2 + fields.count)) == ["revision"], "then the write counter")
+        #expect(Array(columns.dropFirst(1).prefix(fields.count)) == fields, "after id")
+        #expect(Array(columns.dropFirst(1 + fields.count)) == ["revision"], "then the write counter")
         #expect(ContactField.columnList == ContactField.allCases.map(\.name).joined(separator: ", "))
     }
 

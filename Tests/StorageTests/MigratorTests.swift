@@ -15,6 +15,37 @@ struct MigratorTests {
         #expect(try database.integer("SELECT count(*) FROM sections") == 27)
     }
 
+    @Test func aFileOfTheFirstSchemaKeepsItsContactsInOrderAfterTheLiveDataMigration() throws {
+        let folder = TemporaryDirectory()
+        let first = folder.file("first")
+        try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: TemporaryDirectory.migrations + "/0001_contacts.sql", toPath: first + "/0001_contacts.sql"
+        )
+        let database = try Database(path: folder.file("a.sqlite"))
+        try Migrator(directory: first).migrate(database)
+        // The list as the first schema stored it: sort keys in the table, positions beside.
+        let names = [("Émile", "Zola"), ("ada", ""), ("Bo", "Ängström"), ("李", "")]
+        for (index, (firstName, lastName)) in names.enumerated() {
+            let key = ContactSortKey(firstName: firstName, lastName: lastName).bytes
+            let insert = try database.statement(
+                "INSERT INTO contacts (id, sort_key, first_name, last_name) VALUES (?1, ?2, ?3, ?4)")
+            insert.bind(index + 1, at: 1)
+            insert.bind(blob: key, at: 2)
+            insert.bind(firstName, at: 3)
+            insert.bind(lastName, at: 4)
+            try insert.run()
+        }
+        try Migrator(directory: TemporaryDirectory.migrations).migrate(database)
+        #expect(try database.tableExists("positions") == false)
+        let store = try ContactStore(
+            path: folder.file("a.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        #expect(
+            try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4], "ada, Ängström, Zola, then #")
+        #expect(try store.contact(id: 3)?.position == 1)
+        #expect(try store.contact(id: 3)?.fields.favorite == false)
+    }
+
     @Test func anUpToDateDatabaseIsLeftAlone() throws {
         let folder = TemporaryDirectory()
         let migrator = try Migrator(directory: TemporaryDirectory.migrations)

@@ -86,6 +86,20 @@ def test_a_pipeline_waits_for_an_import_answered_later(roster):
     assert (first["id"], imported["inserted"], last["id"]) == (1, 1, 2)
 
 
+@pytest.mark.rfc("RFC 9112 §9.3.2")
+def test_a_request_pipelined_behind_an_export_is_answered_after_its_last_chunk(roster):
+    with roster.connect() as sock:
+        sock.sendall(b"GET /export.csv HTTP/1.1\r\nHost: localhost\r\n\r\n" + roster.PROBE)
+        exchange = wire.read_until_close(sock)
+    assert exchange.statuses == [200, 200]
+    export, probe = exchange.responses
+    assert export.header("transfer-encoding") == "chunked"
+    assert b"HTTP/1.1" not in export.body, "no other answer inside the streamed body"
+    assert export.body.count(b"\n") > 1000, "every seeded contact, after the header row"
+    assert probe.body == b"ok"
+    assert exchange.leftover == b""
+
+
 @pytest.mark.rfc("RFC 9112 §2.2")
 def test_a_request_arriving_byte_by_byte_is_served(roster):
     body = b"11;x=y\r\n" + CSV + b"\r\n0\r\nX-Sum: 1\r\n\r\n"

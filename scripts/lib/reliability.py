@@ -311,10 +311,10 @@ class Upload:
 
 
 def database_figures(db):
-    """integrity_check and the three counts that must agree (contacts, the order index, sections)."""
+    """integrity_check and the three counts that must agree (contacts, the order table, sections)."""
     out = subprocess.run(
         ["sqlite3", db, "PRAGMA integrity_check; SELECT count(*) FROM contacts; "
-                        "SELECT count(*) FROM contacts INDEXED BY contacts_order WHERE sort_key IS NOT NULL; SELECT coalesce(sum(rows), 0) FROM sections;"],
+                        "SELECT count(*) FROM contact_order; SELECT coalesce(sum(rows), 0) FROM sections;"],
         capture_output=True, text=True, timeout=300)
     lines = out.stdout.split()
     if out.returncode != 0 or len(lines) != 4:
@@ -393,7 +393,7 @@ def crashloop(roster, db, csv, kills, seed, workdir):
             same = integrity == "ok" and contacts == ordered == listed == total == expected
             say(f"crash loop: kill {kill:2}/{kills} at {killed_at:5.2f} s ({phase}: {where}); "
                 f"restart {server.started_in:.2f} s; integrity_check {integrity}; contacts {contacts} "
-                f"(before {before}), in the order index {ordered}, sections {listed}, /window total {total}"
+                f"(before {before}), in the order table {ordered}, sections {listed}, /window total {total}"
                 + ("" if same else "  <-- MISMATCH"))
             if not same:
                 bad.append(attempt)
@@ -404,7 +404,7 @@ def crashloop(roster, db, csv, kills, seed, workdir):
                 if phases["answered"] else "")
     return verdict(ok, f"{kill} kills mid-import ({phases['upload']} during the upload, {phases['commit']} after "
                        f"the body was sent, before the answer{repeated}); after {attempt} restarts: integrity_check ok "
-                       f"{integrity_ok}/{attempt}, contacts = order index entries = section rows = /window total = the count "
+                       f"{integrity_ok}/{attempt}, contacts = order table rows = section rows = /window total = the count "
                        f"before the import {counts_ok}/{attempt}; restarts took <= {max(restarts):.2f} s")
 
 
