@@ -32,9 +32,7 @@ struct ContactWriteHandlers: Sendable {
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
                 try editor.update(id: id, ifRevision: revision, base: base, prepare: prepare) { fields in
-                    let patched = patch.applied(to: fields)
-                    try ContactInput.checkNamed(patched)
-                    return patched
+                    try Self.named(patch.applied(to: fields), by: patch)
                 }
             }
         }
@@ -53,6 +51,20 @@ struct ContactWriteHandlers: Sendable {
             }
         }
         return Response(status: 204)
+    }
+
+    /// `patched` when it still has a name. A patch that blanks both names is a bad
+    /// body (422); one that blanks the only name this contact has conflicts with
+    /// what it holds (409), as an edit made elsewhere in between could cause.
+    private static func named(_ patched: ContactFields, by patch: ContactPatch) throws -> ContactFields {
+        guard patched.sortKey.isNameless else { return patched }
+        if patch.changes[.firstName] != nil && patch.changes[.lastName] != nil {
+            try ContactInput.checkNamed(patched)
+        }
+        throw HTTPError(
+            409, "name_required",
+            "this contact's only name would be gone: keep first_name or last_name, or give the other one a value",
+            field: patch.changes[.firstName] != nil ? "first_name" : "last_name")
     }
 
     /// `body`, with the store's refusals as API.md's errors.

@@ -40,6 +40,10 @@ final class ImportContext: Sendable {
     /// the new data (their pinned reads last at most about a second).
     func settle(_ store: ContactStore) {
         Thread.sleep(forTimeInterval: 1.5)
+        // Without waiting: a truncating checkpoint that waits for a reader holds the
+        // write lock all the while, and contact writes would find the database busy.
+        // A reader still pinned makes it give up; the log is then reused, not shrunk.
+        try? store.database.execute("PRAGMA busy_timeout = 0")
         try? store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

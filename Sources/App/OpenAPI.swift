@@ -28,6 +28,10 @@ enum OpenAPI {
     /// nor a combining accent (what the list sorts by cannot be empty).
     private static let namePattern = ##"[^\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]"##
 
+    /// A name field that names nothing: null, or only white space, NULs and accents.
+    private static let blankName =
+        ##"{"anyOf": [{"type": "string", "pattern": "^[\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]*$"}, {"type": "null"}], "nullable": true}"##
+
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
 
@@ -91,7 +95,7 @@ enum OpenAPI {
                 }
               },
               "patch": {
-                "summary": "Change a contact (JSON merge patch: only the fields to change; null clears one). With If-Match naming an ETag that is no longer the contact's: 412, nothing changed. The contact must keep a first or a last name (422 otherwise)",
+                "summary": "Change a contact (JSON merge patch: only the fields to change; null clears one). With If-Match naming an ETag that is no longer the contact's: 412, nothing changed. A patch blanking both names is 422; one blanking the only name the contact has is 409",
                 "security": [{"adminToken": []}, {}],
                 "parameters": [{"name": "id", "in": "path", "required": true, "description": "At most 18 digits", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}}],
                 "requestBody": {"required": true, "content": {
@@ -101,7 +105,7 @@ enum OpenAPI {
                 "responses": {
                   "200": {"description": "The contact as it is now", "headers": {"ETag": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Contact"}}}},
                   "400": \##(errorResponse), "401": \##(errorResponse), "403": \##(errorResponse), "404": \##(errorResponse),
-                  "412": \##(errorResponse), "413": \##(errorResponse), "415": \##(errorResponse), "422": \##(errorResponse),
+                  "409": \##(errorResponse), "412": \##(errorResponse), "413": \##(errorResponse), "415": \##(errorResponse), "422": \##(errorResponse),
                   "503": \##(errorResponse)
                 }
               },
@@ -327,7 +331,8 @@ enum OpenAPI {
               },
               "ContactPatch": {
                 "type": "object", "additionalProperties": false,
-                "properties": {\##(inputProperties)}
+                "properties": {\##(inputProperties)},
+                "not": {"required": ["first_name", "last_name"], "properties": {"first_name": \##(blankName), "last_name": \##(blankName)}}
               },
               "Contact": {
                 "type": "object",

@@ -33,7 +33,8 @@ struct CellRendererTests {
         let folder = NSTemporaryDirectory() + "roster-cell-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
         let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
         let ids = try store.add(contacts)

@@ -103,6 +103,20 @@ struct ContactWriteAPITests {
         #expect(try listState(live.client()) == before)
     }
 
+    @Test func aPatchThatLeavesNoNameIsRefusedAsABadBodyOrAConflict() throws {
+        let client = live.client()
+        let id = try #require(
+            call(client, "POST", "/contacts", #"{"last_name":"Onlylast"}"#).json["id"] as? Int)
+        let both = call(client, "PATCH", "/contacts/\(id)", #"{"first_name":"","last_name":" "}"#)
+        #expect(both.status == 422 && both.json["error"] as? String == "name_required")
+        let only = call(client, "PATCH", "/contacts/\(id)", #"{"last_name":null}"#)
+        #expect(only.status == 409 && only.json["field"] as? String == "last_name")
+        #expect(
+            call(client, "PATCH", "/contacts/\(id)", #"{"first_name":"Now","last_name":null}"#).status == 200)
+        #expect(call(client, "GET", "/contacts/\(id)").json["last_name"] as? String == "")
+        #expect(call(client, "DELETE", "/contacts/\(id)").status == 204)
+    }
+
     @Test func writesFromElsewhereAreRefusedAndChangeNothing() throws {
         let client = live.client()
         let before = try listState(client)

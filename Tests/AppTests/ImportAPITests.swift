@@ -371,7 +371,8 @@ struct ImportAPITests {
         var csv = "first_name,last_name,email\n"
         for index in 0..<60_000 { csv += "Name\(index),Racer\(index % 977),n\(index)@after.example\n" }
         let body = csv
-        let before = try #require(live.client().getJSON("/window?offset=0&height=10")?.json["version"] as? Int)
+        let before = try #require(
+            live.client().getJSON("/window?offset=0&height=10")?.json["version"] as? Int)
         let importer = Thread {
             _ = live.client().post("/import?mode=replace", body)
         }
@@ -383,7 +384,9 @@ struct ImportAPITests {
         let deadline = Date().addingTimeInterval(8)
         while Date() < deadline {
             let offset = Int.random(in: 0..<3_000_000, using: &random)
-            guard let (status, window) = reader.getJSON("/window?offset=\(offset)&height=800") else { continue }
+            guard let (status, window) = reader.getJSON("/window?offset=\(offset)&height=800") else {
+                continue
+            }
             #expect(status == 200)
             let emails = (window["cells"] as? [[String: Any]] ?? []).compactMap {
                 ($0["contact"] as? [String: Any])?["email"] as? String
@@ -394,8 +397,12 @@ struct ImportAPITests {
             if kind == "new" { break }
         }
         #expect(!seen.contains { $0.kind == "mixed" }, "a window mixed old and new contacts")
-        for window in seen where window.kind == "old" { #expect(window.version == before && window.total == 1000) }
-        for window in seen where window.kind == "new" { #expect(window.version > before && window.total == 60_000) }
+        for window in seen where window.kind == "old" {
+            #expect(window.version == before && window.total == 1000)
+        }
+        for window in seen where window.kind == "new" {
+            #expect(window.version > before && window.total == 60_000)
+        }
         #expect(seen.contains { $0.kind == "new" })
     }
 }
