@@ -64,7 +64,7 @@ struct ContactWriteHandlers: Sendable {
         throw HTTPError(
             409, "name_required",
             "this contact's only name would be gone: keep first_name or last_name, or give the other one a value",
-            field: patch.changes[.firstName] != nil ? "first_name" : "last_name")
+            field: (patch.changes[.firstName] != nil ? ContactField.firstName : .lastName).name)
     }
 
     /// `body`, with the store's refusals as API.md's errors.
@@ -84,7 +84,8 @@ struct ContactWriteHandlers: Sendable {
                 throw HTTPError(503, "busy", "an import is writing the list; try again in a moment")
             case .namelessContact:
                 throw HTTPError(
-                    422, "name_required", "a contact needs a first_name or a last_name", field: "first_name")
+                    422, "name_required", "a contact needs a first_name or a last_name",
+                    field: ContactField.firstName.name)
             case .valueTooLong(let field, let length, let limit):
                 throw HTTPError(
                     422, "too_long", "\(field) is \(length) characters long; at most \(limit) are allowed",

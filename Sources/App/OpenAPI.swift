@@ -28,6 +28,9 @@ enum OpenAPI {
     /// nor a combining accent (what the list sorts by cannot be empty).
     private static let namePattern = ##"[^\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]"##
 
+    /// The two name fields' keys.
+    private static let (first, last) = (ContactField.firstName.name, ContactField.lastName.name)
+
     /// A name field that names nothing: null, or only white space, NULs and accents.
     private static let blankName =
         ##"{"anyOf": [{"type": "string", "pattern": "^[\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]*$"}, {"type": "null"}], "nullable": true}"##
@@ -325,14 +328,14 @@ enum OpenAPI {
                 "type": "object", "additionalProperties": false,
                 "properties": {\##(inputProperties)},
                 "anyOf": [
-                  {"required": ["first_name"], "properties": {"first_name": {"type": "string", "pattern": "\##(namePattern)"}}},
-                  {"required": ["last_name"], "properties": {"last_name": {"type": "string", "pattern": "\##(namePattern)"}}}
+                  {"required": ["\##(first)"], "properties": {"\##(first)": {"type": "string", "pattern": "\##(namePattern)"}}},
+                  {"required": ["\##(last)"], "properties": {"\##(last)": {"type": "string", "pattern": "\##(namePattern)"}}}
                 ]
               },
               "ContactPatch": {
                 "type": "object", "additionalProperties": false,
                 "properties": {\##(inputProperties)},
-                "not": {"required": ["first_name", "last_name"], "properties": {"first_name": \##(blankName), "last_name": \##(blankName)}}
+                "not": {"required": ["\##(first)", "\##(last)"], "properties": {"\##(first)": \##(blankName), "\##(last)": \##(blankName)}}
               },
               "Contact": {
                 "type": "object",
