@@ -38,7 +38,7 @@ public final class ContactEditor {
 
     /// Adds a contact; returns it with its new id, row and revision.
     public func insert(_ fields: ContactFields, base: Base, prepare: Prepare) throws -> Outcome {
-        try write(base: base, prepare: prepare) { state, version in
+        try transact(base: base, prepare: prepare) { state, version in
             let key = try Self.checked(fields)
             let id = try store.nextID()
             let insert = try store.database.statement(ContactField.insertSQL(idParameter: 1))
@@ -67,7 +67,7 @@ public final class ContactEditor {
         id: Int, ifRevision: Int? = nil, base: Base, prepare: Prepare,
         change: (ContactFields) throws -> ContactFields
     ) throws -> Outcome {
-        try write(base: base, prepare: prepare) { state, version in
+        try transact(base: base, prepare: prepare) { state, version in
             let (oldKey, old) = try current(id, ifRevision: ifRevision)
             let fields = try change(old.fields)
             let key = try Self.checked(fields)
@@ -105,7 +105,7 @@ public final class ContactEditor {
 
     /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
     public func delete(id: Int, ifRevision: Int? = nil, base: Base, prepare: Prepare) throws -> Outcome {
-        try write(base: base, prepare: prepare) { state, version in
+        try transact(base: base, prepare: prepare) { state, version in
             let (key, _) = try current(id, ifRevision: ifRevision)
             guard let row = try store.row(of: id, key: key, in: state.order) else {
                 throw StorageError.sqlite(
@@ -122,7 +122,7 @@ public final class ContactEditor {
 
     // MARK: - One transaction
 
-    private func write(
+    private func transact(
         base: Base, prepare: Prepare, _ body: (ListState, Int) throws -> (Contact?, ListState)
     ) throws -> Outcome {
         let database = store.database

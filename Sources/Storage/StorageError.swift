@@ -73,7 +73,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .valueTooLong(let field, let length, let limit):
             "\(field) is \(length) characters long; at most \(limit) are allowed"
         case .busy:
-            "the database is busy with another write (an import); try again in a moment"
+            "the database is busy: an import is writing; try again in a moment"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
         }
