@@ -27,6 +27,7 @@ public final class Application: Sendable {
         let log = logger.log
         databasePath = options.database
         let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
+        try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
         if try store.count() == 0 && options.seed > 0 {
             log("roster: seeding \(options.seed) demo contacts into \(options.database)")
             try store.seed(count: options.seed, randomSeed: 1) { written in

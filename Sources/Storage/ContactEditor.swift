@@ -47,6 +47,7 @@ public final class ContactEditor {
             insert.bind(fields, from: 3)
             try insert.run()
             try store.addToOrder(id: id, key: key.bytes)
+            try store.index(id: id, fields: fields)
             try store.database.execute(
                 """
                 UPDATE contacts SET revision = \(version) WHERE id = \(id);
@@ -80,6 +81,8 @@ public final class ContactEditor {
             update.bind(fields, from: 3)
             update.bind(version, at: Int32(3 + ContactField.allCases.count))
             try update.run()
+            try store.unindex(id: id, fields: old.fields)
+            try store.index(id: id, fields: fields)
             let entry = Self.entry(id, version)
             let row: Int
             let order: ListOrder
@@ -106,13 +109,14 @@ public final class ContactEditor {
     /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
     public func delete(id: Int, ifRevision: Int? = nil, base: Base, prepare: Prepare) throws -> Outcome {
         try transact(base: base, prepare: prepare) { state, version in
-            let (key, _) = try current(id, ifRevision: ifRevision)
+            let (key, old) = try current(id, ifRevision: ifRevision)
             guard let row = try store.row(of: id, key: key, in: state.order) else {
                 throw StorageError.sqlite(
                     code: 0, message: "contact \(id) is not in the list order", sql: nil)
             }
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
+            try store.unindex(id: id, fields: old.fields)
             let next = ListState(
                 version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
                 order: state.order.removing(at: row))

@@ -27,7 +27,11 @@ final class ContactImport {
             // import must not grow memory with the file).
             try database.execute("PRAGMA cache_size = -16384")
             if mode == .replace {
-                try database.execute("DELETE FROM contacts; DELETE FROM contact_order;")
+                try database.execute(
+                    """
+                    DELETE FROM contacts; DELETE FROM contact_order;
+                    INSERT INTO contact_search (contact_search) VALUES ('delete-all');
+                    """)
                 sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
             } else {
                 sectionRows = try store.sections().map(\.rows)
@@ -65,6 +69,7 @@ final class ContactImport {
         stage.bind(blob: key.bytes, at: 1)
         stage.bind(firstID + staged, at: 2)
         try stage.run()
+        try store.index(id: firstID + staged, fields: fields)
         sectionRows[key.section] += 1
         staged += 1
     }

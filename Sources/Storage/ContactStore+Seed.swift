@@ -49,9 +49,11 @@ extension ContactStore {
             let insert = try database.statement(ContactField.insertSQL(idParameter: 2))
             // Rows come in list order: the order table grows by appending too.
             let order = try database.statement(ContactStore.orderInsertSQL)
+            let search = try database.statement(ContactStore.searchInsertSQL)
             var written = 0
             while let batch = batches.take() {
-                try batch.write(with: insert, order: order, firstPosition: written, firstID: firstID)
+                try batch.write(
+                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
                 let before = written
                 written += batch.count
                 if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }

@@ -47,12 +47,18 @@ public enum NameFolding {
         for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark { continue }
             if scalar == "\u{0}" { continue }
-            if let special = latinSpecials[scalar] {
-                bytes.append(contentsOf: special.utf8)
-            } else {
-                bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
-            }
+            bytes.append(contentsOf: folded(scalar).utf8)
         }
+    }
+
+    /// One scalar of decomposed text, folded: a Latin special's letters, else its
+    /// lower case. (Combining marks are the caller's to drop.)
+    static func folded(_ scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII {
+            let value = scalar.value
+            return String(UnicodeScalar(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)!)
+        }
+        return latinSpecials[scalar] ?? scalar.properties.lowercaseMapping
     }
 
     private static func trimmed(_ bytes: [UInt8]) -> [UInt8] {

@@ -1,12 +1,12 @@
 import CSQLite
 
 /// Contacts encoded back to back in one buffer (sort key, then every field in
-/// `ContactField` order, per row; a boolean is one byte, 0 or 1), made on one thread and written on another. Writing binds slices of
+/// `ContactField` order, then the search text, per row; a boolean is one byte, 0 or 1), made on one thread and written on another. Writing binds slices of
 /// the buffer without copying (SQLITE_STATIC) while the buffer is alive, so bulk
 /// writes allocate nothing per row.
 struct RowBatch: Sendable {
-    /// Values per row: the sort key and every field.
-    static let valuesPerRow = 1 + ContactField.allCases.count
+    /// Values per row: the sort key, every field and the search text.
+    static let valuesPerRow = 2 + ContactField.allCases.count
 
     private static let kinds = ContactField.allCases.map(\.kind)
 
@@ -32,13 +32,19 @@ struct RowBatch: Sendable {
             }
             ends.append(bytes.count)
         }
+        bytes.append(contentsOf: SearchText.document(fields).utf8)
+        ends.append(bytes.count)
     }
 
     /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
     /// onward), 2 its id (`firstID + position`), 3 the sort key, 4... the fields in
     /// column order (the statement may leave parameters unused). Then `order`, when
-    /// given, with the id (2) and the sort key (3).
-    func write(with statement: Statement, order: Statement? = nil, firstPosition: Int, firstID: Int) throws {
+    /// given, with the id (2) and the sort key (3), and `search`, when given, with
+    /// the id (1) and the search text (2).
+    func write(
+        with statement: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
+        firstID: Int
+    ) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var start = 0
@@ -50,7 +56,14 @@ struct RowBatch: Sendable {
                     let end = ends[row * Self.valuesPerRow + value]
                     let pointer = base + start
                     let length = Int32(end - start)
-                    if value == 0 {
+                    if value == Self.valuesPerRow - 1 {
+                        if let search {
+                            search.bind(firstID + position, at: 1)
+                            sqlite3_bind_text(
+                                search.handle, 2, pointer.assumingMemoryBound(to: CChar.self), length,
+                                roster_sqlite_static())
+                        }
+                    } else if value == 0 {
                         sqlite3_bind_blob(statement.handle, 3, pointer, length, roster_sqlite_static())
                         if let order {
                             order.bind(firstID + position, at: 2)
@@ -67,6 +80,7 @@ struct RowBatch: Sendable {
                 }
                 try statement.run()
                 try order?.run()
+                try search?.run()
             }
         }
     }

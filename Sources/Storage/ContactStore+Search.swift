@@ -1,0 +1,55 @@
+extension ContactStore {
+    /// Adds contact `id`'s text to the search index (parameter 1 the id, 2 the text).
+    static let searchInsertSQL = "INSERT INTO contact_search (rowid, text) VALUES (?1, ?2)"
+
+    /// Indexes contact `id` with `fields`.
+    func index(id: Int, fields: ContactFields) throws {
+        let statement = try database.statement(Self.searchInsertSQL)
+        statement.bind(id, at: 1)
+        statement.bind(SearchText.document(fields), at: 2)
+        try statement.run()
+    }
+
+    /// Takes contact `id`, indexed with `fields`, out of the search index (a
+    /// contentless table forgets a row by its text).
+    func unindex(id: Int, fields: ContactFields) throws {
+        let statement = try database.statement(
+            "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', ?1, ?2)")
+        statement.bind(id, at: 1)
+        statement.bind(SearchText.document(fields), at: 2)
+        try statement.run()
+    }
+
+    /// The ids of the contacts every word of `words` finds (folded words, as
+    /// `SearchText.words` gives them), in id order.
+    /// - Complexity: the index's doclists of the words' trigrams, not the table.
+    public func search(_ words: [String]) throws -> [Int32] {
+        guard let match = SearchText.match(words) else { return [] }
+        let statement = try database.statement(
+            "SELECT rowid FROM contact_search WHERE contact_search MATCH ?1")
+        defer { statement.reset() }
+        statement.bind(match, at: 1)
+        var ids: [Int32] = []
+        while try statement.step() { ids.append(Int32(truncatingIfNeeded: statement.int(at: 0))) }
+        return ids
+    }
+
+    /// Builds the search index of a list migrated with contacts in it, once (one
+    /// transaction; `progress` gets the count done every 100,000).
+    public func buildSearchIndexIfNeeded(progress: ((Int) -> Void)? = nil) throws {
+        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'search_built'") == 0 else {
+            return
+        }
+        try database.transaction {
+            try database.execute("INSERT INTO contact_search (contact_search) VALUES ('delete-all')")
+            let all = try database.statement("SELECT id, \(ContactField.columnList) FROM contacts")
+            var done = 0
+            while try all.step() {
+                try index(id: all.int(at: 0), fields: all.fields(from: 1))
+                done += 1
+                if done % 100_000 == 0 { progress?(done) }
+            }
+            try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'search_built'")
+        }
+    }
+}

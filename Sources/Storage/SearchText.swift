@@ -1,0 +1,89 @@
+/// API.md's search words, and the text the search index holds per contact.
+///
+/// Words are split at everything that is not a letter or a digit, and folded as
+/// the list's sort folds names (Unicode decomposition without combining marks,
+/// lower case, ø -> o, ł -> l, æ -> ae, ß -> ss, ı -> i).
+///
+/// The index is one FTS5 table with the trigram tokenizer over a contact's
+/// searched words, each preceded by two spaces (`document(_:)`). The spaces make
+/// every rule a substring, so that one trigram index answers them all: a word of
+/// 3 or more characters matches as itself anywhere; a 2-character word as " xy"
+/// (a word starting with it) and a 1-character word as "  x". The phone's digits
+/// follow as one more run (after a `#`, which no word holds), so that 3 or more
+/// digits find it whatever its punctuation.
+public enum SearchText {
+    /// The fields searched, in the order their words are indexed.
+    public static let fields: [ContactField] = [.firstName, .lastName, .company, .city, .email, .phone]
+
+    /// The folded words of `text`, in order.
+    /// - Complexity: O(text length).
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        func end() {
+            if !word.isEmpty { words.append(word) }
+            word = ""
+        }
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            let properties = scalar.properties
+            if properties.generalCategory == .nonspacingMark { continue }
+            guard isLetterOrDigit(scalar) else {
+                end()
+                continue
+            }
+            word += NameFolding.folded(scalar)
+        }
+        end()
+        return words
+    }
+
+    /// Whether `scalar` belongs to a word: a letter (any script) or a digit.
+    static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber:
+            true
+        default: false
+        }
+    }
+
+    /// The digits of `text` (a phone number without its punctuation).
+    public static func digits(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.map(Character.init))
+    }
+
+    /// The indexed text of a contact: two spaces before each searched word, then
+    /// the phone's digits as one word.
+    /// - Complexity: O(the fields' length).
+    public static func document(_ fields: ContactFields) -> String {
+        var text = ""
+        for field in Self.fields {
+            for word in words(fields[text: field]) {
+                text += "  "
+                text += word
+            }
+        }
+        // After a mark, not a space: the digits are found by 3 or more of them
+        // anywhere, never as a word start (a 1- or 2-character word matches the phone's
+        // own words only: "+1 555" starts no word with "15").
+        let digits = digits(fields.phone)
+        if digits.count >= 3 {
+            text += "  #"
+            text += digits
+        }
+        return text
+    }
+
+    /// The FTS5 query of search words (all must match), or nil for no word. Words
+    /// hold letters and digits only, so they need no quoting beyond the phrase's.
+    public static func match(_ words: [String]) -> String? {
+        guard !words.isEmpty else { return nil }
+        return words.map { word in
+            switch word.unicodeScalars.count {
+            case 1: "\"  \(word)\""
+            case 2: "\" \(word)\""
+            default: "\"\(word)\""
+            }
+        }.joined(separator: " AND ")
+    }
+}
