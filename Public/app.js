@@ -21,10 +21,19 @@
 // deleted above, the answer's `offset` moved by the height added there, and the
 // page moves `v` by as much in the frame that writes the cells, so the contacts
 // on screen stay where they are.
+//
+// Search (search.js hands over the query): every /window and /sections request
+// carries `q`. A new query is a new generation: the request in flight is aborted
+// and any answer of an older generation is dropped, so a late answer never
+// replaces a newer query's. The rows shown stay until the new query's first
+// window arrives, which then lays the list out from the top (or a given row) in
+// one frame; the server answers it in full, as the session's query changed.
 
 import "./events.js";
 import { toggleStar } from "./favorites.js";
-import { showOffline, showWindow } from "./status.js";
+import { connectSearch, linkOf, normalize, readLink } from "./search.js";
+import { showLetters } from "./letters.js";
+import { showMessage, showOffline, showWindow } from "./status.js";
 
 const MAX_SPACER = 8_000_000; // below Firefox's ~8.9M px transform limit and Chromium's 33.5M px element cap
 const LINE = 40; // px per wheel line (deltaMode 1)
@@ -34,7 +43,6 @@ const list = document.getElementById("list");
 const stage = document.getElementById("stage");
 const spacer = document.getElementById("spacer");
 const currentSection = document.getElementById("current-section");
-const index = document.getElementById("index");
 
 // The page's own styles (app.css): the sticky section title's height, and the
 // period of the placeholder stripes drawn where no slot has arrived yet.
@@ -60,6 +68,10 @@ const state = {
   arrived: null,       // a window answer waiting for the next frame
   dirty: true,         // the window shown is not the one for `v`
   pendingRow: null,    // a row to show, asked for as /window?row=
+  pendingTop: false,   // show the list's top once it arrives (a new query's first window)
+  query: "",           // the search shown ("" the whole list), sent as q
+  generation: 0,       // counts queries: an answer to an older one is dropped
+  controller: null,    // aborts the window request in flight when the query changes
   moves: 0,            // counts moves, so a late row answer does not undo a newer one
   retryDelay: 0,
   retryTimer: 0,
@@ -123,6 +135,8 @@ function layoutScroller() {
   const spacerTotal = Math.max(state.viewport, Math.min(state.contentHeight, MAX_SPACER));
   state.scrollRange = Math.max(0, spacerTotal - state.viewport);
   spacer.style.height = `${state.scrollRange}px`;
+  // No placeholder stripes below a list shorter than the viewport (a search's results).
+  stage.classList.toggle("short", state.contentHeight < state.viewport);
   state.ratio = state.scrollRange > 0 ? maxV() / state.scrollRange : 1;
   list.setAttribute("aria-rowcount", String(state.total));
 }
@@ -134,6 +148,7 @@ function setV(v, { fromScroll = false } = {}) {
   state.v = clampV(v);
   state.moves += 1;
   state.pendingRow = null;
+  state.pendingTop = false;
   if (!fromScroll) syncScrollbar();
   state.dirty = true;
   schedule();
@@ -153,9 +168,35 @@ function syncScrollbar() {
 function goToRow(row) {
   state.focusRow = row;
   state.pendingRow = row;
+  state.pendingTop = false;
   state.dirty = true;
   schedule();
 }
+
+/** Shows the list of query `q` ("" the whole list) from its contact `row`, or
+ *  from its top when `row` is null. */
+function startQuery(q, row) {
+  if (q === state.query) {
+    if (row !== null) goToRow(row);
+    return;
+  }
+  state.query = q;
+  state.generation += 1;
+  // Whatever is on its way answers the old query: drop it, and ask anew at once.
+  state.controller?.abort();
+  state.controller = null;
+  state.arrived = null;
+  state.inFlight = false;
+  loadSections();
+  if (row !== null) return goToRow(row);
+  state.focusRow = 0;
+  state.pendingRow = null;
+  state.pendingTop = true;
+  state.dirty = true;
+  schedule();
+}
+
+const search = connectSearch({ change: startQuery, where: () => rowAtTop() ?? state.focusRow });
 
 /** Hover styles and pointer events rest while the list moves (app.css `.moving`). */
 function moving() {
@@ -191,7 +232,7 @@ list.addEventListener("wheel", (event) => {
 }, { passive: false });
 
 list.addEventListener("keydown", (event) => {
-  if (event.target !== list || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target !== list || event.altKey || event.ctrlKey || event.metaKey || !state.total) return;
   let row = state.focusRow;
   switch (event.key) {
     case "Enter": event.preventDefault(); return openContact(slotOfRow(row));
@@ -256,7 +297,7 @@ function schedule() {
 function frame() {
   state.frame = 0;
   if (state.arrived) {
-    const { update, row, moves, asked } = state.arrived;
+    const { update, row, top, moves, asked } = state.arrived;
     state.arrived = null;
     state.inFlight = false;
     const resized = resize(update); // first: `v` is clamped to the list's new size
@@ -264,13 +305,15 @@ function frame() {
       // Laid out with the row's top at the window's top (or at the end of the list).
       // The scroll position moves before the cells are written, so it needs no layout.
       setV(update.offset - STICKY);
+    } else if (top && moves === state.moves) {
+      setV(0);
     }
     apply(update, resized);
     // Anchoring: the window was laid out `shift` px lower (or higher) than asked,
     // because contacts came (or went) above it. Moving `v` as much, in this same
     // frame as the cells' new tops, keeps every kept contact at its y. (Also
     // when the user scrolled meanwhile: `v` is then in the old coordinates too.)
-    const shift = row === null && typeof update.offset === "number" ? update.offset - asked : 0;
+    const shift = row === null && !top && typeof update.offset === "number" ? update.offset - asked : 0;
     if (shift !== 0) state.v = clampV(state.v + shift);
     if (shift !== 0 || resized) syncScrollbar(); // its scroll event is expected, so ignored
     if (state.latest > state.version) state.dirty = true; // announced while this was asked for
@@ -283,8 +326,11 @@ async function request() {
   state.inFlight = true;
   state.dirty = false;
   const row = state.pendingRow;
+  const top = state.pendingTop && row === null;
   state.pendingRow = null;
+  state.pendingTop = false;
   const moves = state.moves;
+  const generation = state.generation;
   // Ask for the viewport plus half a viewport above and below (prefetch), shifted
   // at the ends so that the window always spans as many rows: the slot pool is
   // then made at its full size on the first request and never grows.
@@ -299,30 +345,54 @@ async function request() {
     // the list's ends. It is asked for as the viewport itself (offset `v`, where the
     // server looks for the contact to anchor on) plus overscan; at the ends the
     // viewport part or the overscan grows so the span stays the same.
+    // A new query's first window is asked for at its top, before `v` moves there.
+    const v = top ? 0 : state.v;
     const span = Math.max(1, state.viewport + 2 * margin);
-    const low = Math.max(0, Math.min(state.v - margin, state.contentHeight - span));
-    const overscan = Math.min(5000, Math.max(margin, state.v - low));
-    const height = Math.max(state.viewport, low + span - state.v - overscan);
-    asked = state.v;
+    const low = Math.max(0, Math.min(v - margin, state.contentHeight - span));
+    const overscan = Math.min(5000, Math.max(margin, v - low));
+    const height = Math.max(state.viewport, low + span - v - overscan);
+    asked = v;
     url = `/window?offset=${asked}&height=${Math.max(1, Math.min(height, 20000))}&overscan=${overscan}`;
   }
+  if (state.query) url += `&q=${encodeURIComponent(state.query)}`;
   if (state.session !== null) url += `&session=${encodeURIComponent(state.session)}&ack=${state.ack}`;
+  const controller = state.controller = new AbortController();
   try {
-    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+    if (generation !== state.generation) return; // an older query's: startQuery asked anew
+    if (response.status === 400 && row !== null) {
+      // The row is not in the list (a link past the end of a search's results):
+      // its top instead.
+      state.inFlight = false;
+      state.pendingTop = true;
+      state.dirty = true;
+      return schedule();
+    }
+    if (response.status === 400 && state.query) {
+      // The query itself is refused (past the server's limits): say why, and ask
+      // again only when the field changes.
+      const refusal = await response.json().catch(() => null);
+      if (generation !== state.generation) return;
+      state.inFlight = false;
+      return showMessage(`Search: ${refusal?.message ?? "the server refused it"}`);
+    }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const text = await response.text();
     const update = JSON.parse(text);
+    if (generation !== state.generation) return;
     state.lastBytes = Number(response.headers.get("content-length")) || text.length;
     state.retryDelay = 0;
     // Applied in the next frame, so the DOM is written once per frame, before layout.
-    state.arrived = { update, row, moves, asked };
+    state.arrived = { update, row, top, moves, asked };
     schedule();
   } catch (error) {
+    if (generation !== state.generation) return; // aborted for a newer query
     // Nothing was applied: the server's state is ahead of ours, and the `ack` we
     // send next tells it so (it answers from our last applied state, or in full).
     state.inFlight = false;
     state.dirty = true;
     if (row !== null && state.pendingRow === null && moves === state.moves) state.pendingRow = row;
+    if (top && moves === state.moves) state.pendingTop = true;
     state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
     showOffline(state.retryDelay, error);
     state.retryTimer = setTimeout(() => { state.retryTimer = 0; schedule(); }, state.retryDelay);
@@ -348,8 +418,8 @@ function apply(update, resized) {
     if (state.version !== -1 || resized) loadSections(); // the data changed: titles and tops too
     state.version = update.version;
     if (update.version > state.latest) state.latest = update.version;
-  } else if (resized) {
-    loadSections();
+  } else if (resized && sectionsFor !== state.generation) {
+    loadSections(); // (a new query's were asked for with its first window)
   }
   state.session = update.session;
   state.ack = update.seq;
@@ -367,7 +437,7 @@ function apply(update, resized) {
       if (!slot.node.hidden && slot.node.dataset.id === focusedId) state.focusRow = slot.row;
     }
   }
-  showWindow(update, state.lastBytes);
+  showWindow(update, state.lastBytes, state.query);
 }
 
 function release(slot) {
@@ -384,13 +454,20 @@ function fill(cell) {
     const node = document.createElement("div");
     node.className = "slot";
     node.dataset.slot = String(cell.slot);
-    node.dataset.kind = cell.kind;
     node.id = `slot-${cell.slot}`;
     stage.appendChild(node);
-    slot = { node, kind: cell.kind, height: null, y: null, focused: false };
+    slot = { node, kind: null, height: null, y: null, focused: false };
     slots.set(cell.slot, slot);
   }
   const node = slot.node;
+  if (slot.kind !== cell.kind) {
+    // A slot ID is bound to one kind for its session's life; a new session (another
+    // query, an expired one) may bind it to the other kind: nothing of the old stays.
+    slot.kind = node.dataset.kind = cell.kind;
+    for (const name of ["data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"]) {
+      node.removeAttribute(name);
+    }
+  }
   if (node.contains(document.activeElement)) list.focus({ preventScroll: true });
   // The fragment goes inside one grid cell: rows of a grid hold cells.
   node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${cell.html}</div>`;
@@ -451,10 +528,12 @@ function position() {
 // ---- Sections, URL and start ----------------------------------------------------
 
 let sectionsLoading = null; // a /sections request in flight
-let sectionsAgain = false;  // the data changed again while it was
+let sectionsAgain = false;  // the data (or the query) changed again while it was
+let sectionsFor = -1;       // the query generation of the last /sections asked for
 
-/** Loads /sections: the list's size and every section's place, from the server.
- *  Changes that come in a burst (an import, many writes) load it once more at most. */
+/** Loads /sections (of the query shown): the list's size and every section's
+ *  place, from the server. Changes that come in a burst (an import, many writes,
+ *  keystrokes) load it once more at most; an answer to an older query is dropped. */
 function loadSections() {
   if (sectionsLoading) {
     sectionsAgain = true;
@@ -471,26 +550,26 @@ function loadSections() {
 }
 
 async function fetchSections() {
-  const response = await fetch("/sections").catch(() => null);
-  if (!response || !response.ok) return null;
-  const answer = await response.json().catch(() => null);
-  if (!answer) return null;
+  const generation = sectionsFor = state.generation;
+  const url = state.query ? `/sections?q=${encodeURIComponent(state.query)}` : "/sections";
+  const response = await fetch(url).catch(() => null);
+  const answer = response && response.ok ? await response.json().catch(() => null) : null;
+  if (generation !== state.generation) return null;
+  if (!answer) {
+    sectionsFor = -1; // asked again when the next window changes the list's size
+    return null;
+  }
   state.sections = answer.sections;
-  index.replaceChildren(...state.sections.map((section) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = section.title;
-    button.dataset.index = section.title;
-    button.disabled = section.rows === 0;
-    button.setAttribute("aria-label", section.rows ? `Jump to ${section.title}` : `${section.title}: no contacts`);
-    button.addEventListener("click", () => {
-      state.focusRow = section.firstRow;
-      setV(section.top);
-      list.focus({ preventScroll: true });
-    });
-    return button;
-  }));
+  showLetters(answer.sections, jumpToSection);
   return answer;
+}
+
+/** A letter of the index: its section's first row, just below the sticky title. */
+function jumpToSection(title) {
+  const section = state.sections.find((s) => s.title === title);
+  if (!section || section.rows === 0) return;
+  goToRow(section.firstRow);
+  list.focus({ preventScroll: true });
 }
 
 let rememberTimer = 0;
@@ -500,19 +579,16 @@ function rememberPosition() {
     if (!state.total || state.dirty || state.inFlight || state.pendingRow !== null) return;
     if (location.hash.startsWith("#id=")) return; // the detail pane's link, while it is open
     const row = rowAtTop();
-    const hash = `#row=${row}`;
+    const hash = linkOf(state.query, row);
     if (row !== null && location.hash !== hash) history.replaceState(null, "", hash);
   }, 250);
 }
 
-function rowFromHash() {
-  const match = /^#row=(\d+)$/.exec(location.hash);
-  return match ? Math.min(Number(match[1]), Math.max(state.total - 1, 0)) : null;
-}
-
+// #q= opens a search (search.js fills the field); #row=N moves within what is shown.
 window.addEventListener("hashchange", () => {
-  const row = rowFromHash();
-  if (row !== null && row !== rowAtTop()) goToRow(row);
+  const { q, row } = readLink();
+  if (q !== null && normalize(q) !== state.query) return search.open(q, row);
+  if (row !== null && row !== rowAtTop()) goToRow(Math.min(row, Math.max(state.total - 1, 0)));
 });
 
 // The scroller's own size: it changes with the window and with the header above
@@ -545,6 +621,7 @@ document.addEventListener("roster:changed", (event) => refresh(event.detail?.ver
 let started = false;
 let startRow = null;
 document.addEventListener("roster:show-row", (event) => {
+  if (state.query) return; // a row of the whole list, not of the search's results
   if (!started) startRow = event.detail.row;
   else if (!slotOfRow(event.detail.row)) goToRow(event.detail.row);
 });
@@ -552,6 +629,9 @@ document.addEventListener("roster:closed", () => rememberPosition());
 
 async function start() {
   state.viewport = list.clientHeight;
+  const link = readLink();
+  state.query = normalize(link.q);
+  if (state.query) search.show(link.q);
   const answer = await loadSections();
   if (answer) {
     state.total = answer.total;
@@ -559,8 +639,8 @@ async function start() {
   }
   layoutScroller();
   started = true;
-  const row = rowFromHash() ?? startRow;
-  if (row !== null) goToRow(row);
+  const row = link.row ?? startRow;
+  if (row !== null && state.total > 0) goToRow(Math.min(row, state.total - 1));
   else setV(0);
 }
 

@@ -1,22 +1,31 @@
-// The status line (the contact count, or why the list is offline) and the reuse
-// figures behind a details toggle, written only while it is open.
+// The status line (the contact count, a search's count of matches, or why the list
+// is offline), the empty result's message over the list, and the reuse figures
+// behind a details toggle, written only while it is open.
 
 const statusLine = document.getElementById("status");
 const reuse = document.getElementById("reuse");
 const reuseFigures = document.getElementById("reuse-figures");
+const empty = document.getElementById("list-empty");
 
 let offline = false;
 let last = null; // {update, bytes} of the last window applied
 
-/** Shows the count of contacts (and, when open, the reuse figures) after a window. */
-export function showWindow(update, bytes) {
+/** Shows the count of contacts, or of the matches of search `query` (and, when
+ *  open, the reuse figures) after a window. */
+export function showWindow(update, bytes, query = "") {
   last = { update, bytes };
   if (offline) {
     offline = false;
     statusLine.classList.remove("offline");
   }
-  const count = `${update.total.toLocaleString()} contacts`;
+  const total = update.total;
+  const none = query && total === 0 ? `No contacts match “${query}”` : "";
+  const count = none || (query
+    ? `${total.toLocaleString()} ${total === 1 ? "contact matches" : "contacts match"} “${query}”`
+    : `${total.toLocaleString()} contacts`);
   if (statusLine.textContent !== count) statusLine.textContent = count;
+  if (empty.textContent !== none) empty.textContent = none;
+  if (empty.hidden !== !none) empty.hidden = !none;
   if (reuse.open) showReuse();
 }
 
