@@ -1,7 +1,10 @@
 // The letter index (#index): one button a section (`data-index` its title), made
 // once, then brought up to date in a frame whenever /sections answers again (the
 // data changed, or the search did). A section with no contact (none of the
-// search's results) is disabled, so it shows dimmed and cannot be activated.
+// search's results, or absent from the answer) is disabled, so it shows dimmed
+// and cannot be activated.
+
+const TITLES = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]; // API.md's sections, in order
 
 const index = document.getElementById("index");
 
@@ -22,7 +25,8 @@ export function showLetters(sections, onJump) {
 function draw(sections) {
   if (buttons === null) {
     buttons = new Map();
-    index.replaceChildren(...sections.map(({ title }) => {
+    const titles = [...TITLES, ...sections.map((s) => s.title).filter((t) => !TITLES.includes(t))];
+    index.replaceChildren(...titles.map((title) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = title;
@@ -31,9 +35,10 @@ function draw(sections) {
       return button;
     }));
   }
-  for (const { title, rows } of sections) {
-    const button = buttons.get(title);
-    if (!button || (button.disabled === (rows === 0) && button.hasAttribute("aria-label"))) continue;
+  const counts = new Map(sections.map((s) => [s.title, s.rows]));
+  for (const [title, button] of buttons) {
+    const rows = counts.get(title) ?? 0;
+    if (button.disabled === (rows === 0) && button.hasAttribute("aria-label")) continue;
     button.disabled = rows === 0;
     button.setAttribute("aria-label", rows ? `Jump to ${title}` : `${title}: no contacts`);
   }
