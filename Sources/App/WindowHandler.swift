@@ -69,7 +69,8 @@ final class WindowHandler {
             step.entries.isEmpty || step.update.cells.allSatisfy({ $0.item.kind == .header })
             ? nil : try reader.store.cursor(over: step.entries, firstRow: step.firstRow)
         defer { cursor?.close() }
-        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor).render(
+        let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
+        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
             step.update, session: entry.id.text, offset: step.offset)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")

@@ -8,6 +8,8 @@ struct WindowRenderer {
     let snapshot: ListSnapshot
     /// The contacts of the update's rows, read in row order as the cells are written.
     let contacts: ContactCursor?
+    /// The search whose matches are marked in the fragments, if any.
+    var highlight: SearchHighlight? = nil
 
     /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
     /// the requested offset, or a row's top), for session `session`.
@@ -95,7 +97,9 @@ struct WindowRenderer {
                     json.endRawValue()
                 }
                 json.literal("},\"html\":")
-                json.rawString(escapedContent: { CellRenderer.contact(contact, into: &$0) })
+                json.rawString(escapedContent: {
+                    CellRenderer.contact(contact, highlight: highlight, into: &$0)
+                })
             case .header:
                 let title = snapshot.sections[item.section].title
                 json.literal(",\"header\":{\"title\":")

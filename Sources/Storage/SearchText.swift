@@ -18,6 +18,7 @@ public enum SearchText {
     /// The folded words of `text`, in order.
     /// - Complexity: O(text length).
     public static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var words: [String] = []
         var word = ""
         func end() {
@@ -44,6 +45,23 @@ public enum SearchText {
         if scalar.properties.generalCategory == .nonspacingMark { return "" }
         guard isLetterOrDigit(scalar) else { return nil }
         return NameFolding.folded(scalar)
+    }
+
+    /// `words(_:)` of ASCII text: letters and digits, lower-cased; no decomposition.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: word.append(byte)
+            case 0x41...0x5A: word.append(byte | 0x20)
+            default:
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 
     /// Whether `scalar` belongs to a word: a letter (any script) or a digit.
