@@ -50,6 +50,7 @@ public final class Application: Sendable {
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
+            searches: SearchCache(),
             imports: ImportContext(
                 databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
             writes: writes,

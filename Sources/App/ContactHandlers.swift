@@ -5,17 +5,32 @@ import Storage
 final class ContactHandlers {
     private let reader: StoreReader
     private let catalog: Catalog
+    private let searches: SearchCache
 
-    init(reader: StoreReader, catalog: Catalog) {
+    init(reader: StoreReader, catalog: Catalog, searches: SearchCache) {
         self.reader = reader
         self.catalog = catalog
+        self.searches = searches
     }
 
     /// All 27 sections in list order (A...Z, then #), empty ones included, with the
     /// geometry the page lays itself out by: each section's first row, top and
-    /// height (px), and the list's total and content height, all of one data version.
+    /// height (px), and the list's total and content height, all of one data version;
+    /// with `q`, of the search's results.
     func sections(_ request: Request) throws -> Response {
-        let snapshot = try reader.newestSnapshot()
+        var search: [String] = []
+        for (name, value) in try request.queryItems() {
+            guard name == "q" else {
+                throw HTTPError(
+                    400, "invalid_parameter", "unknown parameter '\(name.prefix(40))': /sections takes only q"
+                )
+            }
+            search = try WindowQuery.search(value)
+        }
+        let whole = try reader.newestSnapshot()
+        let snapshot =
+            search.isEmpty
+            ? whole : try searches.results(for: search, in: whole) { try reader.store.search(search) }
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 4096)
         json.object { json in

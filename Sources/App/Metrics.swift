@@ -52,7 +52,10 @@ final class Metrics: Sendable {
     }
 
     /// The exposition text, with the gauges given.
-    func render(sessions: Int, contacts: Int) -> String {
+    func render(
+        sessions: Int, contacts: Int,
+        searches: (results: Int, contacts: Int, bytes: Int, hits: Int, misses: Int) = (0, 0, 0, 0, 0)
+    ) -> String {
         let state = self.state.withLock { $0 }
         var text = ""
         text += "# HELP roster_http_requests_total Responses sent, by route and status.\n"
@@ -88,6 +91,16 @@ final class Metrics: Sendable {
         text += "roster_slots_reused_total{kind=\"contact\"} \(state.reused.contact)\n"
         text +=
             "# HELP roster_contacts Contacts in the list.\n# TYPE roster_contacts gauge\nroster_contacts \(contacts)\n"
+        text +=
+            "# HELP roster_search_cache_results Searches whose results are kept (least recently used go first).\n"
+        text += "# TYPE roster_search_cache_results gauge\nroster_search_cache_results \(searches.results)\n"
+        text += "# HELP roster_search_cache_bytes Memory of the kept results (8 bytes a contact).\n"
+        text += "# TYPE roster_search_cache_bytes gauge\nroster_search_cache_bytes \(searches.bytes)\n"
+        text +=
+            "# HELP roster_search_cache_lookups_total Searches answered from kept results (hit) or found anew (miss).\n"
+        text += "# TYPE roster_search_cache_lookups_total counter\n"
+        text += "roster_search_cache_lookups_total{result=\"hit\"} \(searches.hits)\n"
+        text += "roster_search_cache_lookups_total{result=\"miss\"} \(searches.misses)\n"
         return text
     }
 

@@ -35,6 +35,10 @@ enum OpenAPI {
     private static let blankName =
         ##"{"anyOf": [{"type": "string", "pattern": "^[\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]*$"}, {"type": "null"}], "nullable": true}"##
 
+    /// `q`: at most 256 characters and 16 words (runs of letters and digits).
+    private static let querySchema =
+        ##"{"type": "string", "maxLength": 256, "pattern": "^[\\W_]*(?:[^\\W_]+[\\W_]+){0,15}(?:[^\\W_]+)?[\\W_]*$"}"##
+
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##
 
@@ -73,7 +77,7 @@ enum OpenAPI {
                   {"name": "overscan", "in": "query", "required": false, "description": "Extra pixels above and below that count as visible", "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
                   {"name": "session", "in": "query", "required": false, "description": "The session of an earlier response; unknown or expired ones start a new session", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
                   {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
-                  {"name": "q", "in": "query", "required": false, "description": "Search; a q without a word (empty, spaces, punctuation) is the whole list. Until search is available a q with words is 400 search_unavailable (the pattern admits spaces and ASCII punctuation).", "schema": {"type": "string", "maxLength": 256, "pattern": "^[ !-/:-@\\[-`{-~]*$"}}
+                  {"name": "q", "in": "query", "required": false, "description": "Search (API.md): every word must match; a q without a word (empty, spaces, punctuation) is the whole list. At most 256 characters and 16 words.", "schema": \##(querySchema)}
                 ],
                 "responses": {
                   "200": {"description": "A full window or a delta", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},
@@ -83,8 +87,9 @@ enum OpenAPI {
             },
             "/sections": {
               "get": {
-                "summary": "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry",
-                "responses": {"200": {"description": "Sections", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sections"}}}}}
+                "summary": "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry; with q, of the search's results",
+                "parameters": [{"name": "q", "in": "query", "required": false, "description": "Search, as for /window", "schema": \##(querySchema)}],
+                "responses": {"200": {"description": "Sections", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sections"}}}}, "400": \##(errorResponse)}
               }
             },
             "/contacts/{id}": {

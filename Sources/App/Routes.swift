@@ -25,6 +25,8 @@ struct Routes: Sendable {
     let events: VersionEvents
     let sessions: SessionStore
     let metrics: Metrics
+    /// Recent searches' results, shared by every loop.
+    let searches: SearchCache
     let imports: ImportContext
     /// Who may write and export: imports, contact writes and `/export.csv` all ask it.
     let writes: WriteGate
@@ -35,8 +37,9 @@ struct Routes: Sendable {
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try ContactStore(readingFrom: databasePath), catalog: catalog)
         let router = Router()
-        let window = WindowHandler(reader: reader, catalog: catalog, sessions: sessions, metrics: metrics)
-        let contacts = ContactHandlers(reader: reader, catalog: catalog)
+        let window = WindowHandler(
+            reader: reader, catalog: catalog, sessions: sessions, metrics: metrics, searches: searches)
+        let contacts = ContactHandlers(reader: reader, catalog: catalog, searches: searches)
         router.get("/window", window.handle)
         router.get("/sections", contacts.sections)
         router.get("/contacts/{id}", contacts.contact)
@@ -71,9 +74,10 @@ struct Routes: Sendable {
                 ],
                 stream: try ExportSource(databasePath: databasePath))
         }
-        router.get("/metrics") { [catalog, sessions, metrics] _ in
+        router.get("/metrics") { [catalog, sessions, metrics, searches] _ in
             var response = Response.text(
-                metrics.render(sessions: sessions.count, contacts: catalog.current.total))
+                metrics.render(
+                    sessions: sessions.count, contacts: catalog.current.total, searches: searches.figures))
             response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
             return response
         }

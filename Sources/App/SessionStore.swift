@@ -6,8 +6,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// One client's reuse session and the data version its layout was built for.
-/// Its mutex makes requests for one session run one at a time.
+/// One client's reuse session, the search it belongs to and the data version its
+/// layout was built for. Its mutex makes requests for one session run one at a time.
 final class SessionEntry: Sendable {
     struct State: Sendable {
         var session: ReuseSession
@@ -15,10 +15,13 @@ final class SessionEntry: Sendable {
     }
 
     let id: SessionID
+    /// The search's folded words (empty for the whole list): another `q` is another list.
+    let search: [String]
     let state: Mutex<State>
 
-    init(id: SessionID, session: ReuseSession, version: Int) {
+    init(id: SessionID, search: [String] = [], session: ReuseSession, version: Int) {
         self.id = id
+        self.search = search
         state = Mutex(State(session: session, version: version))
     }
 }

@@ -3,22 +3,26 @@ import ReuseEngine
 import Storage
 
 /// `GET /window`: the reuse engine run for the client's session over the list
-/// snapshot its read sees, with items named by contact id (identity-based reuse),
-/// the window anchored across data changes, and the contacts to send read by id
-/// from that same version.
+/// snapshot its read sees (or a search's results of it: `q`), with items named by
+/// contact id (identity-based reuse), the window anchored across data changes,
+/// and the contacts to send read by id from that same version.
 final class WindowHandler {
     private let reader: StoreReader
     private let catalog: Catalog
     private let sessions: SessionStore
     private let metrics: Metrics
+    private let searches: SearchCache
     /// Earlier states each session keeps for deltas (API.md's `ack`).
     static let historyLimit = 8
 
-    init(reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics) {
+    init(
+        reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics, searches: SearchCache
+    ) {
         self.reader = reader
         self.catalog = catalog
         self.sessions = sessions
         self.metrics = metrics
+        self.searches = searches
     }
 
     /// What one session step gives the renderer.
@@ -34,15 +38,16 @@ final class WindowHandler {
     func handle(_ request: Request) throws -> Response {
         let query = try WindowQuery(request.queryItems())
         let id = query.session.flatMap(SessionID.init)
-        let known = id.flatMap { sessions.lookup($0) }
+        // A session belongs to its search: another `q` answers full.
+        let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.search == query.search ? $0 : nil }
         var wanted = max(catalog.version, known?.state.withLock { $0.version } ?? 0)
-        var snapshot = try reader.snapshot(atLeast: wanted)
+        var snapshot = try list(for: query, atLeast: wanted)
         // An unknown (expired, or another server's) session keeps its id: a load
         // balancer routing by `session` keeps sending it here.
         let entry =
             known
             ?? SessionEntry(
-                id: id ?? SessionID.random(),
+                id: id ?? SessionID.random(), search: query.search,
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
         if known == nil { sessions.insert(entry) }
@@ -56,7 +61,7 @@ final class WindowHandler {
                 }
                 return try advance(&state, to: query, in: snapshot, known: known != nil)
             }
-            if step == nil { snapshot = try reader.snapshot(atLeast: wanted) }
+            if step == nil { snapshot = try list(for: query, atLeast: wanted) }
         }
         guard let step else { throw HTTPError(500, "internal", "no window step") }
         metrics.observeSlots(created: step.created, reused: step.reused)
@@ -69,6 +74,14 @@ final class WindowHandler {
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
+    }
+
+    /// The list a query's window is laid out on: the snapshot of the read's version
+    /// (at least `version`), or the results of its search in it.
+    private func list(for query: WindowQuery, atLeast version: Int) throws -> ListSnapshot {
+        let snapshot = try reader.snapshot(atLeast: version)
+        guard !query.search.isEmpty else { return snapshot }
+        return try searches.results(for: query.search, in: snapshot) { try reader.store.search(query.search) }
     }
 
     /// Moves `state` to the window `query` asks for on `snapshot`: new data is

@@ -1,4 +1,5 @@
 import HTTP
+import Storage
 
 /// The parameters of `GET /window`, validated strictly: only the names API.md
 /// lists, each at most once, numbers in plain decimal notation, finite and in
@@ -27,6 +28,13 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var session: String?
     /// The `seq` of the last window the client applied.
     public internal(set) var ack: Int?
+    /// The search: `q`'s folded words (API.md "Search"); empty for the whole list.
+    public internal(set) var search: [String] = []
+
+    /// Longest `q` accepted, in characters.
+    public static let maxQueryLength = 256
+    /// Most words a `q` may hold.
+    public static let maxQueryWords = 16
 
     init(
         offset: Double, row: Int? = nil, height: Double, overscan: Double = 0, session: String? = nil,
@@ -42,8 +50,7 @@ public struct WindowQuery: Equatable, Sendable {
 
     /// The parameters among the query's `items`.
     /// - Throws: `HTTPError` 400 `invalid_parameter` naming the first bad or unknown
-    ///   parameter; 400 `search_unavailable` for a `q` with words (there is no
-    ///   search yet; a `q` without a word is the whole list, as API.md says).
+    ///   parameter, `q` over 256 characters or 16 words included.
     public init(_ items: [(name: String, value: String)]) throws(HTTPError) {
         var offsetText: String?
         var rowText: String?
@@ -111,17 +118,23 @@ public struct WindowQuery: Equatable, Sendable {
             }
             session = text
         }
-        if let text = qText, Self.hasWord(text) {
-            throw HTTPError(
-                400, "search_unavailable",
-                "q: search is not available on this server yet; leave q out (or empty) for the whole list")
-        }
+        if let text = qText { search = try Self.search(text) }
     }
 
-    /// Whether `text` holds a word: API.md splits `q` at everything that is not a
-    /// letter or a digit, and a `q` with no word is the whole list.
-    static func hasWord(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    /// The folded words of a `q` (API.md: split at everything that is not a letter
+    /// or a digit; none is the whole list).
+    /// - Throws: 400 `invalid_parameter` for more than 256 characters or 16 words.
+    static func search(_ text: String) throws(HTTPError) -> [String] {
+        // Characters are Unicode scalars, as JSON Schema's maxLength counts them.
+        let length = text.unicodeScalars.count
+        guard length <= maxQueryLength else {
+            throw invalid("q", "is \(length) characters long; at most \(maxQueryLength) are searched")
+        }
+        let words = SearchText.words(text)
+        guard words.count <= maxQueryWords else {
+            throw invalid("q", "holds \(words.count) words; at most \(maxQueryWords) are searched at once")
+        }
+        return words
     }
 
     /// Keeps a parameter's first value; a second one is a 400.

@@ -1,5 +1,6 @@
 import App
 import HTTP
+import Storage
 
 /// The query string of `GET /window?<input>` and its strict parameters. Bytes a
 /// request target cannot hold (the parser passes visible ASCII only) are sent
@@ -10,7 +11,7 @@ import HTTP
 ///   Its items, percent-encoded again and joined, parse back to the same items.
 /// - `WindowQuery` accepts exactly what an independent statement of API.md's
 ///   rules accepts (only its parameter names, each at most once, offset or row
-///   (never both) and height present, a `q` without words,
+///   (never both) and height present, a `q` of at most 256 characters and 16 words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
 ///   whole number, `session` an id), with the same values; refusals are 400
 ///   `invalid_parameter`. Whatever it accepts is never negative, NaN or infinite.
@@ -55,7 +56,7 @@ enum QueryTarget {
         } catch {
             try require(
                 error.status == 400
-                    && (error.code == "invalid_parameter" || error.code == "search_unavailable"),
+                    && error.code == "invalid_parameter",
                 "WindowQuery refused \(items) with \(error)")
             try require(expected == nil, "WindowQuery refused \(items), which the rules allow: \(error)")
             return
@@ -170,12 +171,8 @@ enum QueryTarget {
             guard let height = values["height"].flatMap({ Self.pixels($0, upTo: 20_000) }), height > 0
             else { return nil }
             self.height = height
-            // A q with a letter or a digit searches, which this server cannot do yet.
-            if let q = values["q"],
-                q.unicodeScalars.contains(where: {
-                    $0.properties.isAlphabetic || $0.properties.numericType != nil
-                })
-            {
+            // A q searches: at most 256 characters and 16 words (split as the index splits them).
+            if let q = values["q"], q.unicodeScalars.count > 256 || SearchText.words(q).count > 16 {
                 return nil
             }
             if let text = values["overscan"] {

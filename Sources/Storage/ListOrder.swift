@@ -239,6 +239,20 @@ public struct ListOrder: Sendable {
         return low
     }
 
+    /// Calls `body` with every entry in row order, leaf by leaf (no copy of the order).
+    /// - Complexity: O(n).
+    public func forEach(_ body: (OrderEntry) throws -> Void) rethrows {
+        try Self.visit(root, body)
+    }
+
+    private static func visit(_ node: Node, _ body: (OrderEntry) throws -> Void) rethrows {
+        if node.isLeaf {
+            for entry in node.entries { try body(entry) }
+        } else {
+            for child in node.children { try visit(child, body) }
+        }
+    }
+
     /// Every entry in row order.
     /// - Complexity: O(n).
     public var allEntries: [OrderEntry] { entries(in: 0..<count) }

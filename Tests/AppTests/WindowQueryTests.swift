@@ -39,12 +39,14 @@ struct WindowQueryTests {
         #expect(try parse("offset=0&height=1&q=\(q)").row == nil)
     }
 
-    @Test(arguments: ["a", "Ö", "7", " x "])
-    func aQueryWithAWordIsRefusedAsUnavailableSearch(q: String) {
-        #expect {
-            try parse("offset=0&height=1&q=\(q)")
-        } throws: { error in
-            (error as! HTTPError).code == "search_unavailable"
-        }
+    @Test func aQueryIsItsFoldedWordsWithinItsLimits() throws {
+        #expect(try parse("offset=0&height=1&q=O'Brien Øst").search == ["o", "brien", "ost"])
+        let long = String(repeating: "a", count: 257)
+        #expect(throws: HTTPError.self) { try parse("offset=0&height=1&q=\(long)") }
+        let many = (0..<17).map { "w\($0)" }.joined(separator: "+")
+        #expect(throws: HTTPError.self) { try parse("offset=0&height=1&q=\(many)") }
+        #expect(
+            try parse("offset=0&height=1&q=\((0..<16).map { "w\($0)" }.joined(separator: "+"))").search.count
+                == 16)
     }
 }
