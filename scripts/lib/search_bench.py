@@ -5,10 +5,11 @@ search_bench.py ROSTER_PORT DATASETTE_PORT
 Every request goes over one keep-alive connection per server with TCP_NODELAY and
 `Accept-Encoding: gzip`; a timing covers the request and reading the whole body.
 Each query's first window (or first page) is timed before that query was ever sent
-to that server. Then, per query, later windows at random offsets within its results:
-five with the session of its first window (delta answers, ack = the last seq applied)
-and five without one (a new session each, full answers)."""
-import gzip, http.client, json, math, random, socket, sys, time, urllib.parse
+to that server. On Roster each first window is followed by later windows of the same
+query at random offsets within its results: five with the session of its first window
+(delta answers, ack = the last seq applied), then five without one (a new session
+each, full answers)."""
+import gzip, http.client, json, math, os, random, socket, sys, time, urllib.parse
 
 ROSTER_PORT, DATASETTE_PORT = int(sys.argv[1]), int(sys.argv[2])
 HEIGHT = 800
@@ -64,9 +65,12 @@ def enc(q):
     return urllib.parse.quote(q, safe="")
 
 
-def roster_first_windows(c, queries):
-    """The first window of each query, never sent before: ms, total, contentHeight, session, seq."""
-    found = {}
+def roster_windows(c, queries, rnd):
+    """Per query, as a user searches then scrolls: its first window, never sent before,
+    then LATER windows at random offsets in [0, contentHeight - 800] with that window's
+    session and LATER in new sessions (when the results are longer than a screen).
+    Returns {query: {ms, total, content}}, the later windows' ms with the session and without."""
+    found, with_session, new_session = {}, [], []
     for q in queries:
         st, ms, w = c.get(f"/window?q={enc(q)}&offset=0&height={HEIGHT}")
         if st != 200:
@@ -74,29 +78,35 @@ def roster_first_windows(c, queries):
         contacts = [x for x in w["cells"] if x["kind"] == "contact"]
         if bool(contacts) != (w["total"] > 0):
             sys.exit(f"search: q={q!r} has total {w['total']} but {len(contacts)} contacts in its first window")
-        found[q] = {"ms": ms, "total": w["total"], "content": w["contentHeight"], "session": w["session"],
-                    "seq": w["seq"]}
-    return found
-
-
-def roster_later_windows(c, found, rnd):
-    """Windows at random offsets in [0, contentHeight - 800] of queries longer than a screen."""
-    with_session, new_session = [], []
-    for q, f in found.items():
-        if f["content"] <= HEIGHT:
+        found[q] = {"ms": ms, "total": w["total"], "content": w["contentHeight"]}
+        if w["contentHeight"] <= HEIGHT:
             continue
-        ack = f["seq"]
+        session, ack, content = w["session"], w["seq"], w["contentHeight"]
         for _ in range(LATER):
-            st, ms, w = c.get(f"/window?q={enc(q)}&offset={rnd.randint(0, f['content'] - HEIGHT)}"
-                              f"&height={HEIGHT}&session={f['session']}&ack={ack}")
-            assert st == 200 and w["total"] == f["total"], (q, st, w)
+            st, ms, w = c.get(f"/window?q={enc(q)}&offset={rnd.randint(0, content - HEIGHT)}"
+                              f"&height={HEIGHT}&session={session}&ack={ack}")
+            assert st == 200 and w["total"] == found[q]["total"], (q, st, w)
             ack = w["seq"]
-            with_session.append(ms)
+            with_session.append((ms, w["full"]))
         for _ in range(LATER):
-            st, ms, w = c.get(f"/window?q={enc(q)}&offset={rnd.randint(0, f['content'] - HEIGHT)}&height={HEIGHT}")
-            assert st == 200 and w["total"] == f["total"], (q, st, w)
+            st, ms, w = c.get(f"/window?q={enc(q)}&offset={rnd.randint(0, content - HEIGHT)}&height={HEIGHT}")
+            assert st == 200 and w["total"] == found[q]["total"], (q, st, w)
             new_session.append(ms)
-    return with_session, new_session
+    return found, with_session, new_session
+
+
+def cache_lookups(port):
+    """Roster's search cache (hits, misses) from /metrics."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request("GET", "/metrics")
+    text = c.getresponse().read().decode()
+    c.close()
+    counts = {"hit": 0, "miss": 0}
+    for line in text.splitlines():
+        for kind in counts:
+            if line.startswith(f'roster_search_cache_lookups_total{{result="{kind}"}}'):
+                counts[kind] = int(float(line.split()[-1]))
+    return counts["hit"], counts["miss"]
 
 
 def datasette_first_pages(c, queries):
@@ -136,8 +146,10 @@ def main():
     st, _, w = roster.get(f"/window?q=warmup&offset=0&height={HEIGHT}")
     if st != 200:
         sys.exit(f"search: roster answers a search with {st} {w.get('error')}: this build cannot search yet")
-    ours = roster_first_windows(roster, queries)
-    with_session, new_session = roster_later_windows(roster, ours, rnd)
+    load = os.getloadavg()[0]
+    hits, misses = cache_lookups(ROSTER_PORT)
+    ours, with_session, new_session = roster_windows(roster, queries, rnd)
+    hits, misses = (a - b for a, b in zip(cache_lookups(ROSTER_PORT), (hits, misses)))
     st, row_ms, w = roster.get(f"/window?q={enc(BROAD)}&row={DEEP - 1}&height={HEIGHT}")
     assert st == 200, (st, w)
     assert any(x["kind"] == "contact" and x["row"] == DEEP - 1 for x in w["cells"]), "row= window lacks its row"
@@ -150,14 +162,20 @@ def main():
     walk = datasette_walk(datasette, theirs[BROAD])
 
     first = [f["ms"] for f in ours.values()]
+    print(f"search machine: {os.cpu_count()} cores, load average {load:.2f} when the timing began")
     print(f"search queries: {len(queries)} ({', '.join(f'{len(qs)} {kind}' for kind, qs in QUERIES)})")
     print("search roster first window p50 ms by kind: "
           + ", ".join(f"{kind} {pct([ours[q]['ms'] for q in qs], 50):.2f}" for kind, qs in QUERIES))
-    slow = max(ours, key=lambda q: ours[q]["ms"])
-    print(f"search roster slowest first window: {ours[slow]['ms']:.2f} ms for {slow!r} "
-          f"({ours[slow]['total']:,} matches)")
+    slow = sorted((q for q in queries if ours[q]["ms"] > 50), key=lambda q: -ours[q]["ms"])
+    print(f"search roster first windows over 50 ms: {len(slow)}"
+          + "".join(f", {q!r} {ours[q]['ms']:.1f} ({ours[q]['total']:,} matches)" for q in slow))
+    print(f"search roster cache lookups hit/miss: {hits} / {misses} "
+          f"(a miss searches the index; {len(queries)} queries)")
+    fulls = sum(full for _, full in with_session)
+    with_session = [ms for ms, _ in with_session]
     print(f"search roster later window with its session p99 ms: {pct(with_session, 99):.2f} "
-          f"(p50 {pct(with_session, 50):.2f}; {len(with_session)} windows, delta answers; target <= 5)")
+          f"(p50 {pct(with_session, 50):.2f}; {len(with_session)} windows, {fulls} answered full, "
+          f"the others deltas; target <= 5)")
     print(f"search roster later window in a new session p99 ms: {pct(new_session, 99):.2f} "
           f"(p50 {pct(new_session, 50):.2f}; {len(new_session)} windows, full answers; target <= 5)")
     print(f"search datasette first page p50 ms: {pct([f['ms'] for f in theirs.values()], 50):.2f} "
