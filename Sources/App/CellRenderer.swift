@@ -19,7 +19,11 @@ enum CellRenderer {
     /// rendered, compressed and sent for each row that scrolls in. Values are
     /// escaped for HTML and JSON at once, so the fragment goes into the window
     /// JSON as it is written.
-    static func contact(_ row: ContactCursor, into html: inout ByteBuffer) {
+    /// With a search's `highlight`, what it matches in the names, e-mail and phone
+    /// is wrapped in `<mark>` (never in the initials or attributes); without one,
+    /// fields are only escaped.
+    static func contact(_ row: ContactCursor, highlight: SearchHighlight? = nil, into html: inout ByteBuffer)
+    {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
         html.append("<span class=a" as StaticString)
@@ -28,20 +32,33 @@ enum CellRenderer {
         appendInitials(first, last, into: &html)
         html.append("</span><p>" as StaticString)
         if !first.isEmpty {
-            TextEscaping.append(first, as: .htmlInJSON, to: &html)
+            append(first, .firstName, highlight, to: &html)
             if !last.isEmpty { html.append(0x20) }
         }
         if !last.isEmpty {
             html.append("<b>" as StaticString)
-            TextEscaping.append(last, as: .htmlInJSON, to: &html)
+            append(last, .lastName, highlight, to: &html)
             html.append("</b>" as StaticString)
         }
         html.append("<p><i>" as StaticString)
-        TextEscaping.append(row.bytes(.email), as: .htmlInJSON, to: &html)
+        append(row.bytes(.email), .email, highlight, to: &html)
         html.append("</i> <i>" as StaticString)
-        TextEscaping.append(row.bytes(.phone), as: .htmlInJSON, to: &html)
+        append(row.bytes(.phone), .phone, highlight, to: &html)
         html.append("</i></p>" as StaticString)
         html.append(row.bool(.favorite) ? starOn : starOff)
+    }
+
+    /// A shown field's text, escaped, with the search's marks when there is one.
+    @inline(__always)
+    private static func append(
+        _ text: UnsafeBufferPointer<UInt8>, _ field: ContactField, _ highlight: SearchHighlight?,
+        to html: inout ByteBuffer
+    ) {
+        if let highlight {
+            highlight.append(text, of: field, to: &html)
+        } else {
+            TextEscaping.append(text, as: .htmlInJSON, to: &html)
+        }
     }
 
     /// The favourite toggle that ends every contact row (app.css draws the star, so

@@ -25,16 +25,25 @@ public enum SearchText {
             word = ""
         }
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
-            let properties = scalar.properties
-            if properties.generalCategory == .nonspacingMark { continue }
-            guard isLetterOrDigit(scalar) else {
+            guard let folded = folded(scalar) else {
                 end()
                 continue
             }
-            word += NameFolding.folded(scalar)
+            word += folded
         }
         end()
         return words
+    }
+
+    /// What one scalar of decomposed (NFD) text adds to its word: its folded letters,
+    /// nothing for a combining mark (dropped), or nil when it ends the word (neither
+    /// a letter nor a digit). `words(_:)` is this over a whole text; the search
+    /// highlight uses it a scalar at a time, to know where each folded letter came
+    /// from.
+    public static func folded(_ scalar: Unicode.Scalar) -> String? {
+        if scalar.properties.generalCategory == .nonspacingMark { return "" }
+        guard isLetterOrDigit(scalar) else { return nil }
+        return NameFolding.folded(scalar)
     }
 
     /// Whether `scalar` belongs to a word: a letter (any script) or a digit.

@@ -28,8 +28,11 @@ struct CellRendererTests {
         #expect(written(first, last) == String(decoding: escaped.array, as: UTF8.self))
     }
 
-    /// The rows of a small store (in the order given), rendered as the window renders them.
-    private func renderedRows(_ contacts: [ContactFields]) throws -> [String] {
+    /// The rows of a small store (in the order given), rendered as the window renders them,
+    /// with the marks of `highlight` when there is one.
+    private func renderedRows(_ contacts: [ContactFields], highlight: SearchHighlight? = nil) throws
+        -> [String]
+    {
         let folder = NSTemporaryDirectory() + "roster-cell-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -44,7 +47,11 @@ struct CellRendererTests {
         for position in 0..<contacts.count {
             #expect(try cursor.move(to: position))
             var html = ByteBuffer()
-            CellRenderer.contact(cursor, into: &html)
+            if let highlight {
+                CellRenderer.contact(cursor, highlight: highlight, into: &html)
+            } else {
+                CellRenderer.contact(cursor, into: &html)
+            }
             rows.append(String(decoding: html.array, as: UTF8.self))
         }
         return rows
@@ -63,6 +70,62 @@ struct CellRendererTests {
         // The star is the only control, once per row, and the fragment stays JSON-safe.
         for row in rows {
             #expect(row.components(separatedBy: "<button").count == 2)
+            #expect(!row.contains("\""))
+        }
+    }
+
+    /// Contacts whose fields hold what escaping and folding must both get right.
+    private let awkward = [
+        ContactFields(
+            firstName: "Zoë <\"Jo\">", lastName: "O'Brien & Søn", email: "zoe.obrien@example.com",
+            phone: "+1 (555) 123-4567", favorite: true),
+        ContactFields(firstName: "Strauß\u{2028}", lastName: "", email: "", phone: "555"),
+    ]
+
+    @Test func withoutASearchARowIsWhatItWasBeforeHighlights() throws {
+        let rows = try renderedRows(awkward)
+        // The class is the palette's, from the id; the rest is the fragment as it was.
+        let tails = rows.map { String($0[$0.range(of: " aria-hidden")!.lowerBound...]) }
+        #expect(
+            tails[0]
+                == " aria-hidden=true>ZO</span><p>Zoë &lt;&quot;Jo&quot;&gt; <b>O&#39;Brien &amp; Søn</b>"
+                + "<p><i>zoe.obrien@example.com</i> <i>+1 (555) 123-4567</i></p>"
+                + "<button data-action=favorite aria-pressed=true aria-label=Favourite tabindex=-1></button>")
+        #expect(
+            tails[1]
+                == " aria-hidden=true>S</span><p>Strauß\\u2028<p><i></i> <i>555</i></p>"
+                + "<button data-action=favorite aria-pressed=false aria-label=Favourite tabindex=-1></button>"
+        )
+        // A search that matches nothing shown writes the same bytes.
+        #expect(try renderedRows(awkward, highlight: SearchHighlight(words: ["qqq", "x"])) == rows)
+    }
+
+    @Test func aSearchMarksTheShownFieldsWithBalancedMarksAndKeepsThemEscaped() throws {
+        let plain = try renderedRows(awkward)
+        let rows = try renderedRows(
+            awkward, highlight: SearchHighlight(query: "zo o'brien jo ß 5551 55 son")!)
+        #expect(
+            rows[0].contains(
+                "<p><mark>Zo</mark>ë &lt;&quot;<mark>Jo</mark>&quot;&gt; "
+                    + "<b><mark>O</mark>&#39;<mark>Brien</mark> &amp; <mark>Søn</mark></b>"
+                    + "<p><i><mark>zo</mark>e.<mark>obrien</mark>@example.com</i> "
+                    + "<i>+1 (<mark>555) 1</mark>23-4567</i></p>"),
+            "\(rows[0])")
+        // "5551" needs 4 digits; "55" starts the phone's one word.
+        #expect(rows[1].contains("<p>Strauß\\u2028<p><i></i> <i><mark>55</mark>5</i></p>"), "\(rows[1])")
+        for (row, before) in zip(rows, plain) {
+            // Marks open and close in turn, never nest, and take nothing else away.
+            let tags = row.matches(of: /<\/?mark>/).map { String($0.output) }
+            #expect(!tags.isEmpty)
+            #expect(tags == Array(repeating: ["<mark>", "</mark>"], count: tags.count / 2).flatMap { $0 })
+            let unmarked = row.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(
+                of: "</mark>", with: "")
+            #expect(unmarked == before)
+            // The avatar and the star are as they were.
+            #expect(
+                row.prefix(upTo: row.range(of: "</span>")!.upperBound)
+                    == before.prefix(upTo: before.range(of: "</span>")!.upperBound))
+            #expect(row.hasSuffix(before.suffix(from: before.range(of: "</i></p>")!.lowerBound)))
             #expect(!row.contains("\""))
         }
     }
