@@ -35,9 +35,12 @@ enum OpenAPI {
     private static let blankName =
         ##"{"anyOf": [{"type": "string", "pattern": "^[\\u0000\\t\\n\\u000b\\f\\r \\u0300-\\u036f]*$"}, {"type": "null"}], "nullable": true}"##
 
-    /// `q`: at most 256 characters and 16 words (runs of letters and digits).
+    /// `q`: at most 256 characters and 16 words. The pattern counts words as runs of
+    /// characters other than ASCII punctuation, spaces and controls (explicit ranges:
+    /// a regex's `\\w` is ASCII in some engines and Unicode in others); the server
+    /// bounds words the same way (`WindowQuery.wordRuns`).
     private static let querySchema =
-        ##"{"type": "string", "maxLength": 256, "pattern": "^[\\W_]*(?:[^\\W_]+[\\W_]+){0,15}(?:[^\\W_]+)?[\\W_]*$"}"##
+        ##"{"type": "string", "maxLength": 256, "pattern": "^[\\\\u0000-\\\\u002f\\\\u003a-\\\\u0040\\\\u005b-\\\\u0060\\\\u007b-\\\\u007f]*(?:[^\\\\u0000-\\\\u002f\\\\u003a-\\\\u0040\\\\u005b-\\\\u0060\\\\u007b-\\\\u007f]+[\\\\u0000-\\\\u002f\\\\u003a-\\\\u0040\\\\u005b-\\\\u0060\\\\u007b-\\\\u007f]+){0,15}[^\\\\u0000-\\\\u002f\\\\u003a-\\\\u0040\\\\u005b-\\\\u0060\\\\u007b-\\\\u007f]*$"}"##
 
     private static let errorResponse =
         ##"{"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##

@@ -1,6 +1,5 @@
 import App
 import HTTP
-import Storage
 
 /// The query string of `GET /window?<input>` and its strict parameters. Bytes a
 /// request target cannot hold (the parser passes visible ASCII only) are sent
@@ -172,7 +171,7 @@ enum QueryTarget {
             else { return nil }
             self.height = height
             // A q searches: at most 256 characters and 16 words (split as the index splits them).
-            if let q = values["q"], q.unicodeScalars.count > 256 || SearchText.words(q).count > 16 {
+            if let q = values["q"], q.unicodeScalars.count > 256 || WindowQuery.wordRuns(q) > 16 {
                 return nil
             }
             if let text = values["overscan"] {
