@@ -11,7 +11,6 @@ final class ContactImport {
     private let store: ContactStore
     private let insert: Statement
     private let stage: Statement
-    private let stageSearch: Statement
     private let firstID: Int
     private var sectionRows: [Int]
     private var finished = false
@@ -43,7 +42,7 @@ final class ContactImport {
                 DELETE FROM temp.import_order;
                 """)
             stage = try database.statement("INSERT INTO temp.import_order (sort_key, id) VALUES (?1, ?2)")
-            stageSearch = try store.stageSearch(in: "import_search")
+            try store.holdMerges()
             firstID = try store.nextID()
             insert = try database.statement(ContactField.insertSQL(idParameter: 1))
         } catch {
@@ -71,9 +70,7 @@ final class ContactImport {
         stage.bind(blob: key.bytes, at: 1)
         stage.bind(firstID + staged, at: 2)
         try stage.run()
-        stageSearch.bind(firstID + staged, at: 1)
-        stageSearch.bind(SearchText.document(fields), at: 2)
-        try stageSearch.run()
+        try store.index(id: firstID + staged, fields: fields)
         sectionRows[key.section] += 1
         staged += 1
     }
@@ -88,7 +85,7 @@ final class ContactImport {
             INSERT INTO contact_order (sort_key, id) SELECT sort_key, id FROM temp.import_order ORDER BY sort_key, id;
             DELETE FROM temp.import_order;
             """)
-        try store.indexStaged(from: "import_search", bulk: staged >= 100_000)
+        try store.mergeOnce(optimize: staged >= 100_000)
         try database.execute(
             """
             UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';

@@ -34,42 +34,27 @@ extension ContactStore {
         return ids
     }
 
-    /// Moves the texts waiting in `temp.<table>` (id, text) into the index in one
-    /// statement, then empties it. Many rows (`bulk`) are written without merging
-    /// the index's segments as they come, then merged once: together about half the
-    /// time of merging as it goes. A few rows keep the index's usual merging.
-    func indexStaged(from table: String, bulk: Bool) throws {
-        if bulk {
-            try database.execute(
-                """
-                INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
-                INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 1000000);
-                """)
-        }
+    /// Makes the index keep its segments as they are written (no merging) until
+    /// `mergeOnce()`: for writing many rows in one transaction.
+    func holdMerges() throws {
         try database.execute(
             """
-            INSERT INTO contact_search (rowid, text) SELECT id, text FROM temp.\(table);
-            DELETE FROM temp.\(table);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 1000000);
             """)
-        if bulk {
-            try database.execute(
-                """
-                INSERT INTO contact_search (contact_search) VALUES ('optimize');
-                INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
-                INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
-                """)
-        }
     }
 
-    /// Creates (if needed) and empties the scratch table `temp.<table>` of search
-    /// texts, and returns the statement that adds one (id ?1, text ?2).
-    func stageSearch(in table: String) throws -> Statement {
+    /// Merges the index's segments into one (when `optimize`: after many rows) and
+    /// restores its usual merging, which takes care of a few.
+    func mergeOnce(optimize: Bool = true) throws {
+        if optimize {
+            try database.execute("INSERT INTO contact_search (contact_search) VALUES ('optimize')")
+        }
         try database.execute(
             """
-            CREATE TEMP TABLE IF NOT EXISTS \(table) (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-            DELETE FROM temp.\(table);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
             """)
-        return try database.statement("INSERT INTO temp.\(table) (id, text) VALUES (?1, ?2)")
     }
 
     /// Builds the search index of a list migrated with contacts in it, once (one

@@ -49,10 +49,10 @@ extension ContactStore {
             let insert = try database.statement(ContactField.insertSQL(idParameter: 2))
             // Rows come in list order: the order table grows by appending too.
             let order = try database.statement(ContactStore.orderInsertSQL)
-            // The search texts wait in a scratch table and go into the index in one
-            // statement at the end: FTS5 builds its segments far faster from one
-            // INSERT ... SELECT than from a row at a time between other tables' writes.
-            let search = try stageSearch(in: "seed_search")
+            // The search index keeps the segments it writes unmerged until the end, then
+            // merges them once: far faster than merging as they come.
+            let search = try database.statement(ContactStore.searchInsertSQL)
+            try holdMerges()
             var written = 0
             while let batch = batches.take() {
                 try batch.write(
@@ -65,7 +65,7 @@ extension ContactStore {
                 throw StorageError.sqlite(
                     code: 0, message: "seeding stopped after \(written) of \(count)", sql: nil)
             }
-            try indexStaged(from: "seed_search", bulk: count >= 100_000)
+            try mergeOnce()
             try writeSections(rows: rows)
             try database.execute(
                 """
