@@ -69,9 +69,6 @@ final class Catalog: Sendable {
     /// The snapshot in force.
     var current: ListSnapshot { state.withLock { $0.current } }
 
-    /// The newest snapshot: one prepared for a commit in progress, else the one in force.
-    var newest: ListSnapshot { state.withLock { $0.prepared ?? $0.current } }
-
     /// Makes `snapshot` findable by version before its transaction commits.
     func prepare(_ snapshot: ListSnapshot) {
         state.withLock { $0.prepared = snapshot }

@@ -56,11 +56,11 @@ final class ContactImport {
     /// Adds one contact read from `line`.
     /// - Throws: `StorageError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, line: Int) throws {
-        try add(fields, key: fields.sortKey, line: line)
+        try add(fields, key: fields.sortKey, document: SearchText.document(fields), line: line)
     }
 
-    /// Adds one contact whose sort key is computed already.
-    func add(_ fields: ContactFields, key: ContactSortKey, line: Int) throws {
+    /// Adds one contact whose sort key and search text are made already.
+    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
             throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
         }
@@ -70,7 +70,7 @@ final class ContactImport {
         stage.bind(blob: key.bytes, at: 1)
         stage.bind(firstID + staged, at: 2)
         try stage.run()
-        try store.index(id: firstID + staged, fields: fields)
+        try store.index(id: firstID + staged, document: document)
         sectionRows[key.section] += 1
         staged += 1
     }

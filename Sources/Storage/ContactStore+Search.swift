@@ -4,9 +4,14 @@ extension ContactStore {
 
     /// Indexes contact `id` with `fields`.
     func index(id: Int, fields: ContactFields) throws {
+        try index(id: id, document: SearchText.document(fields))
+    }
+
+    /// Indexes contact `id` with its search text made already (`SearchText.document`).
+    func index(id: Int, document: String) throws {
         let statement = try database.statement(Self.searchInsertSQL)
         statement.bind(id, at: 1)
-        statement.bind(SearchText.document(fields), at: 2)
+        statement.bind(document, at: 2)
         try statement.run()
     }
 

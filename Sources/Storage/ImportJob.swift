@@ -67,6 +67,8 @@ public final class ImportJob: Sendable {
     private struct CheckedRow: Sendable {
         var fields: ContactFields
         var key: ContactSortKey
+        /// The search index's text, made where the row is read, off the writer.
+        var document: String
         var line: Int
     }
 
@@ -83,7 +85,8 @@ public final class ImportJob: Sendable {
             guard !stopped else { return [] }
             do {
                 let append: ImportRowReader.Accept = {
-                    self.batch.append(CheckedRow(fields: $0, key: $1, line: $2))
+                    self.batch.append(
+                        CheckedRow(fields: $0, key: $1, document: SearchText.document($0), line: $2))
                 }
                 if let bytes {
                     try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
@@ -325,7 +328,9 @@ public final class ImportJob: Sendable {
         while let piece = try next() {
             switch piece {
             case .rows(let batch):
-                for row in batch { try transaction.add(row.fields, key: row.key, line: row.line) }
+                for row in batch {
+                    try transaction.add(row.fields, key: row.key, document: row.document, line: row.line)
+                }
             case .readingEnded(let summary): read = summary
             case .failed(let error): throw error
             }

@@ -28,12 +28,6 @@ extension ListState {
             }
             row += 1
         }
-        var firstRow = 0
-        let filtered = sections.map { info in
-            defer { firstRow += rows[info.index] }
-            return SectionInfo(
-                index: info.index, title: info.title, rows: rows[info.index], firstRow: firstRow)
-        }
-        return ListState(version: version, sections: filtered, order: ListOrder(entries))
+        return ListState(version: version, sections: sections(rows: rows), order: ListOrder(entries))
     }
 }

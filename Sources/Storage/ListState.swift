@@ -25,9 +25,17 @@ public struct ListState: Sendable {
     /// section `removed`.
     /// - Complexity: O(sections).
     func sections(adding added: Int?, removing removed: Int?) -> [SectionInfo] {
+        sections(
+            rows: sections.map {
+                $0.rows + ($0.index == added ? 1 : 0) - ($0.index == removed ? 1 : 0)
+            })
+    }
+
+    /// These sections holding `rows[s]` contacts each, first rows following.
+    /// - Complexity: O(sections).
+    func sections(rows: [Int]) -> [SectionInfo] {
         var firstRow = 0
-        return sections.map { section in
-            let rows = section.rows + (section.index == added ? 1 : 0) - (section.index == removed ? 1 : 0)
+        return zip(sections, rows).map { section, rows in
             defer { firstRow += rows }
             return SectionInfo(index: section.index, title: section.title, rows: rows, firstRow: firstRow)
         }
