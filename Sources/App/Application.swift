@@ -50,7 +50,7 @@ public final class Application: Sendable {
         routes = Routes(
             databasePath: options.database, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
-            searches: SearchCache(),
+            searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
                 databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
             writes: writes,

@@ -30,7 +30,7 @@ final class ContactHandlers {
         let whole = try reader.newestSnapshot()
         let snapshot =
             search.isEmpty
-            ? whole : try searches.results(for: search, in: whole) { try reader.store.search(search) }
+            ? whole : try searches.results(for: search, in: whole, reading: reader.store)
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 4096)
         json.object { json in

@@ -22,18 +22,18 @@ final class SearchCache: Sendable {
     let maxContacts: Int
     /// Most results held.
     let maxResults: Int
+    private let scanner: SearchScanner
     private let state = Mutex(State())
 
-    init(maxContacts: Int = 4_000_000, maxResults: Int = 256) {
+    init(scanner: SearchScanner, maxContacts: Int = 4_000_000, maxResults: Int = 256) {
+        self.scanner = scanner
         self.maxContacts = maxContacts
         self.maxResults = maxResults
     }
 
-    /// The results of `words` over `list`: cached, or found by `search` (the index's
-    /// matching ids, read at `list`'s version) and kept.
-    func results(
-        for words: [String], in list: ListSnapshot, search: () throws -> [Int32]
-    ) throws -> ListSnapshot {
+    /// The results of `words` over `list`: cached, or found in the index by `store`,
+    /// whose pinned read sees `list`'s version, and kept.
+    func results(for words: [String], in list: ListSnapshot, reading store: ContactStore) throws -> ListSnapshot {
         let key = words.joined(separator: " ")
         let cached = state.withLock { state -> ListSnapshot? in
             state.clock += 1
@@ -48,7 +48,8 @@ final class SearchCache: Sendable {
         if let cached { return cached }
         // The matches as a list of their own: rows, offsets, sections, headers, deltas,
         // slots, `row=` and anchoring then work on them exactly as on the whole list.
-        let results = try ListSnapshot(state: list.state.filtered(keeping: search()))
+        let matches = try scanner.matches(words, store: store, version: list.version)
+        let results = try ListSnapshot(state: list.state.filtered(keeping: matches))
         state.withLock { state in
             if let old = state.entries.removeValue(forKey: key) { state.contacts -= old.results.total }
             state.entries[key] = Entry(results: results, lastUse: state.clock)

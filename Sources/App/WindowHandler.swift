@@ -82,7 +82,7 @@ final class WindowHandler {
     private func list(for query: WindowQuery, atLeast version: Int) throws -> ListSnapshot {
         let snapshot = try reader.snapshot(atLeast: version)
         guard !query.search.isEmpty else { return snapshot }
-        return try searches.results(for: query.search, in: snapshot) { try reader.store.search(query.search) }
+        return try searches.results(for: query.search, in: snapshot, reading: reader.store)
     }
 
     /// Moves `state` to the window `query` asks for on `snapshot`: new data is

@@ -14,4 +14,12 @@ static inline sqlite3_destructor_type roster_sqlite_static(void) {
     return SQLITE_STATIC;
 }
 
+/// Turns off SQLite's count of the memory it uses, before the library's first use (it
+/// is refused after). The count takes one process-wide mutex on every allocation,
+/// which serializes connections working at once on different threads. sqlite3_config
+/// is variadic, which Swift cannot call.
+static inline int roster_sqlite_stop_memory_count(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

@@ -25,18 +25,28 @@ extension ContactStore {
         try statement.run()
     }
 
-    /// The ids of the contacts every word of `words` finds (folded words, as
-    /// `SearchText.words` gives them), in id order.
-    /// - Complexity: the index's doclists of the words' trigrams, not the table.
-    public func search(_ words: [String]) throws -> [Int32] {
-        guard let match = SearchText.match(words) else { return [] }
-        let statement = try database.statement(
-            "SELECT rowid FROM contact_search WHERE contact_search MATCH ?1")
-        defer { statement.reset() }
-        statement.bind(match, at: 1)
-        var ids: [Int32] = []
-        while try statement.step() { ids.append(Int32(truncatingIfNeeded: statement.int(at: 0))) }
-        return ids
+    /// The contacts every word of `words` finds (folded words, as `SearchText.words`
+    /// gives them), of those whose ids are in `ids` (all when nil).
+    /// - Complexity: the index's doclists of the words' trigrams (within `ids`), not the table.
+    public func matches(_ words: [String], ids: ClosedRange<Int>? = nil) throws -> ContactIDSet {
+        let ids = try ids ?? 0...largestID()
+        guard let match = SearchText.match(words) else { return ContactIDSet() }
+        return try database.ids(
+            """
+            SELECT \(Database.idFunction)(rowid) FROM contact_search
+            WHERE contact_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+            """, largest: ids.upperBound
+        ) { statement in
+            statement.bind(match, at: 1)
+            statement.bind(ids.lowerBound, at: 2)
+            statement.bind(ids.upperBound, at: 3)
+        }
+    }
+
+    /// The largest contact id in use (0 for none): where a search's range of ids ends.
+    /// - Complexity: O(log n).
+    public func largestID() throws -> Int {
+        try database.integer("SELECT coalesce(max(id), 0) FROM contacts") ?? 0
     }
 
     /// Makes the index keep its segments as they are written (no merging) until

@@ -15,12 +15,19 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// Where this connection's `roster_ids(x)` sets bits, once registered (`Database+IDBits`).
+    var idBits: UnsafeMutablePointer<IDBits>?
+
+    /// The library's settings, made once before its first connection: no count of
+    /// its memory (a lock on every allocation, shared by all threads).
+    private static let configured: Void = { _ = roster_sqlite_stop_memory_count() }()
 
     /// Opens (creating when `create` is true) the database at `path`.
     ///
     /// - Throws: `StorageError.cannotOpen` for a missing folder or no permission,
     ///   `.notADatabase` for a file that is not SQLite.
     public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+        _ = Self.configured
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -57,6 +64,7 @@ public final class Database {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)
+        idBits?.deallocate()
     }
 
     /// Runs one or more statements that return no rows.

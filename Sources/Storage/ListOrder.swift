@@ -239,15 +239,15 @@ public struct ListOrder: Sendable {
         return low
     }
 
-    /// Calls `body` with every entry in row order, leaf by leaf (no copy of the order).
+    /// Calls `body` with the entries of each leaf in row order (no copy of the order).
     /// - Complexity: O(n).
-    public func forEach(_ body: (OrderEntry) throws -> Void) rethrows {
+    public func forEachLeaf(_ body: ([OrderEntry]) throws -> Void) rethrows {
         try Self.visit(root, body)
     }
 
-    private static func visit(_ node: Node, _ body: (OrderEntry) throws -> Void) rethrows {
+    private static func visit(_ node: Node, _ body: ([OrderEntry]) throws -> Void) rethrows {
         if node.isLeaf {
-            for entry in node.entries { try body(entry) }
+            try body(node.entries)
         } else {
             for child in node.children { try visit(child, body) }
         }

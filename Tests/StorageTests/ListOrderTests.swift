@@ -76,4 +76,36 @@ struct ListOrderTests {
             #expect(rank == (0..<order.count).filter { Int(order[$0].id) < target }.count, "\(target)")
         }
     }
+
+    @Test(arguments: [0, 1, 513, 5_000])
+    func aFilteredListKeepsTheOrderAndCountsEachSectionsMatches(size: Int) {
+        var random = SeededRandom(seed: UInt64(size) + 11)
+        // Ids shuffled into the order, sections of random sizes (some empty).
+        var ids = Array(0..<size)
+        for index in ids.indices.reversed() { ids.swapAt(index, random.below(index + 1)) }
+        var sizes = [Int](repeating: 0, count: SectionInfo.titles.count)
+        for _ in 0..<size { sizes[random.below(sizes.count / 2) * 2] += 1 }
+        var firstRow = 0
+        let sections = SectionInfo.titles.indices.map { index in
+            defer { firstRow += sizes[index] }
+            return SectionInfo(index: index, title: SectionInfo.titles[index], rows: sizes[index], firstRow: firstRow)
+        }
+        let list = ListState(version: 3, sections: sections, order: ListOrder(ids.map { OrderEntry(id: $0) }))
+        for density in [0, 1, 10, 100] {
+            var kept = ContactIDSet()
+            for id in 0..<size + 50 where random.below(100) < density { kept.insert(id) }
+            let filtered = list.filtered(keeping: kept)
+            let expected = ids.filter { kept.contains($0) }
+            #expect(filtered.order.allEntries.map { Int($0.id) } == expected)
+            #expect(filtered.version == 3)
+            var row = 0
+            for section in sections {
+                let inSection = ids[section.firstRow..<section.firstRow + section.rows].filter { kept.contains($0) }
+                #expect(filtered.sections[section.index].rows == inSection.count, "section \(section.title)")
+                #expect(filtered.sections[section.index].firstRow == row)
+                row += inSection.count
+            }
+        }
+    }
 }
+

@@ -63,8 +63,15 @@ struct SearchTests {
                 SearchText.digits(contact.fields.phone)
             )
         }
+        let largest = try store.largestID()
+        #expect(largest == all.map(\.id).max())
         for query in queries {
             let found = Set(try store.search(query))
+            // Split at an id, as a search over two connections does, the halves add up.
+            let middle = 1 + random.below(largest)
+            var halves = try store.matches(query, ids: 0...middle)
+            halves.formUnion(try store.matches(query, ids: (middle + 1)...largest))
+            #expect(Set(halves) == found, "\(query) split at \(middle)")
             let expected = Set(
                 all.indices.filter { Self.finds(searched[$0], query) }.map { Int32(all[$0].id) })
             #expect(found == expected, "\(query): \(found.count) found, \(expected.count) expected")
@@ -96,4 +103,9 @@ struct SearchTests {
         try store.add([ContactFields(firstName: "Imported", lastName: "Quaxley")])
         #expect(try store.search(["quaxl"]).count == 1)
     }
+}
+
+extension ContactStore {
+    /// `matches(_:)` as an array in id order.
+    fileprivate func search(_ words: [String]) throws -> [Int32] { Array(try matches(words)) }
 }

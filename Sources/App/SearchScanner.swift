@@ -1,0 +1,67 @@
+import Dispatch
+import Storage
+import Synchronization
+
+/// Runs a search's scan of the index. A large list's ids are split in two and each
+/// half scanned on its own connection at once (the caller's and a helper's, on
+/// another thread): the scan is most of a broad search's time, and it halves.
+final class SearchScanner: Sendable {
+    private let databasePath: String
+    /// Idle helper connections (read-only, opened when first needed).
+    private let idle = Mutex<[UncheckedStore]>([])
+    /// Lists whose largest id is below this are scanned in one piece.
+    let splitFrom: Int
+
+    private struct UncheckedStore: @unchecked Sendable {
+        let store: ContactStore
+    }
+
+    /// One half's outcome, handed from the helper's thread by the semaphore.
+    private final class Outcome: @unchecked Sendable {
+        var found: ContactIDSet?
+        var error: (any Error)?
+    }
+
+    init(databasePath: String, splitFrom: Int = 100_000) {
+        self.databasePath = databasePath
+        self.splitFrom = splitFrom
+    }
+
+    /// The contacts every word of `words` finds, read at `version`, which `store`'s
+    /// pinned read sees.
+    func matches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
+        let largest = try store.largestID()
+        guard largest >= splitFrom else { return try store.matches(words) }
+        let middle = largest / 2
+        let upper = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global(qos: .userInitiated).async {
+            do {
+                upper.found = try self.helperMatches(words, ids: (middle + 1)...largest, version: version)
+            } catch {
+                upper.error = error
+            }
+            done.signal()
+        }
+        let lower = Result { try store.matches(words, ids: 0...middle) }
+        done.wait()
+        var found = try lower.get()
+        if let error = upper.error { throw error }
+        // The helper read another version (a write landed between the two reads): this
+        // connection scans that half too.
+        found.formUnion(try upper.found ?? store.matches(words, ids: (middle + 1)...largest))
+        return found
+    }
+
+    /// `ids`' matches read by a helper connection, or nil when its read sees a
+    /// version other than `version`.
+    private func helperMatches(_ words: [String], ids: ClosedRange<Int>, version: Int) throws -> ContactIDSet? {
+        let helper = try idle.withLock { $0.popLast() } ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
+        defer {
+            try? helper.store.release()
+            idle.withLock { $0.append(helper) }
+        }
+        guard try helper.store.pin() == version else { return nil }
+        return try helper.store.matches(words, ids: ids)
+    }
+}

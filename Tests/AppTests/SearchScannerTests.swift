@@ -1,0 +1,30 @@
+import Foundation
+import Storage
+import Testing
+
+@testable import App
+
+/// A search scanned in two halves on two connections finds what one scan does.
+struct SearchScannerTests {
+    let folder = NSTemporaryDirectory() + "roster-scanner-tests-" + UUID().uuidString
+    let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Migrations").path
+
+    @Test func halvesOnTwoConnectionsFindWhatOneScanFinds() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/roster.sqlite"
+        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(count: 3_000, randomSeed: 4)
+        let store = try ContactStore(readingFrom: path)
+        let version = try store.pin()
+        let split = SearchScanner(databasePath: path, splitFrom: 1)
+        let whole = SearchScanner(databasePath: path, splitFrom: .max)
+        for query in [["a"], ["an"], ["son"], ["555"], ["e", "o"], ["zzqx"]] {
+            let one = Array(try whole.matches(query, store: store, version: version))
+            #expect(!one.isEmpty || query == ["zzqx"])
+            #expect(Array(try split.matches(query, store: store, version: version)) == one, "\(query)")
+            // A helper whose read sees another version leaves its half to the caller.
+            #expect(Array(try split.matches(query, store: store, version: version + 1)) == one, "\(query)")
+        }
+    }
+}
