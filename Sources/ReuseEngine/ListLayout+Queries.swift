@@ -2,7 +2,7 @@ extension ListLayout {
     /// The item at position `index` (headers included).
     ///
     /// - Precondition: `0 <= index < itemCount`.
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(log sections) and two queries of the row heights.
     public func item(at index: Int) -> LayoutItem {
         precondition(index >= 0 && index < itemCount, "item index \(index) outside 0..<\(itemCount)")
         let span = spans[spanPosition(atMost: index, by: \.firstIndex)!]
@@ -12,10 +12,12 @@ extension ListLayout {
                 index: index, kind: .header, section: span.section, item: nil, row: nil,
                 top: span.top, height: heights.header)
         }
+        let row = span.firstRow + local
+        let above = rowHeights.height(before: row)
         return LayoutItem(
-            index: index, kind: .contact, section: span.section, item: local,
-            row: span.firstRow + local,
-            top: span.top + heights.header + local * heights.contact, height: heights.contact)
+            index: index, kind: .contact, section: span.section, item: local, row: row,
+            top: span.top + heights.header + above - span.rowsTop,
+            height: rowHeights.height(before: row + 1) - above)
     }
 
     /// The item covering pixel `y` of the content.
@@ -24,14 +26,15 @@ extension ListLayout {
         let span = spans[spanPosition(atMost: y, by: \.top)!]
         let local = y - span.top - heights.header
         if local < 0 { return span.firstIndex }
-        return span.firstIndex + headerItems + min(local / heights.contact, span.count - 1)
+        let row = rowHeights.row(atPixel: span.rowsTop + local)
+        return span.firstIndex + headerItems + min(row - span.firstRow, span.count - 1)
     }
 
     /// The positions of the items intersecting `[offset - overscan, offset + height + overscan)`,
     /// clipped to the content. Empty when that window misses the content, has no height,
     /// or holds a NaN; an infinite window reaches the content's edge.
     ///
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(log sections) plus two queries of the row heights.
     public func items(in viewport: Viewport) -> Range<Int> {
         let overscan = viewport.overscan > 0 ? viewport.overscan : 0
         let low = max(viewport.offset - overscan, 0)
@@ -55,14 +58,14 @@ extension ListLayout {
     }
 
     /// The top of contact `row`, or nil when there is no such row.
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(log sections) plus two queries of the row heights.
     public func top(ofRow row: Int) -> Int? {
         index(ofRow: row).map { item(at: $0).top }
     }
 
     /// The first and last contact rows among the items at `indices`, or nil when
     /// they hold no contact (only a header, or nothing).
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(log sections) plus queries of the row heights.
     public func rows(in indices: Range<Int>) -> ClosedRange<Int>? {
         let indices = indices.clamped(to: 0..<itemCount)
         guard !indices.isEmpty else { return nil }

@@ -6,12 +6,14 @@
 /// take no space and have no header. Heights are whole pixels, so every top is
 /// exact however long the list; offsets may be fractional.
 ///
-/// Built once per data version from the per-section counts; every query is a
-/// binary search over the non-empty sections plus arithmetic within one.
-public struct ListLayout: Hashable, Sendable {
+/// Built once per data version from the per-section counts and the rows' heights
+/// (`RowHeights`: all `heights.contact` tall unless given); every query is a
+/// binary search over the non-empty sections plus one O(log n) query of the
+/// row heights.
+public struct ListLayout: Sendable {
     /// The height of each kind of item, in pixels.
     public struct Heights: Hashable, Sendable {
-        /// A contact row's height (at least 1).
+        /// A contact row's height (at least 1), when no `RowHeights` are given.
         public var contact: Int
         /// A section header's height; 0 lays out sections without header items.
         public var header: Int
@@ -38,10 +40,14 @@ public struct ListLayout: Hashable, Sendable {
         var firstRow: Int
         var count: Int
         var top: Int
+        /// The pixels of all rows before this section's first (headers left out).
+        var rowsTop: Int
     }
 
     /// The heights this layout was built with.
     public let heights: Heights
+    /// Every contact row's height.
+    public let rowHeights: any RowHeights
     /// Contacts per section, as given.
     public let sectionCounts: [Int]
     /// Contacts in all sections.
@@ -56,50 +62,77 @@ public struct ListLayout: Hashable, Sendable {
     /// Per section (empty ones too): its top and first row, for O(1) section queries.
     private let sectionTops: [Int]
     private let sectionFirstRows: [Int]
+    private let sectionHeights: [Int]
 
     /// Header items per non-empty section: 1, or 0 when headers are 0 px tall.
     var headerItems: Int { heights.header > 0 ? 1 : 0 }
 
-    /// Lays out sections holding `sectionCounts[s]` contacts each.
+    /// Lays out sections holding `sectionCounts[s]` contacts each, the rows
+    /// `rowHeights` tall (or all `heights.contact` when nil).
     ///
     /// - Throws: `ReuseEngineError` for a negative count, a contact height below 1,
-    ///   a negative header height, or content taller than `Int.max` pixels.
-    /// - Complexity: O(sections).
-    public init(sectionCounts: [Int], heights: Heights = .standard) throws(ReuseEngineError) {
+    ///   a negative header height, row heights for another number of rows, or
+    ///   content taller than `Int.max` pixels.
+    /// - Complexity: O(sections) queries of the row heights.
+    public init(
+        sectionCounts: [Int], heights: Heights = .standard, rowHeights: (any RowHeights)? = nil
+    ) throws(ReuseEngineError) {
         guard heights.contact >= 1 else {
             throw .invalidHeight(kind: .contact, height: heights.contact)
         }
         guard heights.header >= 0 else {
             throw .invalidHeight(kind: .header, height: heights.header)
         }
+        var total = 0
+        for (section, count) in sectionCounts.enumerated() {
+            guard count >= 0 else { throw .negativeCount(section: section, count: count) }
+            let (sum, overflow) = total.addingReportingOverflow(count)
+            guard !overflow else { throw .contentTooTall }
+            total = sum
+        }
+        let rows = rowHeights ?? UniformRowHeights(count: total, height: heights.contact)
+        guard rows.count == total else { throw .rowCountMismatch(sections: total, heights: rows.count) }
+        if rowHeights == nil {
+            // Uniform rows: their sum must fit before it is ever computed.
+            guard !total.multipliedReportingOverflow(by: heights.contact).overflow else { throw .contentTooTall }
+        }
         let headerItems = heights.header > 0 ? 1 : 0
         var spans: [Span] = []
         var tops: [Int] = []
         var firstRows: [Int] = []
+        var sectionHeights: [Int] = []
         tops.reserveCapacity(sectionCounts.count)
         firstRows.reserveCapacity(sectionCounts.count)
+        sectionHeights.reserveCapacity(sectionCounts.count)
         var top = 0
         var row = 0
         var index = 0
+        var rowsTop = 0
         for (section, count) in sectionCounts.enumerated() {
-            guard count >= 0 else { throw .negativeCount(section: section, count: count) }
             tops.append(top)
             firstRows.append(row)
-            guard count > 0 else { continue }
-            spans.append(Span(section: section, firstIndex: index, firstRow: row, count: count, top: top))
-            let (rowsHeight, o1) = count.multipliedReportingOverflow(by: heights.contact)
-            let (sectionHeight, o2) = rowsHeight.addingReportingOverflow(heights.header)
-            let (nextTop, o3) = top.addingReportingOverflow(sectionHeight)
-            guard !o1, !o2, !o3 else { throw .contentTooTall }
+            guard count > 0 else {
+                sectionHeights.append(0)
+                continue
+            }
+            spans.append(Span(section: section, firstIndex: index, firstRow: row, count: count, top: top, rowsTop: rowsTop))
+            let rowsEnd = rows.height(before: row + count)
+            let (sectionHeight, o1) = (rowsEnd - rowsTop).addingReportingOverflow(heights.header)
+            let (nextTop, o2) = top.addingReportingOverflow(sectionHeight)
+            guard !o1, !o2 else { throw .contentTooTall }
+            sectionHeights.append(sectionHeight)
             top = nextTop
             row += count
+            rowsTop = rowsEnd
             index += headerItems + count
         }
         self.heights = heights
+        self.rowHeights = rows
         self.sectionCounts = sectionCounts
         self.spans = spans
         self.sectionTops = tops
         self.sectionFirstRows = firstRows
+        self.sectionHeights = sectionHeights
         self.totalRows = row
         self.itemCount = index
         self.contentHeight = top
@@ -122,8 +155,7 @@ public struct ListLayout: Hashable, Sendable {
     /// the next section's top is this one's top plus its height.
     /// - Complexity: O(1).
     public func height(ofSection section: Int) -> Int {
-        let count = sectionCounts[section]
-        return count > 0 ? heights.header + count * heights.contact : 0
+        sectionHeights[section]
     }
 
     /// The row of section `section`'s first contact (for an empty one, of the next contact).

@@ -6,6 +6,8 @@ public enum ReuseEngineError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidHeight(kind: ItemKind, height: Int)
     /// The content would be taller than `Int` can count.
     case contentTooTall
+    /// Row heights were given for another number of rows than the sections hold.
+    case rowCountMismatch(sections: Int, heights: Int)
 
     /// A message a person can act on.
     public var description: String {
@@ -18,6 +20,8 @@ public enum ReuseEngineError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(kind) height \(height) px: it must be 0 (no header items) or more"
         case .contentTooTall:
             "the list is taller than \(Int.max) px; use fewer contacts or smaller heights"
+        case .rowCountMismatch(let sections, let heights):
+            "the sections hold \(sections) contacts but row heights were given for \(heights)"
         }
     }
 }

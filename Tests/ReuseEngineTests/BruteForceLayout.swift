@@ -15,7 +15,8 @@ struct BruteForceLayout {
     let entries: [Entry]
     let contentHeight: Int
 
-    init(sectionCounts: [Int], heights: ListLayout.Heights = .standard) {
+    /// With `rowHeights`, row r is `rowHeights[r]` tall; without, `heights.contact`.
+    init(sectionCounts: [Int], heights: ListLayout.Heights = .standard, rowHeights: [Int]? = nil) {
         var entries: [Entry] = []
         var top = 0
         var row = 0
@@ -31,8 +32,8 @@ struct BruteForceLayout {
                 entries.append(
                     Entry(
                         kind: .contact, section: section, item: item, row: row, top: top,
-                        height: heights.contact))
-                top += heights.contact
+                        height: rowHeights?[row] ?? heights.contact))
+                top += rowHeights?[row] ?? heights.contact
                 row += 1
             }
         }

@@ -22,6 +22,27 @@ struct ListLayoutTests {
         ),
     ]
 
+    /// Row heights to try on a shape: none (every row `heights.contact` tall), and
+    /// random ones (API.md's 56 + 20 per notes line, and anything from 1 px up).
+    static func rowHeightChoices(_ counts: [Int], seed: Int) -> [[Int]?] {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let rows = counts.reduce(0, +)
+        let notes = (0..<rows).map { _ in 56 + 20 * Int.random(in: 0...3, using: &random) }
+        let any = (0..<rows).map { _ in Int.random(in: 1...200, using: &random) }
+        return [nil, notes, any]
+    }
+
+    /// The layout of `counts` with `rowHeights` (nil: uniform) and its brute-force model.
+    static func layouts(
+        _ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?
+    ) throws -> (ListLayout, BruteForceLayout) {
+        (
+            try ListLayout(
+                sectionCounts: counts, heights: heights, rowHeights: rowHeights.map(ArrayRowHeights.init)),
+            BruteForceLayout(sectionCounts: counts, heights: heights, rowHeights: rowHeights)
+        )
+    }
+
     @Test func defaultHeightsAreFiftySixForContactsAndThirtyTwoForHeaders() throws {
         let layout = try ListLayout(sectionCounts: [3])
         #expect(layout.heights.contact == 56)
@@ -40,8 +61,13 @@ struct ListLayoutTests {
 
     @Test(arguments: shapes)
     func itemsTileTheContentWithoutGapsOrOverlaps(counts: [Int], heights: ListLayout.Heights) throws {
-        let layout = try ListLayout(sectionCounts: counts, heights: heights)
-        let brute = BruteForceLayout(sectionCounts: counts, heights: heights)
+        for rowHeights in Self.rowHeightChoices(counts, seed: counts.count) {
+            try itemsTile(counts, heights, rowHeights)
+        }
+    }
+
+    private func itemsTile(_ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?) throws {
+        let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
         #expect(layout.itemCount == brute.entries.count)
         #expect(layout.contentHeight == brute.contentHeight)
         #expect(layout.totalRows == counts.reduce(0, +))
@@ -58,8 +84,13 @@ struct ListLayoutTests {
 
     @Test(arguments: shapes)
     func viewportLookupAgreesWithABruteForceScan(counts: [Int], heights: ListLayout.Heights) throws {
-        let layout = try ListLayout(sectionCounts: counts, heights: heights)
-        let brute = BruteForceLayout(sectionCounts: counts, heights: heights)
+        for rowHeights in Self.rowHeightChoices(counts, seed: counts.count + 1) {
+            try viewportLookup(counts, heights, rowHeights)
+        }
+    }
+
+    private func viewportLookup(_ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?) throws {
+        let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
         var random = SeededGenerator(seed: UInt64(counts.count * 7919 + heights.contact))
         let span = Double(max(layout.contentHeight, 1))
         for _ in 0..<3000 {
@@ -155,8 +186,13 @@ struct ListLayoutTests {
 
     @Test(arguments: shapes)
     func rowAndSectionQueriesAgreeWithTheItems(counts: [Int], heights: ListLayout.Heights) throws {
-        let layout = try ListLayout(sectionCounts: counts, heights: heights)
-        let brute = BruteForceLayout(sectionCounts: counts, heights: heights)
+        for rowHeights in Self.rowHeightChoices(counts, seed: counts.count + 2) {
+            try rowAndSectionQueries(counts, heights, rowHeights)
+        }
+    }
+
+    private func rowAndSectionQueries(_ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?) throws {
+        let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
         for (index, entry) in brute.entries.enumerated() where entry.kind == .contact {
             #expect(layout.index(ofRow: entry.row!) == index)
             #expect(layout.top(ofRow: entry.row!) == entry.top)
@@ -169,6 +205,8 @@ struct ListLayoutTests {
             let firstOfSection = brute.entries.first { $0.section == section }
             let nextTop = brute.entries.first { $0.section > section }?.top ?? brute.contentHeight
             #expect(layout.top(ofSection: section) == (firstOfSection?.top ?? nextTop))
+            let height = brute.entries.filter { $0.section == section }.map(\.height).reduce(0, +)
+            #expect(layout.height(ofSection: section) == height)
             row += count
         }
         // rows(in:) is the first and last contact row among any run of items.
@@ -193,6 +231,9 @@ struct ListLayoutTests {
         }
         #expect(throws: ReuseEngineError.contentTooTall) {
             try ListLayout(sectionCounts: [Int.max / 56, Int.max / 56])
+        }
+        #expect(throws: ReuseEngineError.rowCountMismatch(sections: 3, heights: 2)) {
+            try ListLayout(sectionCounts: [1, 2], rowHeights: ArrayRowHeights([56, 76]))
         }
         #expect(
             ReuseEngineError.invalidHeight(kind: .contact, height: 0).description.contains("at least 1 px"))

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import Storage
+
+/// Notes to lines against the rule worked out by hand and a brute-force wrap.
+struct NoteLinesTests {
+    @Test func linesBreakAtLineBreaksAndWrapAtTheWidthUpToThree() {
+        #expect(NoteLines.lines("").isEmpty)
+        #expect(NoteLines.lines("  \n\t \r\n ").isEmpty, "blank notes show no line")
+        #expect(NoteLines.lines("Met at the  conference ") == ["Met at the conference"])
+        #expect(NoteLines.lines("one\n\ntwo\r\nthree") == ["one", "two", "three"], "blank lines are skipped")
+        #expect(NoteLines.lines("a\nb\nc\nd e") == ["a", "b", "c d e"], "the third line takes the rest")
+        let word = String(repeating: "x", count: 100)
+        #expect(NoteLines.lines(word) == [word], "a long word is one line")
+        #expect(NoteLines.lines("ab " + word + " cd") == ["ab", word, "cd"])
+        let sixty = String(repeating: "y", count: 60)
+        #expect(NoteLines.lines(sixty + " z") == [sixty, "z"])
+        #expect(NoteLines.lines(String(repeating: "y", count: 58) + " z") == [String(repeating: "y", count: 58) + " z"])
+        #expect(NoteLines.count("é è ü 東京") == 1)
+    }
+
+    @Test func randomNotesWrapAsAGreedyModelSays() {
+        var random = SeededRandom(seed: 31)
+        let pieces = ["a", "word", "longerword", "é", "東京", String(repeating: "q", count: 70), "\n", "  ", "\t"]
+        for _ in 0..<2_000 {
+            var notes = ""
+            for _ in 0..<random.below(40) {
+                notes += pieces[random.below(pieces.count)]
+                notes += random.below(3) == 0 ? "" : " "
+            }
+            let lines = NoteLines.lines(notes)
+            #expect(lines.count <= NoteLines.maximum)
+            #expect(lines.allSatisfy { !$0.isEmpty && $0.first != " " && $0.last != " " })
+            // All words are kept, in order.
+            #expect(lines.joined(separator: " ").split(separator: " ") == notes.split(whereSeparator: \.isWhitespace))
+            // Every line but the last of three fits, or is one word.
+            for line in lines.prefix(NoteLines.maximum - 1) {
+                #expect(line.count <= NoteLines.width || !line.contains(" "), "\(line)")
+            }
+        }
+    }
+}
