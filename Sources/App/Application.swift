@@ -28,6 +28,7 @@ public final class Application: Sendable {
         databasePath = options.database
         let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
+        try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts") }
         if try store.count() == 0 && options.seed > 0 {
             log("roster: seeding \(options.seed) demo contacts into \(options.database)")
             try store.seed(count: options.seed, randomSeed: 1) { written in

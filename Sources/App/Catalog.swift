@@ -3,7 +3,7 @@ import Storage
 import Synchronization
 
 /// The list at one data version: its state (sections, order) and the layout built
-/// from it.
+/// from it, its rows as tall as their notes make them (`OrderRowHeights`).
 struct ListSnapshot: Sendable {
     /// The sections and the order, at `version`.
     let state: ListState
@@ -21,7 +21,8 @@ struct ListSnapshot: Sendable {
 
     init(state: ListState) throws {
         self.state = state
-        layout = try ListLayout(sectionCounts: state.sections.map(\.rows))
+        layout = try ListLayout(
+            sectionCounts: state.sections.map(\.rows), rowHeights: OrderRowHeights(order: state.order))
     }
 
     /// The snapshot of what `store` holds now.

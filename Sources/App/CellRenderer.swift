@@ -8,8 +8,9 @@ enum CellRenderer {
     /// since its Content-Security-Policy allows no inline style.
     static let paletteSize = 12
 
-    /// A contact row: avatar, name (last name in bold), e-mail and phone, then the
-    /// favourite star (`aria-pressed` from the row, so a reused slot shows the star
+    /// A contact row: avatar, name (last name in bold), e-mail and phone, the
+    /// favourite star, then one `<div>` per line of notes the row shows
+    /// (`NoteLines`: its height counts them; app.css keeps each to one line) (`aria-pressed` from the row, so a reused slot shows the star
     /// of the contact it shows now, never of the one before).
     /// The avatar is the initials in a span coloured by a palette class, drawn by
     /// CSS: an image per row would cost the browser an SVG document each, on its
@@ -46,6 +47,14 @@ enum CellRenderer {
         append(row.bytes(.phone), .phone, highlight, to: &html)
         html.append("</i></p>" as StaticString)
         html.append(row.bool(.favorite) ? starOn : starOff)
+        let notes = row.bytes(.notes)
+        if !notes.isEmpty {
+            for line in NoteLines.lines(String(decoding: notes, as: UTF8.self)) {
+                html.append("<div>" as StaticString)
+                TextEscaping.append(line, as: .htmlInJSON, to: &html)
+                html.append("</div>" as StaticString)
+            }
+        }
     }
 
     /// A shown field's text, escaped, with the search's marks when there is one.

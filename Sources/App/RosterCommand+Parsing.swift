@@ -1,3 +1,5 @@
+import Storage
+
 extension RosterCommand {
     /// Parses the arguments after the program name.
     ///
@@ -52,10 +54,12 @@ extension RosterCommand {
         var database: String?
         var count: Int?
         var randomSeed: UInt64 = 1
+        var notesPercent = SyntheticContacts.defaultNotesPercent
         var migrations = "Migrations"
         while let flag = try words.nextFlag() {
             switch flag {
             case "--db": database = try words.value(of: flag)
+            case "--notes": notesPercent = try words.integer(of: flag, in: 0...100)
             case "--count": count = try words.integer(of: flag, in: 0...100_000_000)
             case "--random-seed":
                 let text = try words.value(of: flag)
@@ -71,6 +75,7 @@ extension RosterCommand {
         guard let database else { throw UsageError("seed needs --db PATH") }
         guard let count else { throw UsageError("seed needs --count N") }
         var options = SeedOptions(database: database, count: count, randomSeed: randomSeed)
+        options.notesPercent = notesPercent
         options.migrationsDirectory = migrations
         return options
     }

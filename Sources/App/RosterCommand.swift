@@ -16,14 +16,16 @@ public enum RosterCommand: Equatable, Sendable {
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
                               [--max-import-bytes N] [--max-connections N]
-               roster seed    --db PATH --count N [--random-seed S] [--migrations DIR]
+               roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
+                      [--migrations DIR]
                roster import  --db PATH [--mode append|replace] [--errors abort|skip]
                               [--migrations DIR] FILE.csv
                roster --help
 
         serve   answer window requests over HTTP (the default command); an empty
                 database is first seeded with --seed contacts (default 1000000, 0 for none)
-        seed    fill a database with N synthetic contacts, the same for the same --random-seed
+        seed    fill a database with N synthetic contacts, the same for the same --random-seed;
+                --notes gives that percent of them notes (default 20; 0 for none)
         import  load contacts from a CSV file (first line: column names)
 
         --max-connections caps open client connections (default 10000); past it, new
@@ -67,6 +69,8 @@ public struct SeedOptions: Equatable, Sendable {
     public var count: Int
     /// Seed of the generator: the same seed gives the same contacts.
     public var randomSeed: UInt64 = 1
+    /// Percent of contacts with notes (0 to 100; `--notes 0` for rows all 56 px).
+    public var notesPercent = SyntheticContacts.defaultNotesPercent
     /// Folder of `NNNN_name.sql` migrations.
     public var migrationsDirectory = "Migrations"
 

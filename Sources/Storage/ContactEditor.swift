@@ -46,7 +46,8 @@ public final class ContactEditor {
             insert.bind(blob: key.bytes, at: 2)
             insert.bind(fields, from: 3)
             try insert.run()
-            try store.addToOrder(id: id, key: key.bytes)
+            let lines = NoteLines.count(fields.notes)
+            try store.addToOrder(id: id, key: key.bytes, lines: lines)
             try store.index(id: id, fields: fields)
             try store.database.execute(
                 """
@@ -54,7 +55,7 @@ public final class ContactEditor {
                 UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
                 """)
             let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
-            let order = state.order.inserting(Self.entry(id, version), at: row)
+            let order = state.order.inserting(Self.entry(id, version, lines), at: row)
             let next = ListState(
                 version: version, sections: state.sections(adding: key.section, removing: nil), order: order)
             return (Contact(id: id, position: row, revision: version, fields: fields), next)
@@ -83,14 +84,16 @@ public final class ContactEditor {
             try update.run()
             try store.unindex(id: id, fields: old.fields)
             try store.index(id: id, fields: fields)
-            let entry = Self.entry(id, version)
+            let lines = NoteLines.count(fields.notes)
+            let entry = Self.entry(id, version, lines)
             let row: Int
             let order: ListOrder
             if key.bytes == oldKey {
+                if lines != Int(state.order[oldRow].lines) { try store.setLines(id: id, key: oldKey, lines: lines) }
                 (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
             } else {
                 try store.removeFromOrder(id: id, key: oldKey)
-                try store.addToOrder(id: id, key: key.bytes)
+                try store.addToOrder(id: id, key: key.bytes, lines: lines)
                 let without = state.order.removing(at: oldRow)
                 row = try store.insertionRow(key: key.bytes, id: id, in: without)
                 order = without.inserting(entry, at: row)
@@ -178,7 +181,7 @@ public final class ContactEditor {
         return key
     }
 
-    private static func entry(_ id: Int, _ version: Int) -> OrderEntry {
-        OrderEntry(id: id, revision: UInt32(truncatingIfNeeded: version))
+    private static func entry(_ id: Int, _ version: Int, _ lines: Int) -> OrderEntry {
+        OrderEntry(id: id, revision: UInt32(truncatingIfNeeded: version), lines: lines)
     }
 }

@@ -38,10 +38,10 @@ final class ContactImport {
             }
             try database.execute(
                 """
-                CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL);
+                CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL, lines INTEGER NOT NULL);
                 DELETE FROM temp.import_order;
                 """)
-            stage = try database.statement("INSERT INTO temp.import_order (sort_key, id) VALUES (?1, ?2)")
+            stage = try database.statement("INSERT INTO temp.import_order (sort_key, id, lines) VALUES (?1, ?2, ?3)")
             try store.holdMerges()
             firstID = try store.nextID()
             insert = try database.statement(ContactField.insertSQL(idParameter: 1))
@@ -69,6 +69,7 @@ final class ContactImport {
         try insert.run()
         stage.bind(blob: key.bytes, at: 1)
         stage.bind(firstID + staged, at: 2)
+        stage.bind(NoteLines.count(fields.notes), at: 3)
         try stage.run()
         try store.index(id: firstID + staged, document: document)
         sectionRows[key.section] += 1
@@ -82,7 +83,7 @@ final class ContactImport {
         let database = store.database
         try database.execute(
             """
-            INSERT INTO contact_order (sort_key, id) SELECT sort_key, id FROM temp.import_order ORDER BY sort_key, id;
+            INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines FROM temp.import_order ORDER BY sort_key, id;
             DELETE FROM temp.import_order;
             """)
         try store.mergeOnce(optimize: staged >= 100_000)

@@ -1,7 +1,8 @@
 import Foundation
 
 extension ContactStore {
-    /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`,
+    /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`
+    /// (`notesPercent` of them with notes),
     /// in one transaction: the order index and sections included, so readers see all or nothing.
     ///
     /// The contacts are generated and ordered in memory (names are folded once per
@@ -11,10 +12,13 @@ extension ContactStore {
     ///
     /// - Parameter progress: called with the number written so far, every 100,000.
     /// - Throws: `StorageError.notEmpty` when the store already holds contacts.
-    public func seed(count: Int, randomSeed: UInt64, progress: ((Int) -> Void)? = nil) throws {
+    public func seed(
+        count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
+        progress: ((Int) -> Void)? = nil
+    ) throws {
         let existing = try self.count()
         guard existing == 0 else { throw StorageError.notEmpty(path: database.path, contacts: existing) }
-        let generator = SyntheticContacts(seed: randomSeed)
+        let generator = SyntheticContacts(seed: randomSeed, notesPercent: notesPercent)
         let firstID = try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
         let ordered = generator.drawsInListOrder(count: count)
         // Into an empty database, a rollback journal writes each page once: only the few

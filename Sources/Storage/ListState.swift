@@ -48,11 +48,13 @@ extension ContactStore {
     /// is (sort_key, id).
     /// - Complexity: O(n), about 0.2 s for 1,000,000 contacts.
     public func listState() throws -> ListState {
-        let statement = try database.statement("SELECT id FROM contact_order ORDER BY sort_key, id")
+        let statement = try database.statement("SELECT id, lines FROM contact_order ORDER BY sort_key, id")
         defer { statement.reset() }
         var entries: [OrderEntry] = []
         entries.reserveCapacity(try count())
-        while try statement.step() { entries.append(OrderEntry(id: statement.int(at: 0))) }
+        while try statement.step() {
+            entries.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
+        }
         return ListState(version: try dataVersion(), sections: try sections(), order: ListOrder(entries))
     }
 
@@ -90,8 +92,9 @@ extension ContactStore {
 
 extension ContactStore {
     /// Adds a contact's place to the order: its sort key (parameter 3) and id (2),
-    /// numbered as `ContactField.insertSQL(idParameter: 2)` numbers them.
-    static let orderInsertSQL = "INSERT INTO contact_order (sort_key, id) VALUES (?3, ?2)"
+    /// numbered as `ContactField.insertSQL(idParameter: 2)` numbers them, and its
+    /// notes lines (1).
+    static let orderInsertSQL = "INSERT INTO contact_order (sort_key, id, lines) VALUES (?3, ?2, ?1)"
 
     /// Removes contact `id` (sort key `key`) from the order.
     func removeFromOrder(id: Int, key: [UInt8]) throws {
@@ -105,9 +108,10 @@ extension ContactStore {
         }
     }
 
-    /// Adds contact `id` with sort key `key` to the order.
-    func addToOrder(id: Int, key: [UInt8]) throws {
+    /// Adds contact `id` with sort key `key`, showing `lines` lines of notes, to the order.
+    func addToOrder(id: Int, key: [UInt8], lines: Int) throws {
         let statement = try database.statement(Self.orderInsertSQL)
+        statement.bind(lines, at: 1)
         statement.bind(id, at: 2)
         statement.bind(blob: key, at: 3)
         try statement.run()

@@ -13,6 +13,8 @@ struct RowBatch: Sendable {
     private var bytes: [UInt8] = []
     /// End offset of each value in `bytes`, `valuesPerRow` per row.
     private var ends: [Int] = []
+    /// Each row's notes lines (`NoteLines`).
+    private var lines: [UInt8] = []
 
     /// Rows in the batch.
     var count: Int { ends.count / Self.valuesPerRow }
@@ -20,6 +22,7 @@ struct RowBatch: Sendable {
     init(capacity: Int) {
         bytes.reserveCapacity(capacity * 100)
         ends.reserveCapacity(capacity * Self.valuesPerRow)
+        lines.reserveCapacity(capacity)
     }
 
     mutating func append(key: ContactSortKey, fields: ContactFields) {
@@ -34,12 +37,13 @@ struct RowBatch: Sendable {
         }
         bytes.append(contentsOf: SearchText.document(fields).utf8)
         ends.append(bytes.count)
+        lines.append(UInt8(NoteLines.count(fields.notes)))
     }
 
     /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
     /// onward), 2 its id (`firstID + position`), 3 the sort key, 4... the fields in
     /// column order (the statement may leave parameters unused). Then `order`, when
-    /// given, with the id (2) and the sort key (3), and `search`, when given, with
+    /// given, with the notes lines (1), the id (2) and the sort key (3), and `search`, when given, with
     /// the id (1) and the search text (2).
     func write(
         with statement: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
@@ -66,6 +70,7 @@ struct RowBatch: Sendable {
                     } else if value == 0 {
                         sqlite3_bind_blob(statement.handle, 3, pointer, length, roster_sqlite_static())
                         if let order {
+                            order.bind(Int(lines[row]), at: 1)
                             order.bind(firstID + position, at: 2)
                             sqlite3_bind_blob(order.handle, 3, pointer, length, roster_sqlite_static())
                         }

@@ -64,6 +64,8 @@ public struct SyntheticContacts: Sendable {
         "Reykjavík", "Tokyo", "東京", "Москва", "Αθήνα", "New York", "Chicago", "Toronto", "Sydney", "Cairo",
         "Lagos", "Mumbai", "Hà Nội", "Seoul", "Lima", "Québec", "Göteborg", "Åarhus", "Dublin", "",
     ]
+    /// Notes, from one line to more than three (`NoteLines` shows three at most),
+    /// some holding quotes, line breaks, tabs, HTML specials and long words.
     static let notes: [String] = [
         "Met at \"Conf\", said: hi",
         "line one\nline two",
@@ -71,14 +73,28 @@ public struct SyntheticContacts: Sendable {
         "Prefers e-mail; \"urgent\" only by phone & never after 6 > 5",
         "Café owner, <b>VIP</b>, 'regular'",
         "Tab\there, emoji 😀, math 𝔸",
+        "Introduced by a colleague at the spring trade fair; interested in the annual plan and a demo for the team",
+        "Call back Monday\nSent the contract on the 3rd\nAsked about the invoice, the renewal and the new office",
+        "Allergic to peanuts. Birthday in May. Two kids, plays the cello on weekends and runs the local choir "
+            + "with her sister, who also wants a quote for the small-business package next spring",
+        "Wants the quarterly report by post, not e-mail",
+        "Gate code 4821\n\nParking behind the building",
+        "Supercalifragilisticexpialidocious-and-then-some-more-words-without-a-single-space-between-them-at-all",
     ]
+    /// Percent of contacts with notes unless told otherwise: about one in five.
+    public static let defaultNotesPercent = 20
     static let mailDomains = ["mail.com", "example.org", "post.net", "inbox.eu"]
 
     /// The generator's seed.
     public let seed: UInt64
+    /// Percent of contacts with notes (0 to 100).
+    public let notesPercent: Int
 
-    /// Contacts drawn from `seed`.
-    public init(seed: UInt64) { self.seed = seed }
+    /// Contacts drawn from `seed`, `notesPercent` of them with notes.
+    public init(seed: UInt64, notesPercent: Int = defaultNotesPercent) {
+        self.seed = seed
+        self.notesPercent = notesPercent
+    }
 
     /// The picks that make one contact; `fields(of:)` turns them into text.
     ///
@@ -197,7 +213,7 @@ public struct SyntheticContacts: Sendable {
         let domain = Self.mailDomains[take(Self.mailDomains.count)]
         let noteRoll = take(100)
         let phone = take(2) == 0 ? "+1 \(area)-555-\(pad(line))" : "(\(area)) 555-\(pad(line))"
-        let notes = noteRoll < 2 ? Self.notes[(draw.id / 7) % Self.notes.count] : ""
+        let notes = noteRoll < notesPercent ? Self.notes[(draw.id / 7) % Self.notes.count] : ""
         return ContactFields(
             firstName: first, lastName: last, email: "\(mailbox(draw))\(draw.id % 1000)@\(domain)",
             phone: phone, company: company, city: city, notes: notes)

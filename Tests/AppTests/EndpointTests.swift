@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TestSupport
 import Testing
 
@@ -20,12 +21,18 @@ struct EndpointTests {
         #expect(answer["total"] as? Int == window["total"] as? Int)
         #expect(answer["contentHeight"] as? Int == window["contentHeight"] as? Int)
         #expect(answer["version"] is Int)
+        // A contact is 56 px plus 20 per line of notes it shows (worked out here from
+        // each contact's notes, in list order).
+        let store = try ContactStore(readingFrom: live.folder + "/db.sqlite")
+        let heights = try store.contacts(at: 0..<store.count(), in: store.listState().order).map { 56 + 20 * NoteLines.count($0.fields.notes) }
+        #expect(heights.contains { $0 > 56 } && heights.contains(56))
         var row = 0
         var top = 0
         for section in sections {
             let rows = section["rows"] as! Int
             #expect(section["firstRow"] as? Int == row && section["top"] as? Int == top, "\(section)")
-            #expect(section["height"] as? Int == (rows == 0 ? 0 : 32 + rows * 56), "\(section)")
+            let height = rows == 0 ? 0 : 32 + heights[row..<(row + rows)].reduce(0, +)
+            #expect(section["height"] as? Int == height, "\(section)")
             row += rows
             top += section["height"] as! Int
         }

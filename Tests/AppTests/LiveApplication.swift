@@ -18,7 +18,7 @@ final class LiveApplication: @unchecked Sendable {
     static let hostile = [
         ContactFields(
             firstName: "<script>alert(1)</script>", lastName: "O'Brien & \"Sons\"", email: "a&b@x.org",
-            phone: "😀 𝔸 \u{2028}", company: "<b>Co</b>", city: "Zürich", notes: "line\nbreak"),
+            phone: "😀 𝔸 \u{2028}", company: "<b>Co</b>", city: "Zürich", notes: "line\n<i>break</i> & \"more\""),
         ContactFields(firstName: "Zed", lastName: "\\backslash\\", email: "z@x", phone: "1"),
     ]
 

@@ -59,6 +59,10 @@ struct RosterCommandTests {
         #expect(
             try RosterCommand.parse(["seed", "--db", "a.sqlite", "--count", "1000", "--random-seed", "42"])
                 == .seed(SeedOptions(database: "a.sqlite", count: 1000, randomSeed: 42)))
+        var plain = SeedOptions(database: "a.sqlite", count: 10)
+        #expect(plain.notesPercent == 20)
+        plain.notesPercent = 0
+        #expect(try RosterCommand.parse(["seed", "--db", "a.sqlite", "--count", "10", "--notes", "0"]) == .seed(plain))
         #expect(
             try RosterCommand.parse([
                 "import", "--db", "a.sqlite", "people.csv", "--mode", "replace", "--errors=skip",
@@ -86,6 +90,7 @@ struct RosterCommandTests {
         (["seed", "--count", "5"], "seed needs --db PATH"),
         (["seed", "--db", "x"], "seed needs --count N"),
         (["seed", "--db", "x", "--count", "1", "--random-seed", "-3"], "--random-seed '-3'"),
+        (["seed", "--db", "x", "--count", "1", "--notes", "101"], "--notes"),
         (["import", "--db", "x"], "import needs the CSV file to read"),
         (["import", "a.csv", "b.csv", "--db", "x"], "'b.csv' is a second one"),
         (

@@ -45,7 +45,10 @@ struct WindowAPITests {
         #expect(window["full"] as? Bool == true && window["base"] is NSNull)
         let sections = try #require(client.getJSON("/sections")?.json["sections"] as? [[String: Any]])
         let nonEmpty = sections.filter { $0["rows"] as! Int > 0 }.count
-        #expect(window["contentHeight"] as? Int == 100_002 * 56 + nonEmpty * 32)
+        // Rows with notes are taller than 56 px: the content is the sections' heights.
+        let sectionHeights = sections.map { $0["height"] as! Int }.reduce(0, +)
+        #expect(window["contentHeight"] as? Int == sectionHeights)
+        #expect(sectionHeights > 100_002 * 56 + nonEmpty * 32)
         #expect(window["offset"] as? Int == 0)
         let version = try #require(window["version"] as? Int)
         #expect(client.getJSON("/sections")?.json["version"] as? Int == version)
@@ -69,16 +72,16 @@ struct WindowAPITests {
         let row = try #require(contact["row"] as? Int)
         #expect(contact["first_name"] as? String == LiveApplication.hostile[0].firstName)
         #expect(contact["phone"] as? String == LiveApplication.hostile[0].phone)
-        let sections = try #require(client.getJSON("/sections")?.json["sections"] as? [[String: Any]])
-        let section = try #require(sections.last { ($0["firstRow"] as! Int) <= row })
-        let top = (section["top"] as! Int) + 32 + (row - (section["firstRow"] as! Int)) * 56
-        let window = try #require(client.getJSON("/window?offset=\(top)&height=56")?.json)
+        let window = try #require(client.getJSON("/window?row=\(row)&height=56")?.json)
         let cell = try #require((window["cells"] as? [[String: Any]])?.first { $0["row"] as? Int == row })
         let html = try #require(cell["html"] as? String)
         #expect(!html.contains("<script"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("O&#39;Brien &amp; &quot;Sons&quot;"))
         #expect(html.contains("a&amp;b@x.org") && html.contains("😀 𝔸"))
+        // Two lines of notes: one block each, escaped, and 20 px each on the row.
+        #expect(html.hasSuffix("<div>line</div><div>&lt;i&gt;break&lt;/i&gt; &amp; &quot;more&quot;</div>"), "\(html)")
+        #expect(cell["height"] as? Int == 56 + 2 * 20)
         // The avatar is CSS initials on a palette class, never an image the browser must load.
         #expect(!html.contains("<img") && !html.contains("/avatar/"))
         let palette = CellRenderer.paletteIndex(id: live.hostileIDs[0])
@@ -87,7 +90,7 @@ struct WindowAPITests {
         let fields = try #require(cell["contact"] as? [String: Any])
         #expect(fields["last_name"] as? String == "O'Brien & \"Sons\"")
         #expect(fields["company"] as? String == "<b>Co</b>")
-        let raw = try #require(client.get("/window?offset=\(top)&height=56"))
+        let raw = try #require(client.get("/window?row=\(row)&height=56"))
         #expect(!raw.text.contains("\u{2028}"), "U+2028 is escaped in JSON")
     }
 

@@ -29,6 +29,9 @@ struct ContactEditorTests {
 
     private static let names = ["anna", "Ängel", "bo", "Zoë", "zed", "émile", "42", "李", "Ann", "ANNA", "Mo"]
 
+    /// Notes of 0 to 3 lines and more.
+    static let notes = ["", "one line", "two\nlines", "a\nb\nc\nd", String(repeating: "word ", count: 30)]
+
     @Test func randomWritesKeepTheOrderSectionsAndVersionOfTheTable() throws {
         let folder = TemporaryDirectory()
         let store = try folder.store()
@@ -45,14 +48,19 @@ struct ContactEditorTests {
             switch random.below(5) {
             case 0, 1:
                 outcome = try editor.insert(
-                    ContactFields(firstName: name(), lastName: random.below(3) == 0 ? "" : name()),
+                    ContactFields(
+                        firstName: name(), lastName: random.below(3) == 0 ? "" : name(),
+                        notes: Self.notes[random.below(Self.notes.count)]),
                     base: { _ in state }, prepare: { prepared = $0 })
                 #expect(outcome.contact.map { ids.contains($0.id) } == false, "a new id")
             case 2:
                 let id = ids[random.below(ids.count)]
+                let notes = Self.notes[random.below(Self.notes.count)]
+                let rename = random.below(2) == 0
                 outcome = try editor.update(id: id, base: { _ in state }, prepare: { prepared = $0 }) {
                     var fields = $0
-                    fields.lastName = name()
+                    if rename { fields.lastName = name() }
+                    fields.notes = notes
                     return fields
                 }
             case 3:
@@ -74,7 +82,10 @@ struct ContactEditorTests {
             #expect(state.order.allEntries.map(\.id) == order, "order after step \(step)")
             #expect(state.sections.map(\.rows) == sections, "sections after step \(step)")
             #expect(try store.sections() == state.sections, "stored sections after step \(step)")
+            // The notes lines (the rows' heights) in memory are those stored.
+            #expect(try store.listState().order.allEntries.map(\.lines) == state.order.allEntries.map(\.lines))
             if let contact = outcome.contact {
+                #expect(Int(state.order[contact.position].lines) == NoteLines.count(contact.fields.notes))
                 #expect(Int(state.order[contact.position].id) == contact.id)
                 #expect(contact.revision == state.version)
                 #expect(try store.contact(id: contact.id) == contact)

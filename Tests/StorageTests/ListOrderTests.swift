@@ -109,3 +109,45 @@ struct ListOrderTests {
     }
 }
 
+
+/// The order as a height index: lines before a row and the row at a pixel against sums.
+struct ListOrderHeightTests {
+    @Test(arguments: [0, 1, 600, 30_000])
+    func linesBeforeARowAndTheRowAtAPixelMatchRunningSums(size: Int) {
+        var random = SeededRandom(seed: UInt64(size) + 3)
+        var model = (0..<size).map { OrderEntry(id: $0, lines: random.below(4)) }
+        var order = ListOrder(model)
+        // Edits change the sums along one path.
+        for step in 0..<200 where !model.isEmpty || step % 2 == 0 {
+            let rank = random.below(model.count + 1)
+            if step % 3 == 0 || model.isEmpty {
+                let entry = OrderEntry(id: size + step, lines: random.below(4))
+                model.insert(entry, at: rank)
+                order = order.inserting(entry, at: rank)
+            } else if step % 3 == 1, rank < model.count {
+                model.remove(at: rank)
+                order = order.removing(at: rank)
+            } else if rank < model.count {
+                let entry = OrderEntry(id: Int(model[rank].id), revision: 1, lines: random.below(4))
+                model[rank] = entry
+                order = order.replacing(at: rank, with: entry)
+            }
+        }
+        var sums = [0]
+        for entry in model { sums.append(sums.last! + Int(entry.lines)) }
+        #expect(order.lines == sums.last!)
+        for _ in 0..<300 {
+            let rank = random.below(model.count + 1)
+            #expect(order.lines(before: rank) == sums[rank])
+        }
+        guard !model.isEmpty else { return }
+        let top = { (row: Int) in row * 56 + sums[row] * 20 }
+        for _ in 0..<300 {
+            let y = random.below(top(model.count))
+            let row = order.row(atPixel: y, base: 56, perLine: 20)
+            #expect(top(row) <= y && y < top(row + 1), "pixel \(y): row \(row)")
+        }
+        #expect(order.row(atPixel: 0, base: 56, perLine: 20) == 0)
+        #expect(order.row(atPixel: top(model.count) - 1, base: 56, perLine: 20) == model.count - 1)
+    }
+}

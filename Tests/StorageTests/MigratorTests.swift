@@ -29,11 +29,12 @@ struct MigratorTests {
         for (index, (firstName, lastName)) in names.enumerated() {
             let key = ContactSortKey(firstName: firstName, lastName: lastName).bytes
             let insert = try database.statement(
-                "INSERT INTO contacts (id, sort_key, first_name, last_name) VALUES (?1, ?2, ?3, ?4)")
+                "INSERT INTO contacts (id, sort_key, first_name, last_name, notes) VALUES (?1, ?2, ?3, ?4, ?5)")
             insert.bind(index + 1, at: 1)
             insert.bind(blob: key, at: 2)
             insert.bind(firstName, at: 3)
             insert.bind(lastName, at: 4)
+            insert.bind(String(repeating: "note\n", count: index), at: 5)
             try insert.run()
         }
         try Migrator(directory: TemporaryDirectory.migrations).migrate(database)
@@ -44,6 +45,13 @@ struct MigratorTests {
             try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4], "ada, Ängström, Zola, then #")
         #expect(try store.contact(id: 3)?.position == 1)
         #expect(try store.contact(id: 3)?.fields.favorite == false)
+        // Notes lines are counted once, at the next start (the migration cannot wrap words).
+        #expect(try store.listState().order.allEntries.map(\.lines) == [0, 0, 0, 0])
+        try store.countNoteLinesIfNeeded()
+        #expect(try store.listState().order.allEntries.map(\.lines) == [1, 2, 0, 3], "ada, Ängström, Zola, 李")
+        try database.execute("UPDATE contact_order SET lines = 0")
+        try store.countNoteLinesIfNeeded()
+        #expect(try store.listState().order.allEntries.map(\.lines) == [0, 0, 0, 0], "counted once only")
     }
 
     @Test func anUpToDateDatabaseIsLeftAlone() throws {

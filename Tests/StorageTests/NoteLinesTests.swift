@@ -40,3 +40,27 @@ struct NoteLinesTests {
         }
     }
 }
+
+/// Every way contacts come in stores their rows' notes lines.
+struct StoredNoteLinesTests {
+    @Test func seedsAndImportsStoreTheLinesTheirNotesShow() throws {
+        let folder = TemporaryDirectory()
+        let store = try folder.store()
+        try store.seed(count: 2_000, randomSeed: 8)
+        try store.add([
+            ContactFields(firstName: "Ann", notes: "a\nb"), ContactFields(firstName: "Bo", notes: "x\ny\nz\nw"),
+        ])
+        let order = try store.listState().order
+        let contacts = try store.contacts(at: 0..<order.count, in: order)
+        #expect(order.allEntries.map { Int($0.lines) } == contacts.map { NoteLines.count($0.fields.notes) })
+        let shares = (1...3).map { lines in order.allEntries.filter { $0.lines == lines }.count }
+        #expect(shares.allSatisfy { $0 > 0 }, "\(shares)")
+        let share = Double(shares.reduce(0, +)) / Double(order.count)
+        #expect(share > 0.15 && share < 0.25, "about one contact in five has notes: \(share)")
+
+        let plain = TemporaryDirectory()
+        let none = try plain.store()
+        try none.seed(count: 500, randomSeed: 8, notesPercent: 0)
+        #expect(try none.listState().order.lines == 0)
+    }
+}

@@ -1,0 +1,23 @@
+import ReuseEngine
+import Storage
+
+/// The list order as the layout's row heights (API.md): a contact is `base` px
+/// plus `perLine` px per line of notes it shows, summed by the order's own tree.
+struct OrderRowHeights: RowHeights {
+    /// A contact row without notes.
+    static let base = ListLayout.Heights.standard.contact
+    /// Each line of notes.
+    static let perLine = 20
+
+    let order: ListOrder
+
+    var count: Int { order.count }
+
+    func height(before row: Int) -> Int {
+        row * Self.base + order.lines(before: row) * Self.perLine
+    }
+
+    func row(atPixel y: Int) -> Int {
+        order.row(atPixel: y, base: Self.base, perLine: Self.perLine)
+    }
+}
