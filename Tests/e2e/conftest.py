@@ -54,9 +54,10 @@ class Server:
     def sections(self):
         return self.json("/sections")["sections"]
 
-    def ids_at(self, offset, height):
-        """Row -> contact id for the rows a fresh full window shows."""
-        window = self.json(f"/window?offset={offset}&height={height}")
+    def ids_from(self, row, height):
+        """Row -> contact id for the rows a fresh full window from `row` shows (the
+        server lays rows out: they are as tall as their notes make them)."""
+        window = self.json(f"/window?row={row}&height={height}")
         return {c["row"]: c["contact"]["id"] for c in window["cells"] if c["kind"] == "contact"}
 
 
