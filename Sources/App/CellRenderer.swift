@@ -49,9 +49,12 @@ enum CellRenderer {
         html.append(row.bool(.favorite) ? starOn : starOff)
         let notes = row.bytes(.notes)
         if !notes.isEmpty {
-            for line in NoteLines.lines(String(decoding: notes, as: UTF8.self)) {
+            for line in NoteLines.lines(notes) {
                 html.append("<div>" as StaticString)
-                TextEscaping.append(line, as: .htmlInJSON, to: &html)
+                for (index, word) in line.enumerated() {
+                    if index > 0 { html.append(0x20) }
+                    TextEscaping.append(UnsafeBufferPointer(rebasing: notes[word]), as: .htmlInJSON, to: &html)
+                }
                 html.append("</div>" as StaticString)
             }
         }

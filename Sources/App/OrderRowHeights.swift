@@ -17,6 +17,10 @@ struct OrderRowHeights: RowHeights {
         row * Self.base + order.lines(before: row) * Self.perLine
     }
 
+    func height(ofRow row: Int) -> Int {
+        Self.base + Int(order[row].lines) * Self.perLine
+    }
+
     func row(atPixel y: Int) -> Int {
         order.row(atPixel: y, base: Self.base, perLine: Self.perLine)
     }

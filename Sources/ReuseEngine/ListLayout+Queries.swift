@@ -17,7 +17,7 @@ extension ListLayout {
         return LayoutItem(
             index: index, kind: .contact, section: span.section, item: local, row: row,
             top: span.top + heights.header + above - span.rowsTop,
-            height: rowHeights.height(before: row + 1) - above)
+            height: rowHeights.height(ofRow: row))
     }
 
     /// The item covering pixel `y` of the content.

@@ -7,6 +7,8 @@ public protocol RowHeights: Sendable {
     var count: Int { get }
     /// The pixels of rows `0 ..< row` (0 <= row <= count).
     func height(before row: Int) -> Int
+    /// The height of row `row` (0 <= row < count).
+    func height(ofRow row: Int) -> Int
     /// The row covering pixel `y` of the rows stacked from row 0: the r with
     /// `height(before: r) <= y < height(before: r + 1)`.
     /// - Precondition: `0 <= y < height(before: count)`.
@@ -25,6 +27,7 @@ public struct UniformRowHeights: RowHeights {
     }
 
     public func height(before row: Int) -> Int { row * height }
+    public func height(ofRow row: Int) -> Int { height }
     public func row(atPixel y: Int) -> Int { y / height }
 }
 
@@ -47,6 +50,7 @@ public struct ArrayRowHeights: RowHeights {
 
     public var count: Int { sums.count - 1 }
     public func height(before row: Int) -> Int { sums[row] }
+    public func height(ofRow row: Int) -> Int { sums[row + 1] - sums[row] }
     public func row(atPixel y: Int) -> Int {
         // The last r with sums[r] <= y.
         var low = 0

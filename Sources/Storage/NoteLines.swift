@@ -3,41 +3,77 @@
 /// draws it.
 ///
 /// A line break in the notes starts a new line; blank lines are skipped; words
-/// are wrapped at `width` characters (a longer word is a line of its own). The
-/// third line takes all the rest, run together: the page draws every line as one
-/// line that cannot wrap, clipped with an ellipsis, so what is wider than the row
-/// never changes its height.
+/// (runs of anything but ASCII spaces, tabs and line breaks) are wrapped at `width`
+/// characters (Unicode scalars; a longer word is a line of its own). The third
+/// line takes all the rest, run together: the page draws every line as one line
+/// that cannot wrap, clipped with an ellipsis, so what is wider than the row never
+/// changes its height.
+///
+/// Works on UTF-8 bytes: it runs for every row with notes that a window renders.
 public enum NoteLines {
     /// Characters per line before a word wraps.
     public static let width = 60
     /// Lines shown at most.
     public static let maximum = 3
 
-    /// The lines `notes` shows, words separated by one space.
+    /// The lines of the UTF-8 text `notes`, each as the byte ranges of its words
+    /// (to be joined with one space).
     /// - Complexity: O(notes length).
-    public static func lines(_ notes: String) -> [String] {
-        var lines: [String] = []
-        var rest: [Substring] = []
-        for paragraph in notes.split(whereSeparator: \.isNewline) {
-            let words = paragraph.split(whereSeparator: { $0.isWhitespace })
-            var index = 0
-            while index < words.count && lines.count < maximum - 1 {
-                // As many words as fit in `width` (at least one).
-                var end = index + 1
-                var length = words[index].count
-                while end < words.count && length + 1 + words[end].count <= width {
-                    length += 1 + words[end].count
-                    end += 1
+    public static func lines(_ notes: UnsafeBufferPointer<UInt8>) -> [[Range<Int>]] {
+        var lines: [[Range<Int>]] = []
+        var line: [Range<Int>] = []
+        var length = 0  // characters in `line`, spaces between words included
+        var index = 0
+        while index < notes.count {
+            let byte = notes[index]
+            if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+                // A line break ends the line, unless the last line takes the rest.
+                if !line.isEmpty && lines.count < maximum - 1 {
+                    lines.append(line)
+                    line = []
+                    length = 0
                 }
-                lines.append(words[index..<end].joined(separator: " "))
-                index = end
+                index += 1
+                continue
             }
-            rest += words[index...]
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+                continue
+            }
+            let start = index
+            var characters = 0
+            while index < notes.count {
+                let byte = notes[index]
+                if byte <= 0x20 && (byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)) { break }
+                if byte & 0xC0 != 0x80 { characters += 1 }
+                index += 1
+            }
+            if !line.isEmpty && lines.count < maximum - 1 && length + 1 + characters > width {
+                lines.append(line)
+                line = []
+                length = 0
+            }
+            length += (line.isEmpty ? 0 : 1) + characters
+            line.append(start..<index)
         }
-        if !rest.isEmpty { lines.append(rest.joined(separator: " ")) }
+        if !line.isEmpty { lines.append(line) }
         return lines
     }
 
+    /// The lines `notes` shows, words separated by one space.
+    public static func lines(_ notes: String) -> [String] {
+        var notes = notes
+        return notes.withUTF8 { bytes in
+            lines(bytes).map { words in
+                words.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                    .joined(separator: " ")
+            }
+        }
+    }
+
     /// How many lines `notes` shows: `lines(notes).count`, 0 to `maximum`.
-    public static func count(_ notes: String) -> Int { lines(notes).count }
+    public static func count(_ notes: String) -> Int {
+        var notes = notes
+        return notes.withUTF8 { lines($0).count }
+    }
 }
