@@ -1,7 +1,18 @@
 -- wrk: windows at random offsets, no session, gzip accepted (CONTENT from the environment).
+-- Each thread draws its own offsets (seeded apart), the same ones on every run.
 local content = tonumber(os.getenv("CONTENT") or "56000000")
-math.randomseed(7)
-request = function()
+local threads = 0
+
+function setup(thread)
+    threads = threads + 1
+    thread:set("seed", 6 + threads)
+end
+
+function init(args)
+    math.randomseed(seed)
+end
+
+function request()
     return wrk.format("GET", "/window?offset=" .. math.random(0, content - 800) .. "&height=800",
         { ["Accept-Encoding"] = "gzip" })
 end

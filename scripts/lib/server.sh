@@ -24,6 +24,10 @@ stop_roster() {
 
 # start_nginx ROOT  sets NGINX_PORT and NGINX_DIR (2 workers, gzip as in production setups)
 start_nginx() {
+    # nginx's workers run as another user: the files and the folder above them must be
+    # readable by others (mktemp -d makes folders only their owner can enter).
+    chmod -R o+rX "$1"
+    chmod o+x "$(dirname "$1")"
     NGINX_DIR="$(mktemp -d)"
     NGINX_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
     cat >"$NGINX_DIR/nginx.conf" <<CONF
@@ -41,11 +45,17 @@ stop_nginx() {
     [ -f "$NGINX_DIR/nginx.pid" ] && kill "$(cat "$NGINX_DIR/nginx.pid")" 2>/dev/null || true
 }
 
-# wrk_rps URL [WRK ARGS...]  prints requests/s and p99 (ms) as "RPS P99"
+# wrk_rps URL [WRK ARGS...]  prints requests/s and p99 (ms) as "RPS P99"; fails (with
+# what went wrong on stderr) when any answer was not 2xx or a socket failed.
 wrk_rps() {
     local url="$1"; shift
-    wrk -t2 -c50 -d10s --latency "$@" "$url" | awk '
+    wrk -t2 -c50 -d10s --latency "$@" "$url" | awk -v url="$url" '
         /^Requests\/sec:/ { rps = $2 }
         $1 == "99%" { v = $2; if (v ~ /us$/) p = v / 1000; else if (v ~ /ms$/) p = v + 0; else p = v * 1000 }
-        END { printf "%s %.2f\n", rps, p }'
+        /Non-2xx or 3xx responses:/ { bad = $NF }
+        /Socket errors:/ { errors = $0 }
+        END {
+            if (bad > 0 || errors != "") { printf "wrk %s: %d non-2xx answers %s\n", url, bad, errors > "/dev/stderr"; exit 1 }
+            printf "%s %.2f\n", rps, p
+        }'
 }
