@@ -144,6 +144,21 @@ public struct ListOrder: Sendable {
     /// Notes lines of all entries.
     public var lines: Int { root.lines }
 
+    /// The memory the order holds (entries, running line counts, inner nodes'
+    /// arrays and node headers; array headers counted as 32 bytes).
+    /// - Complexity: O(n / leaf size).
+    public var memoryBytes: Int { Self.bytes(of: root) }
+
+    private static func bytes(of node: Node) -> Int {
+        let header = 48 + 4 * 32  // the node object and its four arrays
+        if node.isLeaf {
+            return header + node.entries.capacity * MemoryLayout<OrderEntry>.stride
+                + node.linesBefore.capacity * MemoryLayout<UInt16>.stride
+        }
+        return header + node.children.capacity * 8 + (node.ends.capacity + node.lineEnds.capacity) * 8
+            + node.children.reduce(0) { $0 + bytes(of: $1) }
+    }
+
     /// The notes lines of the entries before row `rank` (0 ... count).
     /// - Complexity: O(log n): one path.
     public func lines(before rank: Int) -> Int {
@@ -244,8 +259,12 @@ public struct ListOrder: Sendable {
     /// `node` with `entry` inserted: one node, or two when it split.
     private static func insert(_ entry: OrderEntry, at rank: Int, into node: Node) -> [Node] {
         if node.isLeaf {
-            var entries = node.entries
-            entries.insert(entry, at: rank)
+            // Built at its size: inserting into a copy would double its capacity.
+            var entries: [OrderEntry] = []
+            entries.reserveCapacity(node.entries.count + 1)
+            entries.append(contentsOf: node.entries[..<rank])
+            entries.append(entry)
+            entries.append(contentsOf: node.entries[rank...])
             guard entries.count > leafCapacity else { return [Node(entries: entries)] }
             let half = entries.count / 2
             return [Node(entries: Array(entries[..<half])), Node(entries: Array(entries[half...]))]

@@ -71,6 +71,7 @@ enum StoreBenchmark {
         }
         print("store read deepest/shallowest ratio: \(format(depths[2] / depths[0])) (target <= 1.5)")
         print("store file bytes 1M: \(size)")
+        print("store order and height index bytes 1M: \(order.memoryBytes) (target <= 16 MiB)")
     }
 
     /// The sqlite3 tool loading `csv` as `scripts/lib/sqlite3-anchor.sql` says:

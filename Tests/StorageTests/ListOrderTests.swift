@@ -151,3 +151,17 @@ struct ListOrderHeightTests {
         #expect(order.row(atPixel: top(model.count) - 1, base: 56, perLine: 20) == model.count - 1)
     }
 }
+
+/// The order of a million contacts, notes lines and all, fits the height index's budget.
+struct ListOrderMemoryTests {
+    @Test func aMillionEntriesTakeAtMostSixteenMebibytes() {
+        let order = ListOrder((0..<1_000_000).map { OrderEntry(id: $0, lines: $0 % 4) })
+        #expect(MemoryLayout<OrderEntry>.stride == 12)
+        #expect(order.memoryBytes > 12_000_000, "every entry is counted")
+        #expect(order.memoryBytes <= 16 << 20, "\(order.memoryBytes) bytes")
+        // After many writes (leaves split), still within it.
+        var edited = order
+        for step in 0..<2_000 { edited = edited.inserting(OrderEntry(id: 2_000_000 + step), at: step * 499) }
+        #expect(edited.memoryBytes <= 16 << 20, "\(edited.memoryBytes) bytes")
+    }
+}
