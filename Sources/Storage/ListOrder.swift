@@ -120,19 +120,43 @@ public struct ListOrder: Sendable {
     /// The order of `entries`, given in row order.
     /// - Complexity: O(n).
     public init(_ entries: [OrderEntry]) {
+        var builder = Builder()
+        for entry in entries { builder.append(entry) }
+        self = builder.order()
+    }
+
+    /// Builds an order entry by entry, in row order, a leaf at a time: a list read
+    /// from the database never stands as one array beside its tree.
+    public struct Builder {
         // Leaves three quarters full leave room to insert before the first split.
-        let perLeaf = Self.leafCapacity * 3 / 4
-        var level: [Node] = stride(from: 0, to: entries.count, by: perLeaf).map {
-            Node(entries: Array(entries[$0..<min($0 + perLeaf, entries.count)]))
-        }
-        if level.isEmpty { level = [Node(entries: [])] }
-        let perNode = Self.fanout * 3 / 4
-        while level.count > 1 {
-            level = stride(from: 0, to: level.count, by: perNode).map {
-                Node(children: Array(level[$0..<min($0 + perNode, level.count)]))
+        private static let perLeaf = ListOrder.leafCapacity * 3 / 4
+        private var leaves: [Node] = []
+        private var leaf: [OrderEntry] = []
+
+        public init() { leaf.reserveCapacity(Self.perLeaf) }
+
+        /// Adds `entry` after those added so far.
+        public mutating func append(_ entry: OrderEntry) {
+            leaf.append(entry)
+            if leaf.count == Self.perLeaf {
+                leaves.append(Node(entries: leaf))
+                leaf = []
+                leaf.reserveCapacity(Self.perLeaf)
             }
         }
-        root = level[0]
+
+        /// The order of the entries added.
+        public func order() -> ListOrder {
+            var level = leaves
+            if !leaf.isEmpty || level.isEmpty { level.append(Node(entries: Array(leaf))) }
+            let perNode = ListOrder.fanout * 3 / 4
+            while level.count > 1 {
+                level = stride(from: 0, to: level.count, by: perNode).map {
+                    Node(children: Array(level[$0..<min($0 + perNode, level.count)]))
+                }
+            }
+            return ListOrder(root: level[0])
+        }
     }
 
     /// An empty order.

@@ -50,12 +50,11 @@ extension ContactStore {
     public func listState() throws -> ListState {
         let statement = try database.statement("SELECT id, lines FROM contact_order ORDER BY sort_key, id")
         defer { statement.reset() }
-        var entries: [OrderEntry] = []
-        entries.reserveCapacity(try count())
+        var order = ListOrder.Builder()
         while try statement.step() {
-            entries.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
+            order.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
         }
-        return ListState(version: try dataVersion(), sections: try sections(), order: ListOrder(entries))
+        return ListState(version: try dataVersion(), sections: try sections(), order: order.order())
     }
 
     /// The row of contact `id`, whose sort key is `key`, in `order` (which must be
