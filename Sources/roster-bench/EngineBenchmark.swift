@@ -44,7 +44,35 @@ enum EngineBenchmark {
         print("engine seconds: \(seconds)")
         print(
             "engine steps/s after a data change: \(changedDataStepsPerSecond(layout: layout, clock: clock))")
+        print("engine random-jump steps/s: \(randomJumpStepsPerSecond(layout: layout, clock: clock))")
+        // Rows as tall as notes make them (56 + 20 per line, about one in five with lines).
+        var random = UInt64(0x9E37_79B9_7F4A_7C15)
+        let heights = (0..<layout.totalRows).map { _ -> Int in
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let roll = Int(random >> 33) % 100
+            return 56 + (roll < 20 ? 20 * (1 + roll % 3) : 0)
+        }
+        let tall = try! ListLayout(sectionCounts: sectionCounts, rowHeights: ArrayRowHeights(heights))
+        print("engine random-jump steps/s, rows of notes heights: \(randomJumpStepsPerSecond(layout: tall, clock: clock))")
         print("engine steps/s: \(Int(Double(steps) / seconds))")
+    }
+
+    /// 200,000 steps, each to a random offset (a jump: every visible item is new, and
+    /// every slot of the last window is released and reused).
+    static func randomJumpStepsPerSecond(layout: ListLayout, clock: MonotonicClock) -> Int {
+        var session = ReuseSession(layout: layout)
+        let steps = 200_000
+        var random = UInt64(42)
+        var drawn = 0
+        let start = clock.nanoseconds()
+        for _ in 0..<steps {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let offset = Double(Int(random >> 20) % max(1, layout.contentHeight - 800))
+            drawn &+= session.step(to: Viewport(offset: offset, height: 800)).cells.count
+        }
+        let seconds = Double(clock.nanoseconds() - start) / 1e9
+        precondition(drawn > steps, "every jump draws the items it lands on")
+        return Int(Double(steps) / seconds)
     }
 
     /// Steps that each follow `apply(layout:)`, so every one matches the visible items

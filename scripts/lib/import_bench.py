@@ -1,12 +1,21 @@
-"""Times `curl --data-binary` of a CSV into a running Roster (PORT PID CSV) and
-prints the seconds and the server's peak RSS growth while it ran."""
-import http.client, subprocess, sys, threading, time
+"""Times `curl --data-binary` of a CSV into a running Roster (PORT PID CSV [MODE])
+and prints the seconds, the server's peak RSS growth while it ran, and the p99 of
+window reads racing it (at offsets across the list the server holds at the start).
+Fails unless the import answers 200 with every row of the file inserted."""
+import csv as csvmodule, http.client, json, subprocess, sys, threading, time
 
 from proc import rss_kb
 
 
 
 port, pid, csv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+mode = sys.argv[4] if len(sys.argv) > 4 else "append"
+with open(csv, newline="", encoding="utf-8") as file:
+    rows = sum(1 for _ in csvmodule.reader(file)) - 1  # records, not lines: notes hold line breaks
+probe = http.client.HTTPConnection("127.0.0.1", port)
+probe.request("GET", "/window?offset=0&height=1")
+content = max(1, json.loads(probe.getresponse().read())["contentHeight"] - 800)
+probe.close()
 base = rss_kb(pid)
 peak = [base]
 done = [False]
@@ -30,7 +39,7 @@ def read_windows():
         c.request("GET", f"/window?offset={offset}&height=800", headers={"Accept-Encoding": "gzip"})
         c.getresponse().read()
         latencies.append(time.perf_counter() - t)
-        offset = (offset + 99991) % 5_000_000
+        offset = (offset + 99991) % content
         time.sleep(0.005)
     c.close()
 
@@ -40,14 +49,18 @@ thread.start()
 reader = threading.Thread(target=read_windows)
 reader.start()
 start = time.perf_counter()
-out = subprocess.run(["curl", "-s", "-H", "Content-Type: text/csv", "--data-binary", "@" + csv,
-                      f"http://127.0.0.1:{port}/import"], capture_output=True, text=True).stdout
+out = subprocess.run(["curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: text/csv", "--data-binary", "@" + csv,
+                      f"http://127.0.0.1:{port}/import?mode={mode}"], capture_output=True, text=True).stdout
 seconds = time.perf_counter() - start
 done[0] = True
 thread.join()
 reader.join()
 latencies.sort()
-print(f"import response: {out[:120]}")
+out, _, status = out.rpartition("\n")
+print(f"import response ({mode}): {status} {out[:120]}")
+answer = json.loads(out) if status == "200" else {}
+if answer.get("inserted") != rows or answer.get("rejected") != 0:
+    sys.exit(f"import bench: the import answered {status}, not {rows} rows inserted: {out[:200]}")
 print(f"import roster seconds: {seconds:.3f}")
 print(f"import RSS growth MB: {(peak[0] - base) / 1024:.1f} (target <= 64)")
 if latencies:
