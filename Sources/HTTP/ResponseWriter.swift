@@ -50,11 +50,39 @@ final class ResponseWriter {
                 framing: .length(body.count), close: close, date: dates.headerLine(), into: &output)
             if sendsBody { output.append(contentsOf: body) }
             return nil
-        case .stream:
+        case .stream(let source):
+            var body = response.body
+            if sendsBody, response.headers["Content-Encoding"] == nil, let head,
+                Gzip.suits(contentType: response.headers["Content-Type"]),
+                Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
+            {
+                // Compressed when it reaches 1 KB (API.md), which its first pieces tell.
+                var first: [UInt8] = []
+                var ended = false
+                var failure: (any Error)?
+                while first.count < Gzip.minimumSize && !ended && failure == nil {
+                    do {
+                        if let piece = try source.next() { first += piece } else { ended = true }
+                    } catch {
+                        failure = error
+                    }
+                }
+                let pulled = PrefetchedSource(first: first, rest: ended ? nil : source, failure: failure)
+                if failure != nil || first.count < Gzip.minimumSize {
+                    // Short, or failing: sent as it is (a failure cuts the stream once sent).
+                    body = .stream(pulled)
+                } else {
+                    body = .stream(GzipStream(source: pulled))
+                    extra.append(contentsOf: Self.gzipLine)
+                    if !(response.headers.tokens("Vary").contains { $0 == "accept-encoding" || $0 == "*" }) {
+                        extra.append(contentsOf: Self.varyLine)
+                    }
+                }
+            }
             ResponseHead.bytes(
                 status: response.status, headers: response.headers, extra: extra, framing: .chunked,
                 close: close, date: dates.headerLine(), into: &output)
-            return sendsBody ? response.body : nil
+            return sendsBody ? body : nil
         case .events:
             let chunked = Self.chunksEvents(for: head)
             ResponseHead.bytes(

@@ -364,6 +364,10 @@ struct ImportAPITests {
         #expect(client.post("/import", text).status == 200)
         let second = try #require(client.get("/export.csv"))
         #expect(second.body == first.body)
+        // Accepting gzip, the same bytes come compressed as they stream.
+        let zipped = try #require(client.get("/export.csv", headers: ["Accept-Encoding": "gzip"]))
+        #expect(zipped.headers["content-encoding"] == "gzip" && zipped.body.count < first.body.count / 2)
+        #expect(gunzip(zipped.body) == first.body)
     }
 
     @Test func windowReadsDuringAnImportSeeTheListBeforeOrAfterNeverBetween() throws {
