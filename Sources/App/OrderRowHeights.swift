@@ -21,6 +21,11 @@ struct OrderRowHeights: RowHeights {
         Self.base + Int(order[row].lines) * Self.perLine
     }
 
+    func place(ofRow row: Int) -> (above: Int, height: Int) {
+        let (entry, lines) = order.entryAndLines(at: row)
+        return (row * Self.base + lines * Self.perLine, Self.base + Int(entry.lines) * Self.perLine)
+    }
+
     func row(atPixel y: Int) -> Int {
         order.row(atPixel: y, base: Self.base, perLine: Self.perLine)
     }

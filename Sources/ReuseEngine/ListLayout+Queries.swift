@@ -2,7 +2,7 @@ extension ListLayout {
     /// The item at position `index` (headers included).
     ///
     /// - Precondition: `0 <= index < itemCount`.
-    /// - Complexity: O(log sections) and two queries of the row heights.
+    /// - Complexity: O(log sections) and one query of the row heights.
     public func item(at index: Int) -> LayoutItem {
         precondition(index >= 0 && index < itemCount, "item index \(index) outside 0..<\(itemCount)")
         let span = spans[spanPosition(atMost: index, by: \.firstIndex)!]
@@ -13,11 +13,10 @@ extension ListLayout {
                 top: span.top, height: heights.header)
         }
         let row = span.firstRow + local
-        let above = rowHeights.height(before: row)
+        let (above, height) = rowHeights.place(ofRow: row)
         return LayoutItem(
             index: index, kind: .contact, section: span.section, item: local, row: row,
-            top: span.top + heights.header + above - span.rowsTop,
-            height: rowHeights.height(ofRow: row))
+            top: span.top + heights.header + above - span.rowsTop, height: height)
     }
 
     /// The item covering pixel `y` of the content.

@@ -9,10 +9,19 @@ public protocol RowHeights: Sendable {
     func height(before row: Int) -> Int
     /// The height of row `row` (0 <= row < count).
     func height(ofRow row: Int) -> Int
+    /// `height(before: row)` and `height(ofRow: row)` at once (an index may find
+    /// both in one look-up).
+    func place(ofRow row: Int) -> (above: Int, height: Int)
     /// The row covering pixel `y` of the rows stacked from row 0: the r with
     /// `height(before: r) <= y < height(before: r + 1)`.
     /// - Precondition: `0 <= y < height(before: count)`.
     func row(atPixel y: Int) -> Int
+}
+
+extension RowHeights {
+    public func place(ofRow row: Int) -> (above: Int, height: Int) {
+        (height(before: row), height(ofRow: row))
+    }
 }
 
 /// Rows all of one height.

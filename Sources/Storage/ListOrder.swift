@@ -200,6 +200,23 @@ public struct ListOrder: Sendable {
         return lines + Int(node.linesBefore[rank])
     }
 
+    /// The entry at row `rank` (0 ..< count) and the notes lines before it, found
+    /// on one path down.
+    /// - Complexity: O(log n).
+    public func entryAndLines(at rank: Int) -> (entry: OrderEntry, linesBefore: Int) {
+        precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
+        var node = root
+        var rank = rank
+        var lines = 0
+        while !node.isLeaf {
+            let (index, inner) = node.child(holding: rank)
+            if index > 0 { lines += node.lineEnds[index - 1] }
+            node = node.children[index]
+            rank = inner
+        }
+        return (node.entries[rank], lines + Int(node.linesBefore[rank]))
+    }
+
     /// The row covering pixel `y` when each row is `base` pixels plus `perLine` per
     /// notes line, stacked from row 0: the r whose rows before it take at most `y`
     /// and with it more.

@@ -139,6 +139,9 @@ struct ListOrderHeightTests {
         for _ in 0..<300 {
             let rank = random.below(model.count + 1)
             #expect(order.lines(before: rank) == sums[rank])
+            if rank < model.count {
+                #expect(order.entryAndLines(at: rank) == (model[rank], sums[rank]))
+            }
         }
         guard !model.isEmpty else { return }
         let top = { (row: Int) in row * 56 + sums[row] * 20 }
