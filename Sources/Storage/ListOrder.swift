@@ -187,17 +187,7 @@ public struct ListOrder: Sendable {
     /// - Complexity: O(log n): one path.
     public func lines(before rank: Int) -> Int {
         precondition(rank >= 0 && rank <= count, "row \(rank) of \(count)")
-        if rank == count { return root.lines }
-        var node = root
-        var rank = rank
-        var lines = 0
-        while !node.isLeaf {
-            let (index, inner) = node.child(holding: rank)
-            if index > 0 { lines += node.lineEnds[index - 1] }
-            node = node.children[index]
-            rank = inner
-        }
-        return lines + Int(node.linesBefore[rank])
+        return rank == count ? root.lines : entryAndLines(at: rank).linesBefore
     }
 
     /// The entry at row `rank` (0 ..< count) and the notes lines before it, found

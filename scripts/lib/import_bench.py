@@ -4,7 +4,7 @@ window reads racing it (at offsets across the list the server holds at the start
 Fails unless the import answers 200 with every row of the file inserted."""
 import csv as csvmodule, http.client, json, subprocess, sys, threading, time
 
-from proc import rss_kb
+from proc import PeakRSS
 
 
 
@@ -16,17 +16,7 @@ probe = http.client.HTTPConnection("127.0.0.1", port)
 probe.request("GET", "/window?offset=0&height=1")
 content = max(1, json.loads(probe.getresponse().read())["contentHeight"] - 800)
 probe.close()
-base = rss_kb(pid)
-peak = [base]
 done = [False]
-
-
-def watch():
-    while not done[0]:
-        peak[0] = max(peak[0], rss_kb(pid))
-        time.sleep(0.05)
-
-
 latencies = []
 
 
@@ -44,17 +34,15 @@ def read_windows():
     c.close()
 
 
-thread = threading.Thread(target=watch)
-thread.start()
 reader = threading.Thread(target=read_windows)
-reader.start()
-start = time.perf_counter()
-out = subprocess.run(["curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: text/csv", "--data-binary", "@" + csv,
-                      f"http://127.0.0.1:{port}/import?mode={mode}"], capture_output=True, text=True).stdout
-seconds = time.perf_counter() - start
-done[0] = True
-thread.join()
-reader.join()
+with PeakRSS(pid) as rss:
+    reader.start()
+    start = time.perf_counter()
+    out = subprocess.run(["curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: text/csv", "--data-binary",
+                          "@" + csv, f"http://127.0.0.1:{port}/import?mode={mode}"], capture_output=True, text=True).stdout
+    seconds = time.perf_counter() - start
+    done[0] = True
+    reader.join()
 latencies.sort()
 out, _, status = out.rpartition("\n")
 print(f"import response ({mode}): {status} {out[:120]}")
@@ -62,7 +50,7 @@ answer = json.loads(out) if status == "200" else {}
 if answer.get("inserted") != rows or answer.get("rejected") != 0:
     sys.exit(f"import bench: the import answered {status}, not {rows} rows inserted: {out[:200]}")
 print(f"import roster seconds: {seconds:.3f}")
-print(f"import RSS growth MB: {(peak[0] - base) / 1024:.1f} (target <= 64)")
+print(f"import RSS growth MB: {rss.growth_mb:.1f} (target <= 64)")
 if latencies:
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     print(f"import window reads during the import: {len(latencies)}, p99 ms: {p99:.1f} (target <= 50)")
