@@ -11,6 +11,9 @@
 // a 412 means someone changed it since, so the pane says so and shows it as it
 // is now. While the form holds no edits, a newer data version (events.js)
 // reloads the contact, so another browser's edit shows here too.
+//
+// Unsaved edits are never dropped silently: opening another contact, New, closing
+// the pane or leaving the page asks first, and a "no" leaves the form as it was.
 
 import { send } from "./api.js";
 
@@ -42,9 +45,20 @@ const shown = {
 
 // ---- Opening and closing ------------------------------------------------------
 
+/** Whether the form's edits (if any) may go: asks the user when there are some. */
+function mayDiscard() {
+  if (pane.hidden || !shown.edited) return true;
+  const what = shown.id === null ? "the new contact" : `your changes to ${title.textContent}`;
+  return window.confirm(`Discard ${what}? They are not saved.`);
+}
+
 /** Opens contact `id`; `fromLink`: asked for by the URL, so the list shows it too. */
 async function openContact(id, { fromLink = false } = {}) {
   if (shown.id === id && !pane.hidden && shown.edited) return; // keep the edits
+  if (!mayDiscard()) {
+    if (shown.id !== null) setLink(`#id=${shown.id}`);
+    return;
+  }
   if (shown.id !== id || pane.hidden) {
     reset();
     shown.id = id;
@@ -58,6 +72,7 @@ async function openContact(id, { fromLink = false } = {}) {
 
 /** Opens the empty form of a new contact. */
 function openNew() {
+  if (!mayDiscard()) return;
   reset();
   shown.id = null;
   title.textContent = "New contact";
@@ -71,6 +86,10 @@ function openNew() {
 /** Closes the pane; `keepLink`: the URL was changed by the user, leave it. */
 function close({ keepLink = false } = {}) {
   if (pane.hidden) return;
+  if (!mayDiscard()) {
+    if (keepLink && shown.id !== null) setLink(`#id=${shown.id}`);
+    return;
+  }
   pane.hidden = true;
   shown.id = null;
   shown.loads += 1;
@@ -209,6 +228,7 @@ async function remove() {
   const answer = await write("DELETE", `/contacts/${shown.id}`);
   if (answer && (answer.ok || answer.status === 404)) {
     changed();
+    shown.edited = false; // deleted: nothing of it is left to keep
     close();
   }
 }
@@ -318,6 +338,11 @@ function fromLink() {
   const match = /^#id=(\d+)$/.exec(location.hash);
   if (match) openContact(Number(match[1]), { fromLink: true });
 }
+
+// Leaving or reloading the page with edits in the form: the browser asks.
+window.addEventListener("beforeunload", (event) => {
+  if (!pane.hidden && shown.edited) event.preventDefault();
+});
 
 window.addEventListener("hashchange", () => {
   if (location.hash.startsWith("#id=")) fromLink();

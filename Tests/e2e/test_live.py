@@ -266,3 +266,43 @@ def test_new_creates_a_contact_and_delete_asks_first(page, server):
     assert api(server, "GET", f"/contacts/{new_id}")[0] == 404
     assert wait_until(lambda: page.query_selector(f'[data-slot][data-id="{new_id}"]:not([hidden])') is None, 3)
     assert server.json("/sections")["total"] == total
+
+
+def test_unsaved_edits_are_never_dropped_without_asking(page, server):
+    open_list(page, server, "#row=40000")
+    settle(page)
+    shown = page.evaluate(SHOWN)
+    first, second = shown[1], shown[3]
+    page.mouse.click(first["x"] + first["w"] * 0.3, first["y"] + first["h"] / 2)
+    page.wait_for_selector("#detail", state="visible")
+    assert wait_until(lambda: detail_values(page).get("email") == server.json(f"/contacts/{first['id']}")["email"], 3)
+    page.fill("#detail [name=city]", "Unsaved City")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    # Another row, Escape and New each ask; "no" keeps the form as it was.
+    page.once("dialog", lambda d: answer(d, False))
+    page.mouse.click(second["x"] + second["w"] * 0.3, second["y"] + second["h"] / 2)
+    page.wait_for_timeout(300)
+    page.once("dialog", lambda d: answer(d, False))
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    page.once("dialog", lambda d: answer(d, False))
+    page.click('[data-action="new"] >> nth=0')
+    page.wait_for_timeout(300)
+    assert len(asked) == 3 and all("not saved" in m for m in asked), asked
+    assert page.is_visible("#detail") and detail_values(page)["city"] == "Unsaved City"
+    assert page.evaluate("location.hash") == f"#id={first['id']}"
+    # "Yes" lets the other contact in, and nothing was saved.
+    page.once("dialog", lambda d: answer(d, True))
+    page.mouse.click(second["x"] + second["w"] * 0.3, second["y"] + second["h"] / 2)
+    assert wait_until(lambda: detail_values(page).get("email") == server.json(f"/contacts/{second['id']}")["email"], 3)
+    assert server.json(f"/contacts/{first['id']}")["city"] != "Unsaved City"
+    # Without edits, nothing asks.
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#detail", state="hidden")
+    assert len(asked) == 4
+    assert page.errors == []
