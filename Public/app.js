@@ -2,10 +2,11 @@
 // server hands out, as UITableView recycles cells. The server runs the reuse
 // engine and owns the layout: the content height and section tops come from
 // /sections, every cell's top and height from /window, and a row's position from
-// /window?row=N. This file applies window updates and positions the slots; it
-// computes no row height or row position of its own.
+// /window?row=N. This file moves the list, asks for windows and applies their
+// updates to the slot pool (slots.js); it computes no row height or row position
+// of its own.
 //
-// The list is taller than browsers lay out (1,000,000 rows x 56 px), so the
+// The list is taller than browsers lay out (1,000,000 rows of 56 px or more), so the
 // scroller holds a spacer of at most MAX_SPACER px and a sticky stage; the
 // virtual offset `v` (content px) maps to the scroll position at a fixed ratio.
 // Wheel and keys move `v` by natural amounts; dragging the scrollbar maps the
@@ -33,6 +34,7 @@ import "./events.js";
 import { toggleStar } from "./favorites.js";
 import { connectSearch, linkOf, normalize, readLink } from "./search.js";
 import { showLetters } from "./letters.js";
+import { fill, placeSlots, release, rowAtTop, rowsInView, slotOfRow, slots } from "./slots.js";
 import { showMessage, showOffline, showWindow } from "./status.js";
 
 const MAX_SPACER = 8_000_000; // below Firefox's ~8.9M px transform limit and Chromium's 33.5M px element cap
@@ -83,9 +85,6 @@ const state = {
   stillTimer: 0,
 };
 
-/** slot ID -> {node, kind, top, height, row, y, focused} */
-const slots = new Map();
-
 // ---- Geometry -------------------------------------------------------------
 
 function maxV() {
@@ -94,32 +93,6 @@ function maxV() {
 
 function clampV(v) {
   return Math.min(maxV(), Math.max(0, Math.round(v)));
-}
-
-/** The shown slot of contact `row`, if the window holds it. */
-function slotOfRow(row) {
-  for (const slot of slots.values()) if (!slot.node.hidden && slot.row === row) return slot;
-  return null;
-}
-
-/** The first contact whose top is in view below the sticky title (the row `#row=` names). */
-function rowAtTop() {
-  let best = null;
-  for (const slot of slots.values()) {
-    if (slot.node.hidden || slot.row === null || slot.top < state.v + STICKY - 1) continue;
-    if (best === null || slot.top < best.top) best = slot;
-  }
-  return best ? best.row : null;
-}
-
-/** Contacts wholly in view below the sticky title: what PageDown moves by. */
-function rowsInView() {
-  let count = 0;
-  for (const slot of slots.values()) {
-    if (slot.node.hidden || slot.row === null) continue;
-    if (slot.top >= state.v + STICKY && slot.top + slot.height <= state.v + state.viewport) count += 1;
-  }
-  return count;
 }
 
 function sectionAt(v) {
@@ -196,7 +169,7 @@ function startQuery(q, row) {
   schedule();
 }
 
-const search = connectSearch({ change: startQuery, where: () => rowAtTop() ?? state.focusRow });
+const search = connectSearch({ change: startQuery, where: () => rowAtTop(state.v, STICKY) ?? state.focusRow });
 
 /** Hover styles and pointer events rest while the list moves (app.css `.moving`). */
 function moving() {
@@ -239,8 +212,8 @@ list.addEventListener("keydown", (event) => {
     case "f": event.preventDefault(); return starContact(slotOfRow(row));
     case "ArrowDown": row += 1; break;
     case "ArrowUp": row -= 1; break;
-    case "PageDown": row += Math.max(1, rowsInView()); break;
-    case "PageUp": row -= Math.max(1, rowsInView()); break;
+    case "PageDown": row += Math.max(1, rowsInView(state.v, STICKY, state.viewport)); break;
+    case "PageUp": row -= Math.max(1, rowsInView(state.v, STICKY, state.viewport)); break;
     case "Home": row = 0; break;
     case "End": row = state.total - 1; break;
     default: return;
@@ -440,78 +413,10 @@ function apply(update, resized) {
   showWindow(update, state.lastBytes, state.query);
 }
 
-function release(slot) {
-  if (slot.node.contains(document.activeElement)) list.focus({ preventScroll: true });
-  slot.node.hidden = true;
-  slot.row = null;
-}
-
-/** Puts a cell into its slot: the whole content, attributes and position change
- *  together, before the next frame, so nothing of the slot's last row shows. */
-function fill(cell) {
-  let slot = slots.get(cell.slot);
-  if (!slot) {
-    const node = document.createElement("div");
-    node.className = "slot";
-    node.dataset.slot = String(cell.slot);
-    node.id = `slot-${cell.slot}`;
-    stage.appendChild(node);
-    slot = { node, kind: null, height: null, y: null, focused: false };
-    slots.set(cell.slot, slot);
-  }
-  const node = slot.node;
-  if (slot.kind !== cell.kind) {
-    // A slot ID is bound to one kind for its session's life; a new session (another
-    // query, an expired one) may bind it to the other kind: nothing of the old stays.
-    slot.kind = node.dataset.kind = cell.kind;
-    for (const name of ["data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"]) {
-      node.removeAttribute(name);
-    }
-  }
-  if (node.contains(document.activeElement)) list.focus({ preventScroll: true });
-  // The fragment goes inside one grid cell: rows of a grid hold cells.
-  node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${cell.html}</div>`;
-  slot.top = cell.top;
-  if (slot.height !== cell.height) {
-    slot.height = cell.height; // the server decides every height
-    node.style.height = `${cell.height}px`;
-  }
-  if (cell.kind === "contact") {
-    slot.row = cell.row;
-    node.dataset.row = String(cell.row);
-    node.dataset.id = String(cell.contact ? cell.contact.id : "");
-    node.setAttribute("role", "row");
-    node.setAttribute("aria-rowindex", String(cell.row + 1));
-    const c = cell.contact || {};
-    node.setAttribute("aria-label", [c.first_name, c.last_name].filter(Boolean).join(" ") + (c.email ? `, ${c.email}` : "") + (c.phone ? `, ${c.phone}` : ""));
-  } else {
-    slot.row = null;
-    node.dataset.section = String(cell.section);
-    node.setAttribute("role", "presentation");
-    node.setAttribute("aria-hidden", "true");
-  }
-  node.hidden = false;
-}
-
 /** Positions every shown slot relative to the viewport (small transforms only);
  *  writes only what changed, and reads nothing from layout. */
 function position() {
-  let focused = null;
-  const listFocused = document.activeElement === list;
-  for (const slot of slots.values()) {
-    if (slot.node.hidden) continue;
-    const y = slot.top - state.v;
-    if (y !== slot.y) {
-      slot.y = y;
-      slot.node.style.transform = `translateY(${y}px)`;
-    }
-    const isFocused = slot.row === state.focusRow && listFocused;
-    if (isFocused !== slot.focused) {
-      slot.focused = isFocused;
-      slot.node.classList.toggle("focused", isFocused);
-    }
-    if (slot.row === state.focusRow) focused = slot.node;
-  }
+  const focused = placeSlots(state.v, state.focusRow);
   const active = focused ? focused.id : null;
   if (active !== list.getAttribute("aria-activedescendant")) {
     if (active) list.setAttribute("aria-activedescendant", active);
@@ -578,7 +483,7 @@ function rememberPosition() {
   rememberTimer = setTimeout(() => {
     if (!state.total || state.dirty || state.inFlight || state.pendingRow !== null) return;
     if (location.hash.startsWith("#id=")) return; // the detail pane's link, while it is open
-    const row = rowAtTop();
+    const row = rowAtTop(state.v, STICKY);
     const hash = linkOf(state.query, row);
     if (row !== null && location.hash !== hash) history.replaceState(null, "", hash);
   }, 250);
@@ -588,7 +493,7 @@ function rememberPosition() {
 window.addEventListener("hashchange", () => {
   const { q, row } = readLink();
   if (q !== null && normalize(q) !== state.query) return search.open(q, row);
-  if (row !== null && row !== rowAtTop()) goToRow(Math.min(row, Math.max(state.total - 1, 0)));
+  if (row !== null && row !== rowAtTop(state.v, STICKY)) goToRow(Math.min(row, Math.max(state.total - 1, 0)));
 });
 
 // The scroller's own size: it changes with the window and with the header above
