@@ -56,7 +56,7 @@ function mayDiscard() {
 async function openContact(id, { fromLink = false } = {}) {
   if (shown.id === id && !pane.hidden && shown.edited) return; // keep the edits
   if (!mayDiscard()) {
-    if (shown.id !== null) setLink(`#id=${shown.id}`);
+    setLink(shown.id === null ? "" : `#id=${shown.id}`); // the link names what the pane shows
     return;
   }
   if (shown.id !== id || pane.hidden) {
@@ -87,7 +87,7 @@ function openNew() {
 function close({ keepLink = false } = {}) {
   if (pane.hidden) return;
   if (!mayDiscard()) {
-    if (keepLink && shown.id !== null) setLink(`#id=${shown.id}`);
+    if (keepLink) setLink(shown.id === null ? "" : `#id=${shown.id}`);
     return;
   }
   pane.hidden = true;

@@ -31,7 +31,7 @@ final class SearchScanner: Sendable {
     /// pinned read sees.
     func matches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
         let largest = try store.largestID()
-        guard largest >= splitFrom else { return try store.matches(words) }
+        guard largest >= max(splitFrom, 1) else { return try store.matches(words) }
         let middle = largest / 2
         let upper = Outcome()
         let done = DispatchSemaphore(value: 0)
@@ -57,11 +57,11 @@ final class SearchScanner: Sendable {
     /// version other than `version`.
     private func helperMatches(_ words: [String], ids: ClosedRange<Int>, version: Int) throws -> ContactIDSet? {
         let helper = try idle.withLock { $0.popLast() } ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
-        defer {
-            try? helper.store.release()
-            idle.withLock { $0.append(helper) }
-        }
-        guard try helper.store.pin() == version else { return nil }
-        return try helper.store.matches(words, ids: ids)
+        let found = try helper.store.pin() == version ? helper.store.matches(words, ids: ids) : nil
+        try helper.store.release()
+        // Kept for the next search only when all went well: a connection that threw is
+        // let go (closing it ends any read it still held).
+        idle.withLock { $0.append(helper) }
+        return found
     }
 }

@@ -1,3 +1,5 @@
+import CSQLite
+
 extension ContactStore {
     /// Counts the notes lines (`NoteLines`) of a list migrated with notes in it,
     /// once (one transaction; `progress` gets the count done every 100,000).
@@ -30,5 +32,9 @@ extension ContactStore {
         statement.bind(id, at: 2)
         statement.bind(lines, at: 3)
         try statement.run()
+        if sqlite3_changes(database.handle) == 0 {
+            // A key not as this version folds it (folding changed): find it by id.
+            try database.execute("UPDATE contact_order SET lines = \(lines) WHERE id = \(id)")
+        }
     }
 }

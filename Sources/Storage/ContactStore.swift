@@ -40,7 +40,13 @@ public final class ContactStore {
         try release()
         try database.execute("BEGIN")
         // The first read takes the transaction's snapshot; `BEGIN` alone takes none.
-        let version = try dataVersion()
+        let version: Int
+        do {
+            version = try dataVersion()
+        } catch {
+            try? database.execute("ROLLBACK")  // no transaction left open behind the error
+            throw error
+        }
         pinned = true
         return version
     }

@@ -64,3 +64,39 @@ struct StoredNoteLinesTests {
         #expect(try none.listState().order.lines == 0)
     }
 }
+
+/// Lines counted at start reach a contact whose stored sort key this version would
+/// fold otherwise (found by id, as a removal does), and a failed pin leaves no
+/// transaction open.
+struct NoteLinesStoredKeyTests {
+    @Test func aContactWhoseStoredKeyFoldsOtherwiseStillGetsItsLines() throws {
+        let folder = TemporaryDirectory()
+        let store = try folder.store()
+        try store.seed(count: 50, randomSeed: 2, notesPercent: 0)
+        let id = Int(try store.listState().order[10].id)
+        // The key as an older folding stored it (one byte more), the notes written since.
+        try store.database.execute(
+            """
+            UPDATE contact_order SET sort_key = sort_key || x'01' WHERE id = \(id);
+            UPDATE contacts SET \(ContactField.notes.name) = 'one' || char(10) || 'two' WHERE id = \(id);
+            UPDATE roster_meta SET value = 0 WHERE key = 'lines_built';
+            """)
+        try store.countNoteLinesIfNeeded()
+        let entry = try #require(try store.listState().order.allEntries.first { Int($0.id) == id })
+        #expect(entry.lines == 2)
+    }
+
+    @Test func aPinWhoseReadFailsLeavesNoTransactionOpen() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("bare.sqlite")
+        try Database(path: path).execute("CREATE TABLE t (x)")  // a database without roster_meta
+        let store = try ContactStore(readingFrom: path)
+        for _ in 0..<2 {
+            #expect {
+                try store.pin()
+            } throws: { error in
+                "\(error)".contains("roster_meta")
+            }
+        }
+    }
+}
