@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
-        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "TestSupport"]),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
