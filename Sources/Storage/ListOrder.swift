@@ -65,14 +65,16 @@ public struct ListOrder: Sendable {
             children = []
             ends = []
             lineEnds = []
-            var before: [UInt16] = []
-            before.reserveCapacity(entries.count)
             var lines = 0
-            for entry in entries {
-                before.append(UInt16(lines))
-                lines += Int(entry.lines)
+            linesBefore = entries.withUnsafeBufferPointer { entries in
+                [UInt16](unsafeUninitializedCapacity: entries.count) { before, initialized in
+                    for index in entries.indices {
+                        before.initializeElement(at: index, to: UInt16(truncatingIfNeeded: lines))
+                        lines += Int(entries[index].lines)
+                    }
+                    initialized = entries.count
+                }
             }
-            linesBefore = before
             count = entries.count
             self.lines = lines
         }
@@ -120,8 +122,12 @@ public struct ListOrder: Sendable {
     /// The order of `entries`, given in row order.
     /// - Complexity: O(n).
     public init(_ entries: [OrderEntry]) {
+        // Leaves copied a slice at a time (three quarters full, as the builder makes them).
         var builder = Builder()
-        for entry in entries { builder.append(entry) }
+        let perLeaf = Builder.perLeaf
+        for start in stride(from: 0, to: entries.count, by: perLeaf) {
+            builder.appendLeaf(Array(entries[start..<min(start + perLeaf, entries.count)]))
+        }
         self = builder.order()
     }
 
@@ -129,7 +135,7 @@ public struct ListOrder: Sendable {
     /// from the database never stands as one array beside its tree.
     public struct Builder {
         // Leaves three quarters full leave room to insert before the first split.
-        private static let perLeaf = ListOrder.leafCapacity * 3 / 4
+        static let perLeaf = ListOrder.leafCapacity * 3 / 4
         private var leaves: [Node] = []
         private var leaf: [OrderEntry] = []
 
@@ -143,6 +149,13 @@ public struct ListOrder: Sendable {
                 leaf = []
                 leaf.reserveCapacity(Self.perLeaf)
             }
+        }
+
+        /// Adds a whole leaf of entries (at most a leaf's worth) after those added so far,
+        /// when no single entries are pending.
+        mutating func appendLeaf(_ entries: [OrderEntry]) {
+            precondition(leaf.isEmpty && entries.count <= Self.perLeaf)
+            leaves.append(Node(entries: entries))
         }
 
         /// The order of the entries added.
