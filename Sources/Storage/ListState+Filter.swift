@@ -5,6 +5,9 @@ extension ListState {
     /// One pass over the order, leaf by leaf, testing a bit per contact: O(n) in
     /// memory, no read of the database.
     public func filtered(keeping ids: ContactIDSet) -> ListState {
+        // A search every contact matches (`555` in a list of US numbers) is the list
+        // itself: one pass to be sure, and nothing copied.
+        if ids.count == order.count, Self.holdsAll(order, in: ids) { return self }
         var rows = [Int](repeating: 0, count: sections.count)
         // The whole list's sections by row: the current one ends at `end`.
         var section = 0
@@ -37,5 +40,14 @@ extension ListState {
             }
         }
         return ListState(version: version, sections: sections(rows: rows), order: ListOrder(entries))
+    }
+
+    /// Whether every entry of `order` is in `ids`.
+    private static func holdsAll(_ order: ListOrder, in ids: ContactIDSet) -> Bool {
+        var all = true
+        order.forEachLeaf { leaf in
+            if all { all = leaf.allSatisfy { ids.contains(Int($0.id)) } }
+        }
+        return all
     }
 }

@@ -91,6 +91,19 @@ struct ListOrderTests {
             return SectionInfo(index: index, title: SectionInfo.titles[index], rows: sizes[index], firstRow: firstRow)
         }
         let list = ListState(version: 3, sections: sections, order: ListOrder(ids.map { OrderEntry(id: $0) }))
+        // Every contact kept: the list itself (the same order, not a copy).
+        var everyone = ContactIDSet()
+        for id in ids { everyone.insert(id) }
+        let all = list.filtered(keeping: everyone)
+        #expect(all.order.allEntries.map { Int($0.id) } == ids && all.sections == list.sections)
+        // As many ids as contacts, one of them not in the list: filtered for real.
+        if size > 1 {
+            var short = ContactIDSet()
+            for id in ids.dropFirst() { short.insert(id) }
+            short.insert(size + 7)
+            #expect(short.count == size)
+            #expect(list.filtered(keeping: short).order.allEntries.map { Int($0.id) } == Array(ids.dropFirst()))
+        }
         for density in [0, 1, 10, 100] {
             var kept = ContactIDSet()
             for id in 0..<size + 50 where random.below(100) < density { kept.insert(id) }
