@@ -9,9 +9,10 @@ enum CellRenderer {
     static let paletteSize = 12
 
     /// A contact row: avatar, name (last name in bold), e-mail and phone, the
-    /// favourite star, then one `<div>` per line of notes the row shows
-    /// (`NoteLines`: its height counts them; app.css keeps each to one line) (`aria-pressed` from the row, so a reused slot shows the star
-    /// of the contact it shows now, never of the one before).
+    /// favourite star (`aria-pressed` from the row, so a reused slot shows the star
+    /// of the contact it shows now, never of the one before), then one `<div>` per
+    /// line of notes the row shows (`NoteLines`: its height counts them; app.css
+    /// keeps each to one line).
     /// The avatar is the initials in a span coloured by a palette class, drawn by
     /// CSS: an image per row would cost the browser an SVG document each, on its
     /// main thread, for every row that scrolls in.

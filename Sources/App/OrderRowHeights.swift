@@ -17,10 +17,6 @@ struct OrderRowHeights: RowHeights {
         row * Self.base + order.lines(before: row) * Self.perLine
     }
 
-    func height(ofRow row: Int) -> Int {
-        Self.base + Int(order[row].lines) * Self.perLine
-    }
-
     func place(ofRow row: Int) -> (above: Int, height: Int) {
         let (entry, lines) = order.entryAndLines(at: row)
         return (row * Self.base + lines * Self.perLine, Self.base + Int(entry.lines) * Self.perLine)

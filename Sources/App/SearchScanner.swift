@@ -31,7 +31,7 @@ final class SearchScanner: Sendable {
     /// pinned read sees.
     func matches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
         let largest = try store.largestID()
-        guard largest >= max(splitFrom, 1) else { return try store.matches(words) }
+        guard largest >= max(splitFrom, 1) else { return try store.matches(words, ids: 0...largest) }
         let middle = largest / 2
         let upper = Outcome()
         let done = DispatchSemaphore(value: 0)

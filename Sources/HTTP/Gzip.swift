@@ -21,23 +21,29 @@ public final class Gzip {
     /// `input` compressed as one gzip member.
     public func compress(_ input: [UInt8]) -> [UInt8] {
         deflateReset(&stream)
+        return deflate(input, flush: Z_FINISH)
+    }
+
+    /// What the stream gives out for `input` with `flush`: `Z_NO_FLUSH` keeps the
+    /// member open for more (zlib may hold a little back), `Z_FINISH` ends it.
+    func deflate(_ input: [UInt8], flush: Int32) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(input.count / 3 + 64)
         input.withUnsafeBufferPointer { source in
             // zlib reads next_in without writing it (it is `z_const`); no copy is needed.
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = UInt32(source.count)
-            var status = Z_OK
+            // Until zlib has taken all the input and stopped short of filling the output.
             repeat {
                 output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress
                     stream.avail_out = UInt32(target.count)
-                    status = deflate(&stream, Z_FINISH)
+                    _ = CZlib.deflate(&stream, flush)
                     result.append(
                         contentsOf: UnsafeBufferPointer(
                             rebasing: target[0..<(target.count - Int(stream.avail_out))]))
                 }
-            } while status == Z_OK || status == Z_BUF_ERROR && stream.avail_out == 0
+            } while stream.avail_out == 0 || stream.avail_in > 0
         }
         return result
     }

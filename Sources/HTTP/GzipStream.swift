@@ -12,9 +12,8 @@ import Synchronization
 final class GzipStream: ResponseBodySource, @unchecked Sendable {
     private let source: any ResponseBodySource
     private let compressor = DispatchQueue(label: "roster.gzip-stream")
-    /// Used on `compressor` only (and by deinit, when no work is left: each job holds the stream).
-    private var stream = z_stream()
-    private var output = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Used on `compressor` only.
+    private let gzip = Gzip(level: 1)
     /// Compressed pieces in order, handed from `compressor` to the caller.
     private let results = Mutex<[[UInt8]]>([])
     private let ready = DispatchSemaphore(value: 0)
@@ -24,12 +23,7 @@ final class GzipStream: ResponseBodySource, @unchecked Sendable {
 
     init(source: any ResponseBodySource) {
         self.source = source
-        precondition(
-            roster_deflate_init_gzip_strategy(&stream, 1, 15, 8, Z_DEFAULT_STRATEGY) == Z_OK,
-            "zlib could not allocate a deflate stream")
     }
-
-    deinit { deflateEnd(&stream) }
 
     func next() throws -> [UInt8]? {
         // Keep the compressor two pieces ahead (the last one finishes the member).
@@ -51,28 +45,10 @@ final class GzipStream: ResponseBodySource, @unchecked Sendable {
     private func submit(_ piece: [UInt8], flush: Int32) {
         queued += 1
         compressor.async { [self] in
-            let compressed = deflate(piece, flush: flush)
+            let compressed = gzip.deflate(piece, flush: flush)
             results.withLock { $0.append(compressed) }
             ready.signal()
         }
-    }
-
-    private func deflate(_ input: [UInt8], flush: Int32) -> [UInt8] {
-        var result: [UInt8] = []
-        input.withUnsafeBufferPointer { source in
-            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-            stream.avail_in = UInt32(source.count)
-            repeat {
-                output.withUnsafeMutableBufferPointer { target in
-                    stream.next_out = target.baseAddress
-                    stream.avail_out = UInt32(target.count)
-                    _ = CZlib.deflate(&stream, flush)
-                    result.append(
-                        contentsOf: UnsafeBufferPointer(rebasing: target[0..<(target.count - Int(stream.avail_out))]))
-                }
-            } while stream.avail_out == 0 || stream.avail_in > 0
-        }
-        return result
     }
 }
 

@@ -7,10 +7,8 @@ public protocol RowHeights: Sendable {
     var count: Int { get }
     /// The pixels of rows `0 ..< row` (0 <= row <= count).
     func height(before row: Int) -> Int
-    /// The height of row `row` (0 <= row < count).
-    func height(ofRow row: Int) -> Int
-    /// `height(before: row)` and `height(ofRow: row)` at once (an index may find
-    /// both in one look-up).
+    /// Row `row`'s top (`height(before: row)`) and its own height, found in one
+    /// look-up (0 <= row < count).
     func place(ofRow row: Int) -> (above: Int, height: Int)
     /// The row covering pixel `y` of the rows stacked from row 0: the r with
     /// `height(before: r) <= y < height(before: r + 1)`.
@@ -19,9 +17,8 @@ public protocol RowHeights: Sendable {
 }
 
 extension RowHeights {
-    public func place(ofRow row: Int) -> (above: Int, height: Int) {
-        (height(before: row), height(ofRow: row))
-    }
+    /// The height of row `row` (0 <= row < count).
+    public func height(ofRow row: Int) -> Int { place(ofRow: row).height }
 }
 
 /// Rows all of one height.
@@ -36,7 +33,7 @@ public struct UniformRowHeights: RowHeights {
     }
 
     public func height(before row: Int) -> Int { row * height }
-    public func height(ofRow row: Int) -> Int { height }
+    public func place(ofRow row: Int) -> (above: Int, height: Int) { (row * height, height) }
     public func row(atPixel y: Int) -> Int { y / height }
 }
 
@@ -59,7 +56,7 @@ public struct ArrayRowHeights: RowHeights {
 
     public var count: Int { sums.count - 1 }
     public func height(before row: Int) -> Int { sums[row] }
-    public func height(ofRow row: Int) -> Int { sums[row + 1] - sums[row] }
+    public func place(ofRow row: Int) -> (above: Int, height: Int) { (sums[row], sums[row + 1] - sums[row]) }
     public func row(atPixel y: Int) -> Int {
         // The last r with sums[r] <= y.
         var low = 0

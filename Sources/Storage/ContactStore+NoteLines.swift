@@ -1,5 +1,3 @@
-import CSQLite
-
 extension ContactStore {
     /// Counts the notes lines (`NoteLines`) of a list migrated with notes in it,
     /// once (one transaction; `progress` gets the count done every 100,000).
@@ -21,20 +19,6 @@ extension ContactStore {
                 if done % 100_000 == 0 { progress?(done) }
             }
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'lines_built'")
-        }
-    }
-
-    /// Sets the notes lines of contact `id` (sort key `key`) in the order.
-    func setLines(id: Int, key: [UInt8], lines: Int) throws {
-        let statement = try database.statement(
-            "UPDATE contact_order SET lines = ?3 WHERE sort_key = ?1 AND id = ?2")
-        statement.bind(blob: key, at: 1)
-        statement.bind(id, at: 2)
-        statement.bind(lines, at: 3)
-        try statement.run()
-        if sqlite3_changes(database.handle) == 0 {
-            // A key not as this version folds it (folding changed): find it by id.
-            try database.execute("UPDATE contact_order SET lines = \(lines) WHERE id = \(id)")
         }
     }
 }

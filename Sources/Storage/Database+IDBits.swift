@@ -9,17 +9,17 @@ struct IDBits {
 
 extension Database {
     /// The aggregate SQL function `roster_ids(x)`: sets bit `x` of the set being
-    /// gathered (`ids(_:largest:bind:)`) for every row, inside SQLite's loop over
+    /// gathered (`ids(_:largest:parameters:)`) for every row, inside SQLite's loop over
     /// the rows, where stepping row by row would return to the caller for each.
     static let idFunction = "roster_ids"
 
-    /// The ids `sql` passes to `roster_ids(x)`, none above `largest`, once `bind`
+    /// The ids `sql` passes to `roster_ids(x)`, none above `largest`, once `parameters`
     /// has bound its parameters.
-    public func ids(_ sql: String, largest: Int, bind: (Statement) -> Void) throws -> ContactIDSet {
+    public func ids(_ sql: String, largest: Int, parameters: (Statement) -> Void) throws -> ContactIDSet {
         let bits = try registeredIDBits()
         let statement = try statement(sql)
         defer { statement.reset() }
-        bind(statement)
+        parameters(statement)
         var words = [UInt64](repeating: 0, count: max(0, largest) / 64 + 1)
         try words.withUnsafeMutableBufferPointer { buffer in
             bits.pointee = IDBits(words: buffer.baseAddress, capacity: buffer.count)

@@ -97,13 +97,24 @@ extension ContactStore {
 
     /// Removes contact `id` (sort key `key`) from the order.
     func removeFromOrder(id: Int, key: [UInt8]) throws {
-        let statement = try database.statement("DELETE FROM contact_order WHERE sort_key = ?1 AND id = ?2")
+        try changeOrderRow("DELETE FROM contact_order", id: id, key: key)
+    }
+
+    /// Sets the notes lines of contact `id` (sort key `key`) in the order.
+    func setLines(id: Int, key: [UInt8], lines: Int) throws {
+        try changeOrderRow("UPDATE contact_order SET lines = \(lines)", id: id, key: key)
+    }
+
+    /// Runs `change` (a DELETE or UPDATE of `contact_order`, without its WHERE) on
+    /// contact `id`'s row, found by its primary key (sort key `key`, id), or by id
+    /// alone when the stored key is not as this version folds it (folding changed).
+    private func changeOrderRow(_ change: String, id: Int, key: [UInt8]) throws {
+        let statement = try database.statement("\(change) WHERE sort_key = ?1 AND id = ?2")
         statement.bind(blob: key, at: 1)
         statement.bind(id, at: 2)
         try statement.run()
         if sqlite3_changes(database.handle) == 0 {
-            // A key not as this version folds it (folding changed): find it by id.
-            try database.execute("DELETE FROM contact_order WHERE id = \(id)")
+            try database.execute("\(change) WHERE id = \(id)")
         }
     }
 

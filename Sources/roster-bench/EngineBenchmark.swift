@@ -1,5 +1,6 @@
 import Platform
 import ReuseEngine
+import Storage
 
 /// Steps one session over 1,000,000 contacts in 27 sections with an 800 px
 /// viewport in 10 px steps, top to bottom, and reports steps per second on one core.
@@ -46,10 +47,9 @@ enum EngineBenchmark {
             "engine steps/s after a data change: \(changedDataStepsPerSecond(layout: layout, clock: clock))")
         print("engine random-jump steps/s: \(randomJumpStepsPerSecond(layout: layout, clock: clock))")
         // Rows as tall as notes make them (56 + 20 per line, about one in five with lines).
-        var random = UInt64(0x9E37_79B9_7F4A_7C15)
+        var random = SeededRandom(seed: 7)
         let heights = (0..<layout.totalRows).map { _ -> Int in
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let roll = Int(random >> 33) % 100
+            let roll = Int.random(in: 0..<100, using: &random)
             return 56 + (roll < 20 ? 20 * (1 + roll % 3) : 0)
         }
         let tall = try! ListLayout(sectionCounts: sectionCounts, rowHeights: ArrayRowHeights(heights))
@@ -62,12 +62,11 @@ enum EngineBenchmark {
     static func randomJumpStepsPerSecond(layout: ListLayout, clock: MonotonicClock) -> Int {
         var session = ReuseSession(layout: layout)
         let steps = 200_000
-        var random = UInt64(42)
+        var random = SeededRandom(seed: 42)
         var drawn = 0
         let start = clock.nanoseconds()
         for _ in 0..<steps {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let offset = Double(Int(random >> 20) % max(1, layout.contentHeight - 800))
+            let offset = Double(Int.random(in: 0..<max(1, layout.contentHeight - 800), using: &random))
             drawn &+= session.step(to: Viewport(offset: offset, height: 800)).cells.count
         }
         let seconds = Double(clock.nanoseconds() - start) / 1e9
