@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Platform
+import PostgresStorage
 import Storage
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
@@ -8,7 +9,7 @@ import Storage
 public final class Application: Sendable {
     /// The options it was built from.
     public let options: ServeOptions
-    /// The database file.
+    /// The database: a SQLite file, or a PostgreSQL URL.
     public let databasePath: String
     /// The static files folder.
     public let publicDirectory: String
@@ -26,15 +27,9 @@ public final class Application: Sendable {
         self.logger = logger
         let log = logger.log
         databasePath = options.database
-        let store = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
-        try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
-        try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts") }
-        if try store.count() == 0 && options.seed > 0 {
-            log("roster: seeding \(options.seed) demo contacts into \(options.database)")
-            try store.seed(count: options.seed, randomSeed: 1) { written in
-                log("roster: seeded \(written) of \(options.seed)")
-            }
-        }
+        let backend =
+            PGConnection.isURL(options.database)
+            ? try StoreBackend.postgres(options, log: log) : try StoreBackend.sqlite(options, log: log)
         publicDirectory = FolderLocator.locate(options.publicDirectory)
         _ = try StaticFiles(root: publicDirectory)  // refuse a missing folder now, not per loop
         var configuration = ServerConfiguration()
@@ -44,20 +39,21 @@ public final class Application: Sendable {
         configuration.defaultHeaders = Self.securityHeaders
         configuration.logger = logger
         configuration.eventHeartbeat = options.eventHeartbeat
-        let snapshot = try ListSnapshot(store: store)
+        let snapshot = backend.snapshot
         let events = VersionEvents(ListVersion(snapshot))
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
         let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
         routes = Routes(
-            databasePath: options.database, publicDirectory: publicDirectory,
+            openSource: backend.openSource, sqlitePath: backend.sqlitePath, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
                 databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
             writes: writes,
-            contactWriter: try ContactWriter(databasePath: options.database, catalog: catalog),
+            contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
+        try backend.follow?(catalog)
     }
 
     /// Sent with every response: no MIME sniffing, no referrer leaking to other

@@ -27,7 +27,7 @@ struct ListSnapshot: Sendable {
 
     /// The snapshot of what `store` holds now.
     /// - Complexity: O(n): the order is read whole.
-    init(store: ContactStore) throws {
+    init(store: any ContactSource) throws {
         try self.init(state: store.listState())
     }
 }

@@ -24,7 +24,7 @@ enum CellRenderer {
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
     /// is wrapped in `<mark>` (never in the initials or attributes); without one,
     /// fields are only escaped.
-    static func contact(_ row: ContactCursor, highlight: SearchHighlight? = nil, into html: inout ByteBuffer)
+    static func contact(_ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer)
     {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)

@@ -7,28 +7,35 @@ import Synchronization
 /// millisecond), feeding the catalog the next snapshot before each commit and
 /// installing it after.
 ///
-/// The connection does not checkpoint as it commits (that would put a copy of
-/// the log into the database file inside some unlucky write's latency): a
+/// On SQLite the connection does not checkpoint as it commits (that would put a
+/// copy of the log into the database file inside some unlucky write's latency): a
 /// checkpoint runs on a utility queue a moment after writes, off every request.
 final class ContactWriter: Sendable {
-    private let editor: Mutex<ContactEditor>
+    private let editor: Mutex<any ContactEditing>
     private let catalog: Catalog
-    private let databasePath: String
+    /// The SQLite file to checkpoint after writes (nil for a database server).
+    private let checkpointPath: String?
     private let checkpointPending = Mutex(false)
 
-    init(databasePath: String, catalog: Catalog) throws {
+    /// A writer through `editor`, checkpointing the SQLite file at `checkpointPath`.
+    init(editor: sending any ContactEditing, catalog: Catalog, checkpointPath: String? = nil) {
+        self.editor = Mutex(editor)
+        self.catalog = catalog
+        self.checkpointPath = checkpointPath
+    }
+
+    /// The writer of the SQLite file at `databasePath`.
+    convenience init(databasePath: String, catalog: Catalog) throws {
         let store = try ContactStore(writingTo: databasePath)
         try store.database.execute("PRAGMA wal_autocheckpoint = 0")
-        editor = Mutex(ContactEditor(store: store))
-        self.catalog = catalog
-        self.databasePath = databasePath
+        self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)
     }
 
     /// Runs one write (`body` calls one of the editor's methods with the base and
     /// prepare it is given) and installs the list it leaves. Returns the contact
     /// as written (nil after a delete) and the data version.
     func write(
-        _ body: (ContactEditor, ContactEditor.Base, ContactEditor.Prepare) throws -> ContactEditor.Outcome
+        _ body: (any ContactEditing, ContactEditor.Base, ContactEditor.Prepare) throws -> ContactEditor.Outcome
     ) throws -> (Contact?, Int) {
         let catalog = self.catalog
         let outcome = try editor.withLock { editor in
@@ -52,6 +59,7 @@ final class ContactWriter: Sendable {
     /// A passive checkpoint a second after the first write since the last one (on
     /// a connection of its own, so writes never wait for it).
     private func scheduleCheckpoint() {
+        guard let databasePath = checkpointPath else { return }
         let first = checkpointPending.withLock { pending in
             defer { pending = true }
             return !pending

@@ -6,6 +6,9 @@ import Storage
 /// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
+        if options.database.hasPrefix("postgres://") || options.database.hasPrefix("postgresql://") {
+            throw Routes.noBulkOnPostgres("imports")
+        }
         // Opening applies the migrations; the job then opens its own connection.
         _ = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
         guard let file = FileHandle(forReadingAtPath: options.file) else {

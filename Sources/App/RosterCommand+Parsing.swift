@@ -37,7 +37,10 @@ extension RosterCommand {
             case "--host": options.host = try words.value(of: flag)
             case "--port": options.port = try words.integer(of: flag, in: 0...65535)
             case "--db": options.database = try words.value(of: flag)
-            case "--seed": options.seed = try words.integer(of: flag, in: 0...100_000_000)
+            case "--seed":
+                options.seed = try words.integer(of: flag, in: 0...100_000_000)
+                options.seedGiven = true
+            case "--read-db": options.readDatabases.append(try words.value(of: flag))
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)

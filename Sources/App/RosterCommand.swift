@@ -15,7 +15,7 @@ public enum RosterCommand: Equatable, Sendable {
     public static let usage = """
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
-                              [--max-import-bytes N] [--max-connections N]
+                              [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
                roster import  --db PATH [--mode append|replace] [--errors abort|skip]
@@ -27,6 +27,10 @@ public enum RosterCommand: Equatable, Sendable {
         seed    fill a database with N synthetic contacts, the same for the same --random-seed;
                 --notes gives that percent of them notes (default 20; 0 for none)
         import  load contacts from a CSV file (first line: column names)
+
+        --db takes a SQLite file or a PostgreSQL URL (postgres://user@host:port/db);
+        on PostgreSQL, --read-db names a streaming replica reads may go to (repeatable),
+        and serve seeds only when --seed is given.
 
         --max-connections caps open client connections (default 10000); past it, new
         ones are accepted and closed at once.
@@ -40,10 +44,14 @@ public struct ServeOptions: Equatable, Sendable {
     public var host = "127.0.0.1"
     /// TCP port; 0 picks a free one.
     public var port = 8080
-    /// SQLite database file, created if missing.
+    /// SQLite database file, created if missing, or a PostgreSQL URL (`postgres://...`).
     public var database = "roster.sqlite"
+    /// PostgreSQL streaming replicas reads may go to (`--read-db`, repeatable).
+    public var readDatabases: [String] = []
     /// Contacts to seed into an empty database; 0 seeds none.
     public var seed = 1_000_000
+    /// Whether `--seed` was given: on PostgreSQL, `serve` seeds only then.
+    public var seedGiven = false
     /// Folder of static files served at `/`.
     public var publicDirectory = "Public"
     /// Folder of `NNNN_name.sql` migrations.

@@ -19,7 +19,10 @@ struct Routes: Sendable {
     /// Whether an export is answered depends on its token (and its `Host`, see `writeVary`).
     static let exportVary = (name: "Vary", value: "Authorization")
 
-    let databasePath: String
+    /// Opens one event loop's read connection.
+    let openSource: @Sendable () throws -> any ContactSource
+    /// The SQLite file, for imports and exports (nil on PostgreSQL, which has neither yet).
+    let sqlitePath: String?
     let publicDirectory: String
     let catalog: Catalog
     let events: VersionEvents
@@ -34,8 +37,13 @@ struct Routes: Sendable {
     let contactWriter: ContactWriter
     let maxImportBytes: Int
 
+    /// What a PostgreSQL server answers to a bulk request it cannot serve yet.
+    static func noBulkOnPostgres(_ what: String) -> StorageError {
+        .unsupported("\(what) work on the SQLite store only in this version of Roster; serve with --db FILE for them")
+    }
+
     func makeRouter() throws -> Router {
-        let reader = StoreReader(store: try ContactStore(readingFrom: databasePath), catalog: catalog)
+        let reader = StoreReader(store: try openSource(), catalog: catalog)
         let router = Router()
         let window = WindowHandler(
             reader: reader, catalog: catalog, sessions: sessions, metrics: metrics, searches: searches)
@@ -54,8 +62,9 @@ struct Routes: Sendable {
         for method in ["POST", "PUT"] {
             router.add(
                 method, "/import",
-                body: .streamed(limit: maxImportBytes) { [imports] request, flow in
-                    try ImportSink(request: request, flow: flow, context: imports)
+                body: .streamed(limit: maxImportBytes) { [imports, sqlitePath] request, flow in
+                    guard sqlitePath != nil else { throw Self.noBulkOnPostgres("imports") }
+                    return try ImportSink(request: request, flow: flow, context: imports)
                 },
                 headers: [Self.writeVary]
             ) { [imports] request in
@@ -64,8 +73,9 @@ struct Routes: Sendable {
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
-        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [databasePath, writes] request in
+        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [sqlitePath, writes] request in
             try writes.authorizeExport(request.head)
+            guard let databasePath = sqlitePath else { throw Self.noBulkOnPostgres("exports") }
             return Response(
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8",

@@ -1,16 +1,27 @@
 import Foundation
+import PostgresStorage
 import Storage
 
 /// `roster seed --db PATH --count N [--random-seed S] [--notes PERCENT]`: an empty database filled
 /// with N synthetic contacts, progress on stderr.
 enum SeedCommand {
     static func run(_ options: SeedOptions, migrations: String) throws {
-        let store = try ContactStore.open(options.database, migrations: migrations)
         let started = Date()
         let reportsProgress = options.count >= 100_000
-        try store.seed(count: options.count, randomSeed: options.randomSeed, notesPercent: options.notesPercent) {
-            written in
+        let progress = { (written: Int) in
             if reportsProgress { printError("seed: \(written) of \(options.count) contacts") }
+        }
+        if PGConnection.isURL(options.database) {
+            try PostgresMigrator(directory: StoreBackend.postgresMigrations(migrations)).migrate(
+                PGConnection(url: options.database))
+            try PostgresSeeder.seed(
+                url: options.database, count: options.count, randomSeed: options.randomSeed,
+                notesPercent: options.notesPercent, progress: progress)
+        } else {
+            let store = try ContactStore.open(options.database, migrations: migrations)
+            try store.seed(
+                count: options.count, randomSeed: options.randomSeed, notesPercent: options.notesPercent,
+                progress: progress)
         }
         let seconds = Date().timeIntervalSince(started)
         printError(

@@ -9,14 +9,14 @@ import Storage
 /// snapshot before reading: contacts read by row then come from the same version
 /// as the rows (API.md's one version per answer).
 final class StoreReader {
-    let store: ContactStore
+    let store: any ContactSource
     private let catalog: Catalog
     private let clock: MonotonicClock
     /// The snapshot of the pinned read's version, and when the pin began.
     private var pinned: ListSnapshot?
     private var pinnedAt = 0.0
 
-    init(store: ContactStore, catalog: Catalog, clock: MonotonicClock = .system) {
+    init(store: any ContactSource, catalog: Catalog, clock: MonotonicClock = .system) {
         self.store = store
         self.catalog = catalog
         self.clock = clock
@@ -26,11 +26,17 @@ final class StoreReader {
     /// `version` (or a second old). The store's reads then see that snapshot's data.
     func snapshot(atLeast version: Int) throws -> ListSnapshot {
         let now = clock.seconds()
-        if let pinned, store.pinned, pinned.version >= version, now - pinnedAt <= 1 { return pinned }
+        if let pinned, store.pinned, pinned.version >= version, now - pinnedAt <= store.pinLifetime {
+            return pinned
+        }
         let seen = try store.pin()
         let snapshot: ListSnapshot
         if let known = catalog.snapshot(for: seen) {
             snapshot = known
+        } else if let following = try followingStates(upTo: seen) {
+            // Written by another server: follow its changes from the newest list held.
+            for state in following { catalog.install(try ListSnapshot(state: state)) }
+            snapshot = try catalog.snapshot(for: seen) ?? ListSnapshot(store: store)
         } else {
             // Written by another process (or long ago): read the list as this transaction sees it.
             snapshot = try ListSnapshot(store: store)
@@ -41,11 +47,20 @@ final class StoreReader {
         return snapshot
     }
 
+    /// The states from the newest snapshot held up to `version`, when the store can tell them.
+    private func followingStates(upTo version: Int) throws -> [ListState]? {
+        let newest = catalog.current
+        guard newest.version < version, let states = try store.states(after: newest.state),
+            states.last?.version == version
+        else { return nil }
+        return states
+    }
+
     /// The snapshot of the newest installed version (pinning as needed).
     func newestSnapshot() throws -> ListSnapshot { try snapshot(atLeast: catalog.version) }
 
-    /// Ends a pinned read that has been open a second or more (called when idle).
+    /// Ends a pinned read that has been open longer than the store keeps one (called when idle).
     func releaseIfStale() {
-        if store.pinned && clock.seconds() - pinnedAt > 1 { try? store.release() }
+        if store.pinned && clock.seconds() - pinnedAt > store.pinLifetime { try? store.release() }
     }
 }

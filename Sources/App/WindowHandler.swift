@@ -67,7 +67,7 @@ final class WindowHandler {
         metrics.observeSlots(created: step.created, reused: step.reused)
         let cursor =
             step.entries.isEmpty || step.update.cells.allSatisfy({ $0.item.kind == .header })
-            ? nil : try reader.store.cursor(over: step.entries, firstRow: step.firstRow)
+            ? nil : try reader.store.rows(over: step.entries, firstRow: step.firstRow)
         defer { cursor?.close() }
         let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(

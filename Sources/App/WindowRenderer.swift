@@ -7,7 +7,7 @@ struct WindowRenderer {
 
     let snapshot: ListSnapshot
     /// The contacts of the update's rows, read in row order as the cells are written.
-    let contacts: ContactCursor?
+    let contacts: (any ContactRows)?
     /// The search whose matches are marked in the fragments, if any.
     var highlight: SearchHighlight? = nil
 

@@ -224,6 +224,7 @@ extension EventLoop {
 
     /// The JSON answer for a failure of routing or of a handler.
     func errorResponse(_ error: any Error, path: Substring) -> Response {
+        if let known = (error as? any HTTPErrorConvertible)?.httpError { return errorResponse(known, path: path) }
         guard let error = error as? HTTPError else {
             configuration.logger.log("roster: a handler failed: \(error)")
             return .error(

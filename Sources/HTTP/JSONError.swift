@@ -94,3 +94,10 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// An error from outside HTTP that has an answer of its own (a database that is
+/// down is a 503, not a 500): the server sends `httpError` when it is not nil.
+public protocol HTTPErrorConvertible: Error {
+    /// The answer this error gets, or nil for the generic 500.
+    var httpError: HTTPError? { get }
+}

@@ -128,6 +128,14 @@ public struct Contact: Hashable, Sendable {
     public let revision: Int
     /// The contact's fields.
     public let fields: ContactFields
+
+    /// A contact of its parts.
+    public init(id: Int, position: Int, revision: Int, fields: ContactFields) {
+        self.id = id
+        self.position = position
+        self.revision = revision
+        self.fields = fields
+    }
 }
 
 /// What orders the list: the section, the folded sort name (last name, or first

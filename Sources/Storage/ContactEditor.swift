@@ -19,6 +19,12 @@ public final class ContactEditor {
         public let contact: Contact?
         /// The list after the write.
         public let state: ListState
+
+        /// An outcome of its parts.
+        public init(contact: Contact?, state: ListState) {
+            self.contact = contact
+            self.state = state
+        }
     }
 
     /// The state of the list at a data version (which the caller may keep in memory).
@@ -172,7 +178,7 @@ public final class ContactEditor {
     }
 
     /// The sort key of `fields`, once they are found fit to store.
-    private static func checked(_ fields: ContactFields) throws -> ContactSortKey {
+    public static func checked(_ fields: ContactFields) throws -> ContactSortKey {
         let key = fields.sortKey
         guard !key.isNameless else { throw StorageError.namelessContact }
         if let (field, length, limit) = fields.overLimit() {
@@ -181,7 +187,8 @@ public final class ContactEditor {
         return key
     }
 
-    private static func entry(_ id: Int, _ version: Int, _ lines: Int) -> OrderEntry {
+    /// The order entry of contact `id` written at `version`, showing `lines` lines of notes.
+    public static func entry(_ id: Int, _ version: Int, _ lines: Int) -> OrderEntry {
         OrderEntry(id: id, revision: UInt32(truncatingIfNeeded: version), lines: lines)
     }
 }

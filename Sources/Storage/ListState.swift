@@ -24,7 +24,7 @@ public struct ListState: Sendable {
     /// The sections after one contact joins section `added` and/or one leaves
     /// section `removed`.
     /// - Complexity: O(sections).
-    func sections(adding added: Int?, removing removed: Int?) -> [SectionInfo] {
+    public func sections(adding added: Int?, removing removed: Int?) -> [SectionInfo] {
         sections(
             rows: sections.map {
                 $0.rows + ($0.index == added ? 1 : 0) - ($0.index == removed ? 1 : 0)

@@ -34,6 +34,13 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy
     /// Any other SQLite error: its code and message, and the SQL that caused it.
     case sqlite(code: Int32, message: String, sql: String?)
+    /// The database server cannot be reached (down, restarting, refusing): nothing
+    /// was written; the request can be retried once it is back.
+    case unavailable(reason: String)
+    /// Any other PostgreSQL error: its SQLSTATE and message, and the SQL that caused it.
+    case postgres(state: String, message: String, sql: String?)
+    /// What this store cannot do (yet): a person reads why.
+    case unsupported(String)
 
     /// One line naming the path or statement and what to do.
     public var description: String {
@@ -76,6 +83,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database is busy: an import is writing; try again in a moment"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
+        case .unavailable(let reason):
+            "the database is unavailable: \(reason)"
+        case .postgres(let state, let message, let sql):
+            "PostgreSQL error \(state): \(message)" + (sql.map { " in: \($0.prefix(200))" } ?? "")
+        case .unsupported(let what):
+            what
         }
     }
 }

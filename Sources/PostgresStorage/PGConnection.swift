@@ -1,0 +1,241 @@
+import Foundation
+import CPostgres
+import Storage
+
+/// One libpq connection to a PostgreSQL server, by URL (`postgres://user@host:port/db`).
+///
+/// Errors are `StorageError`s: `.unavailable` when the server cannot be reached or
+/// the connection broke (the next call connects again), `.postgres` with the
+/// SQLSTATE and message for anything else. Like a SQLite connection, it belongs to
+/// one thread at a time.
+public final class PGConnection {
+    /// The URL it connects to.
+    public let url: String
+    private var handle: OpaquePointer?
+
+    /// Seconds a connection attempt may take before the server counts as down.
+    public static let connectTimeout = 2
+
+    /// Connects to `url`.
+    /// - Throws: `StorageError.unavailable` when the server cannot be reached.
+    public init(url: String) throws {
+        self.url = url
+        try connect()
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`).
+    public static func isURL(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    private func connect() throws {
+        PQfinish(handle)
+        handle = nil
+        let separator = url.contains("?") ? "&" : "?"
+        let conninfo = url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster"
+        let connection = PQconnectdb(conninfo)
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(connection)
+            throw StorageError.unavailable(reason: Self.oneLine(message))
+        }
+        handle = connection
+        // Quiet: no NOTICE lines on the server's standard error.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    /// The live connection, connecting again when the last one broke.
+    private func live() throws -> OpaquePointer {
+        if let handle, PQstatus(handle) == CONNECTION_OK { return handle }
+        try connect()
+        return handle!
+    }
+
+    /// Runs `sql` (one statement) with text parameters `$1, $2...` (nil is NULL)
+    /// and returns its rows.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+        let connection = try live()
+        let result: OpaquePointer?
+        if parameters.isEmpty {
+            result = PQexec(connection, sql)
+        } else {
+            var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+            defer { cStrings.forEach { free($0) } }
+            result = cStrings.withUnsafeMutableBufferPointer { values in
+                values.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
+                    PQexecParams(connection, sql, Int32(values.count), nil, $0, nil, nil, 0)
+                }
+            }
+        }
+        return try checked(result, sql: sql)
+    }
+
+    /// Runs `sql`, which may hold several statements, for their effect.
+    public func execute(_ sql: String) throws {
+        try query(sql)
+    }
+
+    /// `result` as a `PGResult`, or the error it carries.
+    func checked(_ result: OpaquePointer?, sql: String) throws -> PGResult {
+        guard let result else { throw brokenOrError(sql: sql, state: nil) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_EMPTY_QUERY:
+            return PGResult(result)
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+            PQclear(result)
+            throw brokenOrError(sql: sql, state: state, message: message)
+        }
+    }
+
+    /// `.unavailable` when the connection is gone or the server is shutting down or
+    /// starting (SQLSTATE classes 08 and 57P), else `.postgres`.
+    private func brokenOrError(sql: String, state: String?, message: String? = nil) -> StorageError {
+        let text = Self.oneLine(message ?? handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection")
+        let broken = handle.map { PQstatus($0) != CONNECTION_OK } ?? true
+        if broken || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
+            return .unavailable(reason: text)
+        }
+        return .postgres(state: state ?? "", message: text, sql: sql)
+    }
+
+    /// Runs `body` between BEGIN (with `mode`, e.g. "ISOLATION LEVEL REPEATABLE READ")
+    /// and COMMIT, rolling back when it throws.
+    public func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(mode)")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    // MARK: - COPY
+
+    /// Starts `COPY ... FROM STDIN` (text format); feed it with `copy(_:)`, end it with `endCopy()`.
+    public func beginCopy(_ sql: String) throws {
+        try query(sql)
+    }
+
+    /// Sends one piece of COPY data (whole lines, text format).
+    public func copy(_ bytes: [UInt8]) throws {
+        let connection = try live()
+        let sent = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                PQputCopyData(connection, $0, Int32(buffer.count))
+            }
+        }
+        guard sent == 1 else { throw brokenOrError(sql: "COPY", state: nil) }
+    }
+
+    /// Ends the COPY and returns once the server has taken (or refused) it.
+    public func endCopy() throws {
+        let connection = try live()
+        guard PQputCopyEnd(connection, nil) == 1 else { throw brokenOrError(sql: "COPY", state: nil) }
+        var failure: Error?
+        while let result = PQgetResult(connection) {
+            do { _ = try checked(result, sql: "COPY") } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    // MARK: - Notifications
+
+    /// The payloads of notifications that arrived since the last call (after
+    /// `LISTEN channel`), reading what the socket holds without waiting.
+    public func notifications() throws -> [String] {
+        let connection = try live()
+        guard PQconsumeInput(connection) == 1 else { throw brokenOrError(sql: "LISTEN", state: nil) }
+        var payloads: [String] = []
+        while let note = PQnotifies(connection) {
+            payloads.append(String(cString: note.pointee.extra))
+            PQfreemem(note)
+        }
+        return payloads
+    }
+
+    /// A libpq message on one line.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+    }
+}
+
+/// The rows of one statement's answer, in text format; freed with the object.
+public final class PGResult {
+    let handle: OpaquePointer
+
+    init(_ handle: OpaquePointer) { self.handle = handle }
+
+    deinit { PQclear(handle) }
+
+    /// Rows in the answer.
+    public var count: Int { Int(PQntuples(handle)) }
+
+    /// Whether the value at (`row`, `column`) is NULL.
+    public func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(handle, Int32(row), Int32(column)) == 1 }
+
+    /// The bytes of the value at (`row`, `column`), valid while this result lives.
+    public func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+        let length = Int(PQgetlength(handle, Int32(row), Int32(column)))
+        let start = PQgetvalue(handle, Int32(row), Int32(column))
+        return UnsafeRawPointer(start).map {
+            UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: length)
+        } ?? UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// The value at (`row`, `column`) as text.
+    public func string(_ row: Int, _ column: Int) -> String { String(decoding: bytes(row, column), as: UTF8.self) }
+
+    /// The integer at (`row`, `column`) (0 for NULL).
+    public func int(_ row: Int, _ column: Int) -> Int {
+        var value = 0
+        var negative = false
+        for byte in bytes(row, column) {
+            if byte == UInt8(ascii: "-") { negative = true } else { value = value &* 10 &+ Int(byte &- 48) }
+        }
+        return negative ? -value : value
+    }
+
+    /// The boolean at (`row`, `column`): PostgreSQL's `t`.
+    public func bool(_ row: Int, _ column: Int) -> Bool { bytes(row, column).first == UInt8(ascii: "t") }
+
+    /// The `bytea` at (`row`, `column`), from its `\x...` hex text.
+    public func bytea(_ row: Int, _ column: Int) -> [UInt8] {
+        let text = bytes(row, column)
+        guard text.count >= 2 else { return [] }
+        var result: [UInt8] = []
+        result.reserveCapacity((text.count - 2) / 2)
+        var index = 2
+        while index + 1 < text.count {
+            result.append(Self.nibble(text[index]) << 4 | Self.nibble(text[index + 1]))
+            index += 2
+        }
+        return result
+    }
+
+    private static func nibble(_ digit: UInt8) -> UInt8 {
+        digit <= UInt8(ascii: "9") ? digit &- 48 : (digit | 0x20) &- 87
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// These bytes as a `bytea` parameter in text format: `\x` and hex digits.
+    var byteaLiteral: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "x")]
+        text.reserveCapacity(2 + count * 2)
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

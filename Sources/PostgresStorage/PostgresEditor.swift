@@ -1,0 +1,140 @@
+import Storage
+
+/// Single contact writes on the primary, each one transaction that takes the
+/// `data_version` row's lock first (so writes from every server take turns and
+/// each makes one version), logs its change in `roster_changes` for the other
+/// servers, and tells them with `NOTIFY roster_version` (sent at commit).
+public final class PostgresEditor: ContactEditing {
+    private let connection: PGConnection
+    /// The newest list this process holds, to follow from when `base` has not the
+    /// version a write starts from (another server wrote since).
+    private let newest: () -> ListState?
+
+    /// The channel servers LISTEN on; the payload is the new data version.
+    public static let channel = "roster_version"
+
+    /// An editor writing to the primary at `url`.
+    public init(url: String, newest: @escaping () -> ListState?) throws {
+        connection = try PGConnection(url: url)
+        self.newest = newest
+    }
+
+    public func insert(
+        _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
+    ) throws -> ContactEditor.Outcome {
+        try transact(base: base, prepare: prepare) { reads, state, version in
+            let key = try ContactEditor.checked(fields).bytes
+            let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
+            let lines = NoteLines.count(fields.notes)
+            try connection.query(
+                "INSERT INTO contacts (id, sort_key, lines, revision, search, \(ContactField.columnList)) VALUES ($1, $2, $3, $4, $5, "
+                    + ContactField.allCases.map { "$\(6 + $0.rawValue)" }.joined(separator: ", ") + ")",
+                [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
+                    + PostgresReads.parameters(fields))
+            try log(version, id: id, old: nil, new: key, lines: lines)
+            let row = try reads.insertionRow(key: key, id: id, in: state.order)
+            let next = ListState(
+                version: version, sections: state.sections(adding: Int(key[0]), removing: nil),
+                order: state.order.inserting(ContactEditor.entry(id, version, lines), at: row))
+            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+        }
+    }
+
+    public func update(
+        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+        change: (ContactFields) throws -> ContactFields
+    ) throws -> ContactEditor.Outcome {
+        try transact(base: base, prepare: prepare) { reads, state, version in
+            let (old, oldKey) = try current(reads, id, ifRevision)
+            let fields = try change(old.fields)
+            let key = try ContactEditor.checked(fields).bytes
+            guard let oldRow = try reads.row(of: id, key: oldKey, in: state.order) else {
+                throw StorageError.postgres(state: "", message: "contact \(id) is not in the list order", sql: nil)
+            }
+            let lines = NoteLines.count(fields.notes)
+            try connection.query(
+                "UPDATE contacts SET sort_key = $2, lines = $3, revision = $4, search = $5, "
+                    + ContactField.allCases.map { "\($0.name) = $\(6 + $0.rawValue)" }.joined(separator: ", ")
+                    + " WHERE id = $1",
+                [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
+                    + PostgresReads.parameters(fields))
+            try log(version, id: id, old: oldKey, new: key, lines: lines)
+            let entry = ContactEditor.entry(id, version, lines)
+            let row: Int
+            let order: ListOrder
+            if key == oldKey {
+                (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
+            } else {
+                let without = state.order.removing(at: oldRow)
+                row = try reads.insertionRow(key: key, id: id, in: without)
+                order = without.inserting(entry, at: row)
+            }
+            let sections =
+                oldKey[0] == key[0] ? state.sections : state.sections(adding: Int(key[0]), removing: Int(oldKey[0]))
+            return (
+                Contact(id: id, position: row, revision: version, fields: fields),
+                ListState(version: version, sections: sections, order: order)
+            )
+        }
+    }
+
+    public func delete(
+        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare
+    ) throws -> ContactEditor.Outcome {
+        try transact(base: base, prepare: prepare) { reads, state, version in
+            let (_, key) = try current(reads, id, ifRevision)
+            guard let row = try reads.row(of: id, key: key, in: state.order) else {
+                throw StorageError.postgres(state: "", message: "contact \(id) is not in the list order", sql: nil)
+            }
+            try connection.query("DELETE FROM contacts WHERE id = $1", [String(id)])
+            try log(version, id: id, old: key, new: nil, lines: 0)
+            let next = ListState(
+                version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
+                order: state.order.removing(at: row))
+            return (nil, next)
+        }
+    }
+
+    // MARK: - One transaction
+
+    private func transact(
+        base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+        _ body: (PostgresReads, ListState, Int) throws -> (Contact?, ListState)
+    ) throws -> ContactEditor.Outcome {
+        try connection.transaction {
+            // The lock on this row orders writes from every server; statements after it
+            // (read committed) see every write before this one.
+            let version = try connection.query(
+                "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
+            ).int(0, 0)
+            let reads = PostgresReads(connection: connection, version: version - 1)
+            let state = try base(version - 1) ?? following(reads) ?? reads.listState()
+            let (contact, next) = try body(reads, state, version)
+            try connection.execute("NOTIFY \(Self.channel), '\(version)'")
+            try prepare(next)
+            return ContactEditor.Outcome(contact: contact, state: next)
+        }
+    }
+
+    /// The list at `reads.version`, followed from the newest one this process holds.
+    private func following(_ reads: PostgresReads) throws -> ListState? {
+        guard let known = newest(), known.version < reads.version else { return nil }
+        return try reads.states(after: known)?.last
+    }
+
+    /// Logs the write of `version` for the other servers.
+    private func log(_ version: Int, id: Int, old: [UInt8]?, new: [UInt8]?, lines: Int) throws {
+        try connection.query(
+            "INSERT INTO roster_changes (version, id, old_key, new_key, lines) VALUES ($1, $2, $3, $4, $5)",
+            [String(version), String(id), old?.byteaLiteral, new?.byteaLiteral, String(lines)])
+    }
+
+    /// The stored contact `id` and its key, locked for this write, refusing a stale `ifRevision`.
+    private func current(_ reads: PostgresReads, _ id: Int, _ ifRevision: Int?) throws -> (Contact, [UInt8]) {
+        guard let (contact, key) = try reads.stored(id, lock: true) else { throw StorageError.contactNotFound(id: id) }
+        if let ifRevision, ifRevision != contact.revision {
+            throw StorageError.staleRevision(id: id, current: contact.revision)
+        }
+        return (contact, key)
+    }
+}

@@ -1,0 +1,192 @@
+import Storage
+
+/// Reads of the list through one connection inside one transaction, which sees
+/// data version `version`: the list whole, the states since a known one (from
+/// `roster_changes`), a contact and its row.
+///
+/// Rows are not stored: a contact's row comes from binary search of an in-memory
+/// `ListOrder` of the same version, reading one sort key per probe.
+struct PostgresReads {
+    let connection: PGConnection
+    let version: Int
+
+    static let versionSQL = "SELECT value FROM roster_meta WHERE key = 'data_version'"
+    /// The columns of a contact read by id: revision, the fields, sort key.
+    static let contactColumns = "revision, \(ContactField.columnList), sort_key"
+
+    /// The list as the transaction sees it.
+    /// - Complexity: O(n): one index-only scan of `contacts_order`.
+    func listState() throws -> ListState {
+        let result = try connection.query(
+            "SELECT id, lines, revision, get_byte(sort_key, 0) FROM contacts ORDER BY sort_key, id")
+        var order = ListOrder.Builder()
+        var rows = [Int](repeating: 0, count: SectionInfo.titles.count)
+        for row in 0..<result.count {
+            order.append(
+                OrderEntry(
+                    id: result.int(row, 0), revision: UInt32(truncatingIfNeeded: result.int(row, 2)),
+                    lines: result.int(row, 1)))
+            rows[min(result.int(row, 3), rows.count - 1)] += 1
+        }
+        return ListState(version: version, sections: SectionInfo.all(rows: rows), order: order.order())
+    }
+
+    /// One logged change: the write of data version `version` to contact `id`.
+    struct Change {
+        let version: Int
+        let id: Int
+        let oldKey: [UInt8]?
+        let newKey: [UInt8]?
+        let lines: Int
+    }
+
+    /// Most versions a server follows change by change; further behind, it reads the list whole.
+    static let maxChanges = 512
+
+    /// The states after `known`, one per version up to this read's, from the change
+    /// log; nil when a version in between left no change (a seed or import) or
+    /// there are too many.
+    /// - Complexity: O(c log² n) key reads for c changes.
+    func states(after known: ListState) throws -> [ListState]? {
+        guard known.version < version else { return known.version == version ? [] : nil }
+        guard version - known.version <= Self.maxChanges else { return nil }
+        let result = try connection.query(
+            "SELECT version, id, old_key, new_key, lines FROM roster_changes WHERE version > $1 AND version <= $2 ORDER BY version",
+            [String(known.version), String(version)])
+        guard result.count == version - known.version else { return nil }
+        let changes = (0..<result.count).map { row in
+            Change(
+                version: result.int(row, 0), id: result.int(row, 1),
+                oldKey: result.isNull(row, 2) ? nil : result.bytea(row, 2),
+                newKey: result.isNull(row, 3) ? nil : result.bytea(row, 3), lines: result.int(row, 4))
+        }
+        // A contact changed later in the batch had, before that change, the key the
+        // change names as old; any other has the key this read sees.
+        var later: [Int: [Change]] = [:]
+        for change in changes { later[change.id, default: []].append(change) }
+        var states: [ListState] = []
+        var state = known
+        for change in changes {
+            let keyBefore: (Int) throws -> [UInt8] = { id in
+                if let next = later[id]?.first(where: { $0.version >= change.version }) {
+                    return next.oldKey ?? []
+                }
+                return try sortKey(of: id)
+            }
+            var order = state.order
+            if let oldKey = change.oldKey {
+                let row = try order.partitionPoint { try Self.precedes($0, keyBefore, oldKey, change.id) }
+                guard row < order.count, Int(order[row].id) == change.id else { return nil }
+                order = order.removing(at: row)
+            }
+            if let newKey = change.newKey {
+                let keyAfter: (Int) throws -> [UInt8] = { id in
+                    if let next = later[id]?.first(where: { $0.version > change.version }) {
+                        return next.oldKey ?? []
+                    }
+                    return try sortKey(of: id)
+                }
+                let row = try order.partitionPoint { try Self.precedes($0, keyAfter, newKey, change.id) }
+                order = order.inserting(
+                    OrderEntry(id: change.id, revision: UInt32(truncatingIfNeeded: change.version), lines: change.lines),
+                    at: row)
+            }
+            let sections =
+                change.oldKey?.first == change.newKey?.first
+                ? state.sections
+                : state.sections(adding: change.newKey.map { Int($0[0]) }, removing: change.oldKey.map { Int($0[0]) })
+            state = ListState(version: change.version, sections: sections, order: order)
+            states.append(state)
+        }
+        return states
+    }
+
+    /// Whether `entry` comes before (`key`, `id`) in list order, its key from `keyOf`.
+    static func precedes(
+        _ entry: OrderEntry, _ keyOf: (Int) throws -> [UInt8], _ key: [UInt8], _ id: Int
+    ) throws -> Bool {
+        let other = try keyOf(Int(entry.id))
+        if other == key { return Int(entry.id) < id }
+        return other.lexicographicallyPrecedes(key)
+    }
+
+    /// The contacts every word of `words` finds (API.md "Search"): the rules of
+    /// `SearchText.match`, a word of 3 or more characters anywhere, a 2-character one
+    /// at a word's start, a 1-character one as a whole word, as LIKE patterns on the
+    /// folded words (words hold letters and digits only: nothing to escape).
+    func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet {
+        guard !words.isEmpty else { return ContactIDSet() }
+        let patterns = words.map { word in
+            switch word.unicodeScalars.count {
+            case 1: "%  \(word)%"
+            case 2: "% \(word)%"
+            default: "%\(word)%"
+            }
+        }
+        let range = ids.map { " AND id BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
+        let result = try connection.query(
+            "SELECT id FROM contacts WHERE "
+                + patterns.indices.map { "search LIKE $\($0 + 1)" }.joined(separator: " AND ") + range, patterns)
+        var ids = ContactIDSet()
+        for row in 0..<result.count { ids.insert(result.int(row, 0)) }
+        return ids
+    }
+
+    /// The sort key of contact `id` (empty when there is none).
+    func sortKey(of id: Int) throws -> [UInt8] {
+        let result = try connection.query("SELECT sort_key FROM contacts WHERE id = $1", [String(id)])
+        return result.count == 0 ? [] : result.bytea(0, 0)
+    }
+
+    /// The row of contact `id`, whose key is `key`, in `order`, or nil.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    func row(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int? {
+        let row = try order.partitionPoint { try Self.precedes($0, sortKey(of:), key, id) }
+        return row < order.count && Int(order[row].id) == id ? row : nil
+    }
+
+    /// The row a contact with `key` and `id` goes to in `order` (which does not hold it).
+    func insertionRow(key: [UInt8], id: Int, in order: ListOrder) throws -> Int {
+        try order.partitionPoint { try Self.precedes($0, sortKey(of:), key, id) }
+    }
+
+    /// The stored contact `id` (position -1) and its sort key, or nil.
+    func stored(_ id: Int, lock: Bool = false) throws -> (contact: Contact, key: [UInt8])? {
+        let result = try connection.query(
+            "SELECT \(Self.contactColumns) FROM contacts WHERE id = $1\(lock ? " FOR UPDATE" : "")", [String(id)])
+        guard result.count == 1 else { return nil }
+        return (
+            Contact(id: id, position: -1, revision: result.int(0, 0), fields: Self.fields(result, row: 0, from: 1)),
+            result.bytea(0, 1 + ContactField.allCases.count)
+        )
+    }
+
+    /// The contact with `id` and its row in `order`, or nil.
+    func contact(id: Int, in order: ListOrder) throws -> Contact? {
+        guard let (stored, key) = try stored(id), let row = try row(of: id, key: key, in: order) else { return nil }
+        return Contact(id: id, position: row, revision: stored.revision, fields: stored.fields)
+    }
+
+    /// The fields of `row`, read from columns `first...` in column order.
+    static func fields(_ result: PGResult, row: Int, from first: Int) -> ContactFields {
+        var fields = ContactFields()
+        for field in ContactField.allCases {
+            let column = first + field.rawValue
+            switch field.kind {
+            case .text: fields[field] = .text(result.string(row, column))
+            case .boolean: fields[field] = .boolean(result.bool(row, column))
+            }
+        }
+        return fields
+    }
+
+    /// `fields` as text parameters, in column order.
+    static func parameters(_ fields: ContactFields) -> [String?] {
+        ContactField.allCases.map { field in
+            switch fields[field] {
+            case .text(let text): text
+            case .boolean(let value): value ? "true" : "false"
+            }
+        }
+    }
+}
