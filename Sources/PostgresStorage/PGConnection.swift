@@ -53,10 +53,22 @@ public final class PGConnection {
         return handle!
     }
 
-    /// Runs `sql` (one statement) with text parameters `$1, $2...` (nil is NULL)
-    /// and returns its rows.
+    /// Runs `sql` with text parameters `$1, $2...` (nil is NULL) and returns its
+    /// rows (without parameters, `sql` may hold several statements: the last one's).
+    /// A connection found broken outside a transaction (the server restarted since
+    /// its last use) is connected again and the statement run once more.
     @discardableResult
     public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+        let idle = handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? true
+        do {
+            return try run(sql, parameters)
+        } catch StorageError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true {
+            try connect()
+            return try run(sql, parameters)
+        }
+    }
+
+    private func run(_ sql: String, _ parameters: [String?]) throws -> PGResult {
         let connection = try live()
         let result: OpaquePointer?
         if parameters.isEmpty {

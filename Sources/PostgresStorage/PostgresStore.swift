@@ -28,13 +28,22 @@ public final class PostgresStore: ContactSource {
 
     @discardableResult
     public func pin() throws -> Int {
-        try release()
+        // The read before ends with the next one's BEGIN, in one round trip, when it
+        // was on the same connection.
+        var open = reads?.connection
+        reads = nil
+        defer { if let open { try? open.execute("COMMIT") } }
         if let replicaURL, Date().timeIntervalSinceReferenceDate >= replicaRetry {
-            let newest = try primary.query(PostgresReads.versionSQL).int(0, 0)
+            // Outside any read of its own: a read still open there would give its old version.
+            let endingPrimary = open === primary
+            if endingPrimary { open = nil }
+            let newest = try primary.query((endingPrimary ? "COMMIT; " : "") + PostgresReads.versionSQL).int(0, 0)
             do {
                 let connection = try replica ?? PGConnection(url: replicaURL)
                 replica = connection
-                if let version = try begin(on: connection, atLeast: newest) {
+                let ending = open === connection
+                if ending { open = nil }
+                if let version = try begin(on: connection, atLeast: newest, ending: ending) {
                     reads = PostgresReads(connection: connection, version: version)
                     return version
                 }
@@ -43,17 +52,22 @@ public final class PostgresStore: ContactSource {
                 replicaRetry = Date().timeIntervalSinceReferenceDate + 1
             }
         }
-        let version = try begin(on: primary, atLeast: 0)!
+        let ending = open === primary
+        if ending { open = nil }
+        let version = try begin(on: primary, atLeast: 0, ending: ending)!
         reads = PostgresReads(connection: primary, version: version)
         return version
     }
 
-    /// Begins a repeatable read on `connection` and returns its version, or ends it
-    /// and returns nil when that is older than `newest`.
-    private func begin(on connection: PGConnection, atLeast newest: Int) throws -> Int? {
-        try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    /// Begins a repeatable read on `connection` (first committing the read open on
+    /// it when `ending`) and returns its version, or ends it and returns nil when
+    /// that is older than `newest`.
+    private func begin(on connection: PGConnection, atLeast newest: Int, ending: Bool) throws -> Int? {
         do {
-            let version = try connection.query(PostgresReads.versionSQL).int(0, 0)
+            let version = try connection.query(
+                (ending ? "COMMIT; " : "") + "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                    + PostgresReads.versionSQL
+            ).int(0, 0)
             if version >= newest { return version }
             try connection.execute("ROLLBACK")
             return nil
