@@ -44,11 +44,11 @@ public final class Application: Sendable {
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
         let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
         routes = Routes(
-            openSource: backend.openSource, sqlitePath: backend.sqlitePath, publicDirectory: publicDirectory,
+            openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
-                databasePath: options.database, writes: writes, catalog: catalog, logger: logger),
+                open: backend.openImporter, writes: writes, catalog: catalog, logger: logger),
             writes: writes,
             contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)

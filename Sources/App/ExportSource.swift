@@ -7,18 +7,15 @@ import Storage
 final class ExportSource: ResponseBodySource {
     static let rowsPerPiece = 2000
 
-    private let store: ContactStore
-    private let scan: OrderedScan
+    private let scan: any ContactScanning
     private var headerWritten = false
     private var writer = CSVWriter()
 
-    init(databasePath: String) throws {
-        store = try ContactStore(readingFrom: databasePath)
-        try store.pin()
-        scan = try OrderedScan(store: store)
+    init(scan: any ContactScanning) {
+        self.scan = scan
     }
 
-    deinit { try? store.release() }
+    deinit { scan.close() }
 
     func next() throws -> [UInt8]? {
         if !headerWritten {
@@ -27,7 +24,7 @@ final class ExportSource: ResponseBodySource {
         }
         let contacts = try scan.next(limit: Self.rowsPerPiece)
         guard !contacts.isEmpty else {
-            try store.release()
+            scan.close()
             let rest = writer.take()
             return rest.isEmpty ? nil : rest
         }

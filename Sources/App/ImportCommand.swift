@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import Storage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
@@ -6,21 +7,26 @@ import Storage
 /// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
-        if options.database.hasPrefix("postgres://") || options.database.hasPrefix("postgresql://") {
-            throw Routes.noBulkOnPostgres("imports")
-        }
         // Opening applies the migrations; the job then opens its own connection.
-        _ = try ContactStore.open(options.database, migrations: options.migrationsDirectory)
+        let path = options.database
+        let open: @Sendable () throws -> any ImportTarget
+        if PGConnection.isURL(path) {
+            try PostgresMigrator(directory: StoreBackend.postgresMigrations(options.migrationsDirectory)).migrate(
+                PGConnection(url: path))
+            open = { try PostgresImporter(url: path) }
+        } else {
+            _ = try ContactStore.open(path, migrations: options.migrationsDirectory)
+            open = { try ContactStore(writingTo: path) }
+        }
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
             return 1
         }
         defer { try? file.close() }
         let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
-        let path = options.database
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
-            open: { try ContactStore(writingTo: path) }, mode: options.mode, errors: options.errors,
+            open: open, mode: options.mode, errors: options.errors,
             reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0

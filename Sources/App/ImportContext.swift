@@ -7,7 +7,8 @@ import Synchronization
 /// What imports share: the database to write, the write rules, one-at-a-time,
 /// and the catalog to refresh after a commit.
 final class ImportContext: Sendable {
-    let databasePath: String
+    /// Opens the import's connection.
+    let open: @Sendable () throws -> any ImportTarget
     /// Who may import (the rules every write shares).
     let writes: WriteGate
     let catalog: Catalog
@@ -15,8 +16,8 @@ final class ImportContext: Sendable {
     /// Gets one line per import (refusals are logged by `writes`).
     let logger: Logger
 
-    init(databasePath: String, writes: WriteGate, catalog: Catalog, logger: Logger) {
-        self.databasePath = databasePath
+    init(open: @escaping @Sendable () throws -> any ImportTarget, writes: WriteGate, catalog: Catalog, logger: Logger) {
+        self.open = open
         self.writes = writes
         self.catalog = catalog
         self.logger = logger
@@ -28,17 +29,21 @@ final class ImportContext: Sendable {
     }
 
     /// A new connection for writing (migrations are applied already).
-    /// Checkpoints are left to `settle(_:)`, after the answer has gone out, so a
-    /// large import does not make its client wait for the copy into the database file.
-    func openWriter() throws -> ContactStore {
-        let store = try ContactStore(writingTo: databasePath)
+    func openWriter() throws -> any ImportTarget { try open() }
+
+    /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
+    /// after the answer has gone out, so a large import does not make its client
+    /// wait for the copy into the database file.
+    static func sqliteWriter(_ path: String) throws -> any ImportTarget {
+        let store = try ContactStore(writingTo: path)
         try store.database.execute("PRAGMA wal_autocheckpoint = 0")
         return store
     }
 
-    /// Copies the write-ahead log into the database once readers have moved on to
-    /// the new data (their pinned reads last at most about a second).
-    func settle(_ store: ContactStore) {
+    /// Copies a SQLite file's write-ahead log into the database once readers have
+    /// moved on to the new data (their pinned reads last at most about a second).
+    func settle(_ target: any ImportTarget) {
+        guard let store = target as? ContactStore else { return }
         Thread.sleep(forTimeInterval: 1.5)
         // Without waiting: a truncating checkpoint that waits for a reader holds the
         // write lock all the while, and contact writes would find the database busy.

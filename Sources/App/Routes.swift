@@ -21,8 +21,8 @@ struct Routes: Sendable {
 
     /// Opens one event loop's read connection.
     let openSource: @Sendable () throws -> any ContactSource
-    /// The SQLite file, for imports and exports (nil on PostgreSQL, which has neither yet).
-    let sqlitePath: String?
+    /// Starts an export's read of the whole list.
+    let openScan: @Sendable () throws -> any ContactScanning
     let publicDirectory: String
     let catalog: Catalog
     let events: VersionEvents
@@ -36,11 +36,6 @@ struct Routes: Sendable {
     /// The process's one writer of single contacts.
     let contactWriter: ContactWriter
     let maxImportBytes: Int
-
-    /// What a PostgreSQL server answers to a bulk request it cannot serve yet.
-    static func noBulkOnPostgres(_ what: String) -> StorageError {
-        .unsupported("\(what) work on the SQLite store only in this version of Roster; serve with --db FILE for them")
-    }
 
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try openSource(), catalog: catalog)
@@ -62,9 +57,8 @@ struct Routes: Sendable {
         for method in ["POST", "PUT"] {
             router.add(
                 method, "/import",
-                body: .streamed(limit: maxImportBytes) { [imports, sqlitePath] request, flow in
-                    guard sqlitePath != nil else { throw Self.noBulkOnPostgres("imports") }
-                    return try ImportSink(request: request, flow: flow, context: imports)
+                body: .streamed(limit: maxImportBytes) { [imports] request, flow in
+                    try ImportSink(request: request, flow: flow, context: imports)
                 },
                 headers: [Self.writeVary]
             ) { [imports] request in
@@ -73,16 +67,15 @@ struct Routes: Sendable {
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
-        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [sqlitePath, writes] request in
+        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [openScan, writes] request in
             try writes.authorizeExport(request.head)
-            guard let databasePath = sqlitePath else { throw Self.noBulkOnPostgres("exports") }
             return Response(
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8",
                     "Content-Disposition": "attachment; filename=\"contacts.csv\"",
                     "Cache-Control": "no-store",
                 ],
-                stream: try ExportSource(databasePath: databasePath))
+                stream: ExportSource(scan: try openScan()))
         }
         router.get("/metrics") { [catalog, sessions, metrics, searches] _ in
             var response = Response.text(

@@ -13,8 +13,10 @@ struct StoreBackend {
     let openSource: @Sendable () throws -> any ContactSource
     /// The writer of single contacts, feeding `catalog`.
     let makeWriter: (_ catalog: Catalog) throws -> ContactWriter
-    /// The SQLite file (nil on PostgreSQL).
-    let sqlitePath: String?
+    /// Opens an import's connection.
+    let openImporter: @Sendable () throws -> any ImportTarget
+    /// Starts an export's read.
+    let openScan: @Sendable () throws -> any ContactScanning
     /// Starts following other servers' writes into `catalog` (PostgreSQL only).
     let follow: ((_ catalog: Catalog) throws -> Void)?
 
@@ -34,7 +36,8 @@ struct StoreBackend {
             snapshot: try ListSnapshot(store: store),
             openSource: { try ContactStore(readingFrom: path) },
             makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog) },
-            sqlitePath: path, follow: nil)
+            openImporter: { try ImportContext.sqliteWriter(path) },
+            openScan: { try ContactStore.scan(readingFrom: path) }, follow: nil)
     }
 
     /// The PostgreSQL database of `options` (and its replicas), migrated, and
@@ -72,7 +75,8 @@ struct StoreBackend {
             makeWriter: { catalog in
                 ContactWriter(editor: try PostgresEditor(url: url) { catalog.current.state }, catalog: catalog)
             },
-            sqlitePath: nil,
+            openImporter: { try PostgresImporter(url: url) },
+            openScan: { try PostgresScan(url: url) },
             follow: { catalog in
                 try VersionListener(url: url, catalog: catalog, log: log).start()
             })

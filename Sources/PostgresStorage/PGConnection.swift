@@ -158,6 +158,13 @@ public final class PGConnection {
         if let failure { throw failure }
     }
 
+    /// Ends a COPY in progress with an error, so nothing of it is kept (if one is in progress).
+    public func endCopyFailing() throws {
+        guard let handle, PQstatus(handle) == CONNECTION_OK else { return }
+        guard PQputCopyEnd(handle, "abandoned") == 1 else { return }
+        while let result = PQgetResult(handle) { PQclear(result) }
+    }
+
     // MARK: - Notifications
 
     /// The payloads of notifications that arrived since the last call (after

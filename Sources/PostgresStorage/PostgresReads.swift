@@ -132,6 +132,14 @@ struct PostgresReads {
         return ids
     }
 
+    /// The id the next new contact gets, without taking it: a bulk write (which
+    /// holds the writers' lock, so no single write takes one meanwhile) takes a run
+    /// of them with `setval` when it commits, so one that rolls back leaves no gap.
+    static func nextID(_ connection: PGConnection) throws -> Int {
+        let result = try connection.query("SELECT last_value, is_called FROM contact_ids")
+        return result.int(0, 0) + (result.bool(0, 1) ? 1 : 0)
+    }
+
     /// The sort key of contact `id` (empty when there is none).
     func sortKey(of id: Int) throws -> [UInt8] {
         let result = try connection.query("SELECT sort_key FROM contacts WHERE id = $1", [String(id)])

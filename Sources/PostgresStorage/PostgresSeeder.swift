@@ -17,15 +17,16 @@ public enum PostgresSeeder {
             try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
             let existing = try connection.query("SELECT count(*) FROM contacts").int(0, 0)
             guard existing == 0 else { throw StorageError.notEmpty(path: url, contacts: existing) }
-            let first = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
-            try connection.beginCopy(
-                "COPY contacts (id, sort_key, lines, search, \(ContactField.columnList)) FROM STDIN")
+            let first = try PostgresReads.nextID(connection)
+            try connection.beginCopy(CopyLine.copySQL)
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 20)
             var written = 0
             try SyntheticContacts(seed: randomSeed, notesPercent: notesPercent).forEachInListOrder(count: count) {
                 key, fields in
-                appendLine(id: first + written, key: key.bytes, fields: fields, to: &buffer)
+                CopyLine.append(
+                    id: first + written, key: key.bytes, fields: fields, document: SearchText.document(fields),
+                    to: &buffer)
                 written += 1
                 if buffer.count >= 1 << 20 {
                     try connection.copy(buffer)
@@ -39,38 +40,5 @@ public enum PostgresSeeder {
             try connection.execute("NOTIFY \(PostgresEditor.channel)")
         }
         try connection.execute("ANALYZE contacts")
-    }
-
-    /// One COPY text line: id, sort key, notes lines, search words, then every field.
-    static func appendLine(id: Int, key: [UInt8], fields: ContactFields, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: String(id).utf8)
-        buffer.append(9)
-        buffer.append(contentsOf: "\\\\".utf8)  // bytea's `\x`, its backslash escaped for COPY
-        buffer.append(contentsOf: key.byteaLiteral.utf8.dropFirst())
-        buffer.append(9)
-        buffer.append(UInt8(ascii: "0") + UInt8(NoteLines.count(fields.notes)))
-        buffer.append(9)
-        appendEscaped(SearchText.document(fields), to: &buffer)
-        for field in ContactField.allCases {
-            buffer.append(9)
-            switch fields[field] {
-            case .text(let text): appendEscaped(text, to: &buffer)
-            case .boolean(let value): buffer.append(UInt8(ascii: value ? "t" : "f"))
-            }
-        }
-        buffer.append(10)
-    }
-
-    /// `text` in COPY's text format: backslash, tab, line feed and carriage return escaped.
-    static func appendEscaped(_ text: String, to buffer: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [92, 92])
-            case 9: buffer.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 10: buffer.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 13: buffer.append(contentsOf: [92, UInt8(ascii: "r")])
-            default: buffer.append(byte)
-            }
-        }
     }
 }

@@ -87,3 +87,67 @@ extension ContactStore: ContactSource {
 
 extension ContactCursor: ContactRows {}
 extension ContactEditor: ContactEditing {}
+
+/// Where an import writes: a store that opens the import's one transaction.
+public protocol ImportTarget: AnyObject {
+    /// Begins an import's transaction (replacing the list in `.replace` mode).
+    func beginImport(mode: ImportMode) throws -> any ImportWriting
+    /// The number of contacts now.
+    func count() throws -> Int
+}
+
+/// One import's transaction: contacts added in file order (new ids), then all
+/// committed together or none kept.
+public protocol ImportWriting: AnyObject {
+    /// Contacts added so far.
+    var staged: Int { get }
+    /// Adds one contact read from `line`, whose sort key and search text are made already.
+    /// - Throws: `StorageError.invalidContact` for a contact with neither first nor last name.
+    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws
+    /// Hands `prepare` the list as it will be once committed, and commits. Returns that list.
+    func commit(prepare: (ListState) throws -> Void) throws -> ListState
+    /// Abandons the import: nothing of it is kept.
+    func rollback()
+}
+
+extension ContactStore: ImportTarget {
+    public func beginImport(mode: ImportMode) throws -> any ImportWriting {
+        try ContactImport(store: self, mode: mode)
+    }
+}
+
+extension ContactImport: ImportWriting {}
+
+/// Every contact in list order, a batch at a time, from one read of one version
+/// (an export).
+public protocol ContactScanning: AnyObject {
+    /// The next `limit` contacts' fields in list order; empty at the end.
+    func next(limit: Int) throws -> [ContactFields]
+    /// Ends the read.
+    func close()
+}
+
+/// A SQLite export's scan: an `OrderedScan` inside its store's pinned read.
+final class PinnedScan: ContactScanning {
+    private let store: ContactStore
+    private let scan: OrderedScan
+
+    init(store: ContactStore) throws {
+        self.store = store
+        try store.pin()
+        scan = try OrderedScan(store: store)
+    }
+
+    deinit { close() }
+
+    func next(limit: Int) throws -> [ContactFields] { try scan.next(limit: limit) }
+
+    func close() { try? store.release() }
+}
+
+extension ContactStore {
+    /// Every contact in list order, read in one transaction (see `OrderedScan`).
+    public static func scan(readingFrom path: String) throws -> any ContactScanning {
+        try PinnedScan(store: ContactStore(readingFrom: path))
+    }
+}

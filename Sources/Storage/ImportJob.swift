@@ -36,7 +36,7 @@ public final class ImportJob: Sendable {
         /// after `cancel()`, which answers nothing).
         public var ended: @Sendable () -> Void = {}
         /// After the answer was handed over (e.g. a checkpoint that can wait).
-        public var answered: @Sendable (ContactStore) -> Void = { _ in }
+        public var answered: @Sendable (any ImportTarget) -> Void = { _ in }
 
         /// No hooks.
         public init() {}
@@ -143,7 +143,7 @@ public final class ImportJob: Sendable {
     /// Starts an import: the writer thread opens a connection with `open` and
     /// begins the transaction (waiting up to the busy timeout for another writer).
     public init(
-        open: @escaping @Sendable () throws -> ContactStore, mode: ImportMode,
+        open: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
         errors policy: ImportErrorPolicy,
         reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
         onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
@@ -295,10 +295,10 @@ public final class ImportJob: Sendable {
     // MARK: - Writer thread
 
     private func run(
-        open: () throws -> ContactStore, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
+        open: () throws -> any ImportTarget, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
     ) {
         let started = Date()
-        var store: ContactStore?
+        var store: (any ImportTarget)?
         var outcome: Outcome
         do {
             let opened = try open()
@@ -320,9 +320,9 @@ public final class ImportJob: Sendable {
     /// The whole transaction: it is over (committed or rolled back) when this returns.
     /// Returns the summary and, when it committed, the list as committed.
     private func importAll(
-        into store: ContactStore, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
+        into store: any ImportTarget, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
     ) throws -> (ImportSummary, ListState?) {
-        let transaction = try ContactImport(store: store, mode: mode)
+        let transaction = try store.beginImport(mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
         var read: ImportSummary?
         while let piece = try next() {

@@ -24,10 +24,26 @@ struct RosterCommandTests {
         expected.port = 0
         expected.database = "/tmp/x.sqlite"
         expected.seed = 0
+        expected.seedGiven = true
         expected.publicDirectory = "web"
         expected.migrationsDirectory = "m"
         expected.adminToken = "s3cret"
         #expect(command == .serve(expected))
+    }
+
+    @Test func readDatabasesRepeatAndSeedingOnPostgreSQLWaitsForTheFlag() throws {
+        guard
+            case .serve(let options) = try RosterCommand.parse([
+                "--db", "postgres://u@h:1/d", "--read-db", "postgres://u@h:2/d", "--read-db=postgres://u@h:3/d",
+            ]),
+            case .serve(let seeded) = try RosterCommand.parse(["--seed", "10"])
+        else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.readDatabases == ["postgres://u@h:2/d", "postgres://u@h:3/d"])
+        #expect(!options.seedGiven && seeded.seedGiven && seeded.seed == 10)
+        #expect(RosterCommand.usage.contains("--read-db"))
     }
 
     @Test func maxConnectionsIsAFlagWithTheDefaultOf10000() throws {

@@ -194,6 +194,53 @@ struct PostgresStoreTests {
         try store.release()
     }
 
+    /// `csv` imported by a job into `target`.
+    private static func importing(
+        _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
+        errors: ImportErrorPolicy
+    ) -> ImportJob.Outcome {
+        let job = ImportJob(open: target, mode: mode, errors: errors, onResume: {})
+        var bytes = Array(csv.utf8)
+        #expect(bytes.withUnsafeMutableBytes { job.feed(UnsafeRawBufferPointer($0)) })
+        return job.finish()
+    }
+
+    /// Every contact as an export reads them.
+    private static func exported(_ scan: any ContactScanning) throws -> [ContactFields] {
+        var all: [ContactFields] = []
+        while case let batch = try scan.next(limit: 7), !batch.isEmpty { all += batch }
+        scan.close()
+        return all
+    }
+
+    @Test(arguments: [ImportMode.append, .replace], [ImportErrorPolicy.abort, .skip])
+    func importsAndExportsGiveTheSameAsSQLite(mode: ImportMode, errors: ImportErrorPolicy) throws {
+        let postgres = try TestPostgres()
+        try PostgresSeeder.seed(url: postgres.url, count: 300, randomSeed: 2)
+        let folder = TemporaryDirectory()
+        try folder.store().seed(count: 300, randomSeed: 2)
+        let path = folder.file("roster.sqlite")
+        let url = postgres.url
+        var random = SeededRandom(seed: 9)
+        for round in 0..<3 {
+            var csv = "first_name,last_name,email,notes,favorite\n"
+            for line in 0..<(20 + random.below(40)) {
+                let first = random.below(12) == 0 ? "" : Self.names[random.below(Self.names.count)]
+                let last = random.below(3) == 0 ? "" : Self.names[random.below(Self.names.count)] + "\(line)"
+                let notes = ["", "\"two\nlines\"", "back\\slash\ttab", "\"\"\"quoted\"\"\""][random.below(4)]
+                csv += "\(first),\(last),m\(line)@x.test,\(notes),\(random.below(2) == 0 ? "yes" : "")\n"
+            }
+            let pg = Self.importing(csv, into: { try PostgresImporter(url: url) }, mode: mode, errors: errors)
+            let lite = Self.importing(csv, into: { try ContactStore(writingTo: path) }, mode: mode, errors: errors)
+            var (pgSummary, liteSummary) = (try pg.get(), try lite.get())
+            (pgSummary.seconds, liteSummary.seconds) = (0, 0)
+            #expect(pgSummary == liteSummary, "round \(round)")
+            let store = try postgres.pinnedStore()
+            #expect(Self.same(try store.listState(), try ContactStore(readingFrom: path).listState()), "round \(round)")
+            #expect(try Self.exported(PostgresScan(url: url)) == Self.exported(ContactStore.scan(readingFrom: path)))
+        }
+    }
+
     @Test func migratingTwiceAtOnceAppliesEachMigrationOnce() throws {
         let postgres = try TestPostgres()
         let migrator = try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql")

@@ -1,0 +1,98 @@
+import Storage
+
+/// The PostgreSQL store as an import's target: each import is one transaction on
+/// its own connection to the primary.
+public final class PostgresImporter: ImportTarget {
+    private let connection: PGConnection
+
+    /// Connects to the primary at `url`.
+    public init(url: String) throws {
+        connection = try PGConnection(url: url)
+    }
+
+    public func beginImport(mode: ImportMode) throws -> any ImportWriting {
+        try PostgresImport(connection: connection, mode: mode)
+    }
+
+    public func count() throws -> Int {
+        try connection.query("SELECT count(*) FROM contacts").int(0, 0)
+    }
+}
+
+/// One import as one transaction: it takes the writers' lock (the version row)
+/// first, so single writes from every server wait for it; in `.replace` mode it
+/// deletes the list (readers keep seeing it until the commit); contacts go in by
+/// COPY as they come, with ids in file order. It logs no change: servers find a
+/// version with no change logged and read the list whole.
+final class PostgresImport: ImportWriting {
+    private let connection: PGConnection
+    private let version: Int
+    private var buffer: [UInt8] = []
+    private var firstID = 0
+    private var finished = false
+    private(set) var staged = 0
+
+    /// COPY data sent a piece at a time (a file's memory stays flat).
+    static let pieceBytes = 1 << 20
+
+    init(connection: PGConnection, mode: ImportMode) throws {
+        self.connection = connection
+        try connection.execute("BEGIN")
+        do {
+            version = try connection.query(
+                "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
+            ).int(0, 0)
+            if mode == .replace { try connection.execute("DELETE FROM contacts") }
+            firstID = try PostgresReads.nextID(connection)
+            try connection.beginCopy(CopyLine.copySQL)
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+        buffer.reserveCapacity(Self.pieceBytes + 4096)
+    }
+
+    deinit { rollback() }
+
+    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
+        guard !key.isNameless else {
+            throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
+        }
+        CopyLine.append(id: firstID + staged, key: key.bytes, fields: fields, document: document, to: &buffer)
+        staged += 1
+        if buffer.count >= Self.pieceBytes {
+            try connection.copy(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    func commit(prepare: (ListState) throws -> Void) throws -> ListState {
+        precondition(!finished, "an import commits once")
+        do {
+            if !buffer.isEmpty { try connection.copy(buffer) }
+            buffer = []
+            try connection.endCopy()
+            if staged > 0 {
+                try connection.query("SELECT setval('contact_ids', $1)", [String(firstID + staged - 1)])
+            }
+            let state = try PostgresReads(connection: connection, version: version).listState()
+            try connection.execute("NOTIFY \(PostgresEditor.channel), '\(version)'")
+            try prepare(state)
+            try connection.execute("COMMIT")
+            finished = true
+            if staged >= 10_000 { try? connection.execute("ANALYZE contacts") }
+            return state
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    func rollback() {
+        guard !finished else { return }
+        finished = true
+        // A COPY still open ends with the transaction.
+        try? connection.endCopyFailing()
+        try? connection.execute("ROLLBACK")
+    }
+}
