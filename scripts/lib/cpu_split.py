@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Runs one wrk command and reports, beside its requests/s and p99, the CPU seconds every
+process of a few kinds spent meanwhile (read from /proc: utime + stime of processes named
+postgres, roster, haproxy, wrk), so a benchmark can say where the machine's time went.
+
+    cpu_split.py LABEL -- wrk ARGS...
+
+Prints `LABEL: RPS req/s, p99 MS ms; cpu s: postgres X, roster Y, haproxy Z, wrk W` and exits 1
+when wrk counted non-2xx answers or socket errors."""
+import os, re, subprocess, sys
+
+KINDS = ("postgres", "roster", "haproxy", "wrk")
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu():
+    seconds = dict.fromkeys(KINDS, 0.0)
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        kind = next((k for k in KINDS if name.startswith(k)), None)
+        if kind:
+            seconds[kind] += (int(fields[11]) + int(fields[12])) / TICK
+    return seconds
+
+
+def main():
+    label, sep, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
+    assert sep == "--"
+    before = cpu()
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    after = cpu()
+    rps = float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1))
+    m = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)] if m else float("nan")
+    bad = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", out)
+    errors = re.search(r"Socket errors:.*", out)
+    split = ", ".join(f"{k} {max(0.0, after[k] - before[k]):.1f}" for k in KINDS)
+    print(f"{label}: {rps:,.0f} req/s, p99 {p99:.2f} ms; cpu s: {split}")
+    if bad or errors:
+        print(f"{label}: {bad.group(1) if bad else 0} non-2xx answers {errors.group(0) if errors else ''}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
