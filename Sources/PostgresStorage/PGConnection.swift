@@ -12,6 +12,8 @@ public final class PGConnection {
     /// The URL it connects to.
     public let url: String
     private var handle: OpaquePointer?
+    /// Statements prepared on this connection (`prepared(_:_:)`), by their SQL: their names.
+    private var statements: [String: String] = [:]
 
     /// Seconds a connection attempt may take before the server counts as down.
     public static let connectTimeout = 2
@@ -33,6 +35,7 @@ public final class PGConnection {
     private func connect() throws {
         PQfinish(handle)
         handle = nil
+        statements = [:]
         let separator = url.contains("?") ? "&" : "?"
         let conninfo = url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster"
         let connection = PQconnectdb(conninfo)
@@ -81,6 +84,31 @@ public final class PGConnection {
                     PQexecParams(connection, sql, Int32(values.count), nil, $0, nil, nil, 0)
                 }
             }
+        }
+        return try checked(result, sql: sql)
+    }
+
+    /// Runs one statement of a request's hot path, `sql`, prepared once per
+    /// connection: PostgreSQL parses and plans it once, not on every call.
+    @discardableResult
+    public func prepared(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+        let connection = try live()
+        let name: String
+        if let known = statements[sql] {
+            name = known
+        } else {
+            name = "roster_\(statements.count)"
+            _ = try checked(PQprepare(connection, name, sql, Int32(parameters.count), nil), sql: sql)
+            statements[sql] = name
+        }
+        var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { cStrings.forEach { free($0) } }
+        let result = cStrings.withUnsafeMutableBufferPointer { values in
+            values.baseAddress.map {
+                $0.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
+                    PQexecPrepared(connection, name, Int32(values.count), $0, nil, nil, 0)
+                }
+            } ?? PQexecPrepared(connection, name, 0, nil, nil, nil, 0)
         }
         return try checked(result, sql: sql)
     }

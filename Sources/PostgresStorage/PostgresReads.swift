@@ -142,7 +142,7 @@ struct PostgresReads {
 
     /// The sort key of contact `id` (empty when there is none).
     func sortKey(of id: Int) throws -> [UInt8] {
-        let result = try connection.query("SELECT sort_key FROM contacts WHERE id = $1", [String(id)])
+        let result = try connection.prepared("SELECT sort_key FROM contacts WHERE id = $1", [String(id)])
         return result.count == 0 ? [] : result.bytea(0, 0)
     }
 

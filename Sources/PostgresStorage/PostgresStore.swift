@@ -109,7 +109,7 @@ public final class PostgresStore: ContactSource {
     public func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows {
         let ids = entries.map { Int($0.id) }
         let list = "{" + ids.map(String.init).joined(separator: ",") + "}"
-        let result = try current().connection.query(
+        let result = try current().connection.prepared(
             "SELECT id, \(ContactField.columnList) FROM contacts WHERE id = ANY($1::bigint[])", [list])
         return PostgresRows(first: max(firstRow, 0), ids: ids, result: result)
     }

@@ -130,6 +130,18 @@ def wrong_slots(page, cluster):
             if c["row"] in truth and truth[c["row"]] != c["id"]]
 
 
+def scroll_checking(page, cluster, rounds):
+    """ROUNDS of ten wheel turns, the slots checked once each round has settled: what was wrong."""
+    problems = []
+    for _ in range(rounds):
+        for _ in range(10):
+            page.mouse.wheel(0, 400)
+            page.wait_for_timeout(20)
+        settle(page)
+        problems += wrong_slots(page, cluster)
+    return problems
+
+
 def session_server(page):
     """The server that answered the page's latest delta (a window asked with its session)."""
     for _, server, r in reversed(page.windows):
@@ -179,23 +191,12 @@ def test_a_read_after_a_write_sees_it_on_every_server(cluster):
 def test_killing_the_server_of_a_scrolling_page_costs_one_full_answer_and_no_wrong_slot(page, cluster):
     open_list(page, cluster)
     page.mouse.move(400, 400)
-    problems = []
-    for _ in range(6):
-        for _ in range(10):
-            page.mouse.wheel(0, 400)
-            page.wait_for_timeout(20)
-        settle(page)
-        problems += wrong_slots(page, cluster)
+    problems = scroll_checking(page, cluster, 6)
     victim = session_server(page)
     assert victim, "no delta answered before the kill"
     os.kill(cluster.pid(victim), signal.SIGKILL)
     killed = time.time()
-    for _ in range(8):
-        for _ in range(10):
-            page.mouse.wheel(0, 400)
-            page.wait_for_timeout(20)
-        settle(page)
-        problems += wrong_slots(page, cluster)
+    problems += scroll_checking(page, cluster, 8)
     after = [(server, r) for t, server, r in page.windows if t >= killed and "session=" in r.url]
     fulls = 0
     for server, r in after:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs one wrk command and reports, beside its requests/s and p99, the CPU seconds every
 process of a few kinds spent meanwhile (read from /proc: utime + stime of processes named
-postgres, roster, haproxy, wrk), so a benchmark can say where the machine's time went.
+postgres, roster, haproxy, wrk), so a benchmark can say where the machine's time went (wrk's own, as this process's child, once it has ended).
 
     cpu_split.py LABEL -- wrk ARGS...
 
@@ -35,8 +35,12 @@ def main():
     label, sep, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
     assert sep == "--"
     before = cpu()
+    children = os.times()
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
     after = cpu()
+    # wrk has ended by now: its time is what this process's children spent.
+    after["wrk"] = before["wrk"] + (os.times().children_user - children.children_user) + (
+        os.times().children_system - children.children_system)
     rps = float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1))
     m = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
     p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)] if m else float("nan")
