@@ -17,7 +17,7 @@ public final class PostgresScan: ContactScanning {
             """)
     }
 
-    deinit { close() }
+    deinit { self.close() }
 
     public func next(limit: Int) throws -> [ContactFields] {
         guard open else { return [] }

@@ -138,7 +138,7 @@ final class PinnedScan: ContactScanning {
         scan = try OrderedScan(store: store)
     }
 
-    deinit { close() }
+    deinit { self.close() }
 
     func next(limit: Int) throws -> [ContactFields] { try scan.next(limit: limit) }
 
