@@ -14,7 +14,8 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def cpu():
-    seconds = dict.fromkeys(KINDS, 0.0)
+    """{pid: (kind, CPU seconds so far)} of every process of the kinds."""
+    seconds = {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -27,8 +28,17 @@ def cpu():
         fields = stat[stat.rindex(")") + 2:].split()
         kind = next((k for k in KINDS if name.startswith(k)), None)
         if kind:
-            seconds[kind] += (int(fields[11]) + int(fields[12])) / TICK
+            seconds[pid] = (kind, (int(fields[11]) + int(fields[12])) / TICK)
     return seconds
+
+
+def spent(before, after):
+    """CPU seconds by kind between two samples, per process: one that ended meanwhile (a
+    server stopped just before) counts nothing, one that started counts all it used."""
+    total = dict.fromkeys(KINDS, 0.0)
+    for pid, (kind, seconds) in after.items():
+        total[kind] += seconds - before.get(pid, (kind, 0.0))[1]
+    return total
 
 
 def main():
@@ -37,16 +47,16 @@ def main():
     before = cpu()
     children = os.times()
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
-    after = cpu()
+    used = spent(before, cpu())
     # wrk has ended by now: its time is what this process's children spent.
-    after["wrk"] = before["wrk"] + (os.times().children_user - children.children_user) + (
+    used["wrk"] = (os.times().children_user - children.children_user) + (
         os.times().children_system - children.children_system)
     rps = float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1))
     m = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
     p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)] if m else float("nan")
     bad = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", out)
     errors = re.search(r"Socket errors:.*", out)
-    split = ", ".join(f"{k} {max(0.0, after[k] - before[k]):.1f}" for k in KINDS)
+    split = ", ".join(f"{k} {used[k]:.1f}" for k in KINDS)
     print(f"{label}: {rps:,.0f} req/s, p99 {p99:.2f} ms; cpu s: {split}")
     if bad or errors:
         print(f"{label}: {bad.group(1) if bad else 0} non-2xx answers {errors.group(0) if errors else ''}", file=sys.stderr)
