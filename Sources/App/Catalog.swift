@@ -75,6 +75,14 @@ final class Catalog: Sendable {
         state.withLock { $0.prepared = snapshot }
     }
 
+    /// Forgets the prepared snapshot of `version`: its transaction did not commit
+    /// (a reader that later sees that version, written by someone else, must not find it).
+    func discard(version: Int) {
+        state.withLock { state in
+            if state.prepared?.version == version { state.prepared = nil }
+        }
+    }
+
     /// Installs `snapshot` unless a newer one is in force already.
     func install(_ snapshot: ListSnapshot) {
         let installed = state.withLock { state -> Bool in

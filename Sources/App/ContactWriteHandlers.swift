@@ -86,6 +86,8 @@ struct ContactWriteHandlers: Sendable {
                 throw HTTPError(
                     422, "name_required", "a contact needs a first_name or a last_name",
                     field: ContactField.firstName.name)
+            case .unstorable(let field):
+                throw HTTPError(422, "invalid_character", error.description, field: field)
             case .valueTooLong(let field, let length, let limit):
                 throw HTTPError(
                     422, "too_long", "\(field) is \(length) characters long; at most \(limit) are allowed",

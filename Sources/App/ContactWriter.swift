@@ -40,13 +40,20 @@ final class ContactWriter: Sendable {
         let catalog = self.catalog
         let outcome = try editor.withLock { editor in
             var prepared: ListSnapshot?
-            let outcome = try body(
-                editor, { version in catalog.snapshot(for: version)?.state },
-                { state in
-                    let snapshot = try ListSnapshot(state: state)
-                    catalog.prepare(snapshot)
-                    prepared = snapshot
-                })
+            let outcome: ContactEditor.Outcome
+            do {
+                outcome = try body(
+                    editor, { version in catalog.snapshot(for: version)?.state },
+                    { state in
+                        let snapshot = try ListSnapshot(state: state)
+                        catalog.prepare(snapshot)
+                        prepared = snapshot
+                    })
+            } catch {
+                // Prepared, then the commit failed: that version is not this snapshot.
+                if let prepared { catalog.discard(version: prepared.version) }
+                throw error
+            }
             // Installed before the next write may prepare its own: a reader that sees
             // this commit always finds its snapshot, prepared or installed.
             if let prepared { catalog.install(prepared) }

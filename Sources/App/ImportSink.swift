@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Platform
 import Storage
+import Synchronization
 
 /// `POST`/`PUT /import`: the HTTP side of an `ImportJob`. The body's bytes go
 /// to the job as they arrive (multipart forms unwrapped first); the job's
@@ -43,11 +44,22 @@ final class ImportSink: RequestBodySink {
         }
         var hooks = ImportJob.Hooks()
         hooks.started = Self.yieldToEventLoops
-        hooks.prepare = { state in context.catalog.prepare(try ListSnapshot(state: state)) }
-        hooks.committed = { state in context.catalog.install(try ListSnapshot(state: state)) }
+        let prepared = Mutex<Int?>(nil)
+        hooks.prepare = { state in
+            context.catalog.prepare(try ListSnapshot(state: state))
+            prepared.withLock { $0 = state.version }
+        }
+        hooks.committed = { state in
+            context.catalog.install(try ListSnapshot(state: state))
+            prepared.withLock { $0 = nil }
+        }
         // The gate opens before the answer goes out: a client that imports again
         // right after its answer must not find the previous import still running.
-        hooks.ended = { context.gate.end() }
+        hooks.ended = {
+            // Prepared but never committed: that version is not this snapshot.
+            if let version = prepared.withLock({ $0 }) { context.catalog.discard(version: version) }
+            context.gate.end()
+        }
         hooks.answered = { store in context.settle(store) }
         job = ImportJob(
             open: { try context.openWriter() }, mode: mode, errors: policy, onResume: { flow.resume() },
@@ -140,10 +152,14 @@ final class ImportSink: RequestBodySink {
             return .json(json(summary), status: summary.aborted ? 422 : 200)
         case .failure(let error):
             switch error {
-            case .emptyFile, .unreadableHeader, .noNameColumn:
+            case .emptyFile, .unreadableHeader, .noNameColumn, .invalidContact:
                 return .error(HTTPError(422, "invalid_csv", error.description))
             case .importCancelled:
                 return .error(HTTPError(400, "cancelled", "the request body ended early"))
+            case .unavailable, .busy:
+                return .error(
+                    error.httpError
+                        ?? HTTPError(503, "busy", "another write holds the list; nothing was imported: try again"))
             default:
                 return .error(
                     HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))

@@ -2,12 +2,15 @@ import HTTP
 import Storage
 
 extension StorageError: HTTPErrorConvertible {
-    /// A database that cannot be reached is 503 (nothing was written: try again);
+    /// A database that cannot be reached is 503 (try again; a write whose commit was
+    /// cut off on its way may have landed, so read before writing it again);
     /// what a store cannot do is 501. Other storage errors are the server's own (500).
     public var httpError: HTTPError? {
         switch self {
         case .unavailable:
-            HTTPError(503, "unavailable", "the database cannot be reached; nothing was changed: try again in a moment")
+            HTTPError(503, "unavailable", "the database cannot be reached; try again in a moment")
+        case .busy:
+            HTTPError(503, "busy", "another write (an import) holds the list; nothing was changed: try again in a moment")
         case .unsupported(let what):
             HTTPError(501, "not_implemented", what)
         default:

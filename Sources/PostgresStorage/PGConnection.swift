@@ -11,6 +11,8 @@ import Storage
 public final class PGConnection {
     /// The URL it connects to.
     public let url: String
+    /// Server settings for this connection (`-c name=value`, as libpq's `options`).
+    private let settings: [String]
     private var handle: OpaquePointer?
     /// Statements prepared on this connection (`prepared(_:_:)`), by their SQL: their names.
     private var statements: [String: String] = [:]
@@ -18,12 +20,20 @@ public final class PGConnection {
     /// Seconds a connection attempt may take before the server counts as down.
     public static let connectTimeout = 2
 
-    /// Connects to `url`.
+    /// Connects to `url`, with server `settings` (`name=value`, e.g. `lock_timeout=200ms`)
+    /// that hold for the connection and any it is replaced with.
     /// - Throws: `StorageError.unavailable` when the server cannot be reached.
-    public init(url: String) throws {
+    public init(url: String, settings: [String] = []) throws {
         self.url = url
+        self.settings = settings
         try connect()
     }
+
+    /// A server that stops answering (a partition, a frozen host) counts as down
+    /// after about 5 s instead of holding a request forever: TCP keepalives and a
+    /// limit on unacknowledged sends.
+    static let liveness = "keepalives=1&keepalives_idle=5&keepalives_interval=1&keepalives_count=3&tcp_user_timeout=5000"
+
 
     deinit { PQfinish(handle) }
 
@@ -37,7 +47,12 @@ public final class PGConnection {
         handle = nil
         statements = [:]
         let separator = url.contains("?") ? "&" : "?"
-        let conninfo = url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster"
+        var conninfo = url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster&" + Self.liveness
+        if !settings.isEmpty {
+            // `options` in a URI is percent-encoded: "-c a=b -c c=d".
+            conninfo += "&options=" + settings.map { "-c%20" + $0.replacingOccurrences(of: "=", with: "%3D") }
+                .joined(separator: "%20")
+        }
         let connection = PQconnectdb(conninfo)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
@@ -140,6 +155,9 @@ public final class PGConnection {
         if broken || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
             return .unavailable(reason: text)
         }
+        // A lock not had in time (lock_timeout), a deadlock, a read a replica's replay
+        // cancelled: nothing was done, and the same request can be tried again.
+        if state == "55P03" || state == "40P01" || state == "40001" { return .busy }
         return .postgres(state: state ?? "", message: text, sql: sql)
     }
 

@@ -15,7 +15,9 @@ public final class PostgresEditor: ContactEditing {
 
     /// An editor writing to the primary at `url`.
     public init(url: String, newest: @escaping () -> ListState?) throws {
-        connection = try PGConnection(url: url)
+        // A write waits at most this long for another (an import holds the lock for
+        // its whole length), then answers busy, as SQLite's editor does.
+        connection = try PGConnection(url: url, settings: ["lock_timeout=200ms"])
         self.newest = newest
     }
 
@@ -24,6 +26,7 @@ public final class PostgresEditor: ContactEditing {
     ) throws -> ContactEditor.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let key = try ContactEditor.checked(fields).bytes
+            try Self.storable(fields)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
             let lines = NoteLines.count(fields.notes)
             try connection.query(
@@ -48,6 +51,7 @@ public final class PostgresEditor: ContactEditing {
             let (old, oldKey) = try current(reads, id, ifRevision)
             let fields = try change(old.fields)
             let key = try ContactEditor.checked(fields).bytes
+            try Self.storable(fields)
             guard let oldRow = try reads.row(of: id, key: oldKey, in: state.order) else {
                 throw StorageError.postgres(state: "", message: "contact \(id) is not in the list order", sql: nil)
             }
@@ -122,11 +126,26 @@ public final class PostgresEditor: ContactEditing {
         return try reads.states(after: known)?.last
     }
 
-    /// Logs the write of `version` for the other servers.
+    /// Logs the write of `version` for the other servers, and now and then forgets
+    /// changes older than any server follows change by change (`PostgresReads.maxChanges`).
     private func log(_ version: Int, id: Int, old: [UInt8]?, new: [UInt8]?, lines: Int) throws {
         try connection.query(
             "INSERT INTO roster_changes (version, id, old_key, new_key, lines) VALUES ($1, $2, $3, $4, $5)",
             [String(version), String(id), old?.byteaLiteral, new?.byteaLiteral, String(lines)])
+        if version % Self.pruneEvery == 0 {
+            try connection.query(
+                "DELETE FROM roster_changes WHERE version <= $1", [String(version - 2 * PostgresReads.maxChanges)])
+        }
+    }
+
+    /// Writes between two prunings of the change log.
+    static let pruneEvery = 256
+
+    /// Refuses text PostgreSQL cannot store: the character U+0000.
+    static func storable(_ fields: ContactFields) throws {
+        for field in ContactField.allCases where fields[text: field].utf8.contains(0) {
+            throw StorageError.unstorable(field: field.name)
+        }
     }
 
     /// The stored contact `id` and its key, locked for this write, refusing a stale `ifRevision`.

@@ -7,7 +7,9 @@ public final class PostgresImporter: ImportTarget {
 
     /// Connects to the primary at `url`.
     public init(url: String) throws {
-        connection = try PGConnection(url: url)
+        // Another import (on any server) holds the lock for its whole length: wait a
+        // little, then answer busy.
+        connection = try PGConnection(url: url, settings: ["lock_timeout=2s"])
     }
 
     public func beginImport(mode: ImportMode) throws -> any ImportWriting {
@@ -57,6 +59,12 @@ final class PostgresImport: ImportWriting {
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
             throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
+        }
+        do {
+            try PostgresEditor.storable(fields)
+        } catch StorageError.unstorable(let field) {
+            throw StorageError.invalidContact(
+                index: line, problem: "holds the character U+0000 in \(field), which PostgreSQL cannot store")
         }
         CopyLine.append(id: firstID + staged, key: key.bytes, fields: fields, document: document, to: &buffer)
         staged += 1

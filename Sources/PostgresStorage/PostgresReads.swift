@@ -111,8 +111,8 @@ struct PostgresReads {
     }
 
     /// The contacts every word of `words` finds (API.md "Search"): the rules of
-    /// `SearchText.match`, a word of 3 or more characters anywhere, a 2-character one
-    /// at a word's start, a 1-character one as a whole word, as LIKE patterns on the
+    /// `SearchText.match`, a word of 3 or more characters anywhere, a 1- or 2-character
+    /// one at a word's start, as LIKE patterns on the
     /// folded words (words hold letters and digits only: nothing to escape).
     func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet {
         guard !words.isEmpty else { return ContactIDSet() }

@@ -50,6 +50,8 @@ public final class PostgresStore: ContactSource {
             } catch StorageError.unavailable {
                 replica = nil
                 replicaRetry = Date().timeIntervalSinceReferenceDate + 1
+            } catch {
+                // Anything else the replica says (a read its replay cancelled): the primary answers this one.
             }
         }
         let ending = open === primary

@@ -39,6 +39,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable(reason: String)
     /// Any other PostgreSQL error: its SQLSTATE and message, and the SQL that caused it.
     case postgres(state: String, message: String, sql: String?)
+    /// A value the store cannot keep: PostgreSQL's text holds no U+0000.
+    case unstorable(field: String)
     /// What this store cannot do (yet): a person reads why.
     case unsupported(String)
 
@@ -87,6 +89,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database is unavailable: \(reason)"
         case .postgres(let state, let message, let sql):
             "PostgreSQL error \(state): \(message)" + (sql.map { " in: \($0.prefix(200))" } ?? "")
+        case .unstorable(let field):
+            "\(field) holds the character U+0000, which PostgreSQL cannot store"
         case .unsupported(let what):
             what
         }

@@ -241,6 +241,33 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func aWriteWaitingForAnImportGivesUpBusyAndNULIsRefused() throws {
+        let postgres = try TestPostgres()
+        try PostgresSeeder.seed(url: postgres.url, count: 10, randomSeed: 1)
+        let state = try postgres.pinnedStore().listState()
+        let editor = try PostgresEditor(url: postgres.url) { nil }
+        let importer = try PostgresImporter(url: postgres.url)
+        let running = try importer.beginImport(mode: .append)
+        #expect(throws: StorageError.busy) {
+            _ = try editor.insert(ContactFields(firstName: "Waits"), base: { _ in state }, prepare: { _ in })
+        }
+        #expect(throws: StorageError.busy, "a second import, on another connection") {
+            _ = try PostgresImporter(url: postgres.url).beginImport(mode: .append)
+        }
+        #expect(throws: StorageError.invalidContact(
+            index: 4, problem: "holds the character U+0000 in notes, which PostgreSQL cannot store")) {
+            try running.add(
+                ContactFields(firstName: "Nul", notes: "a\u{0}b"), key: ContactFields(firstName: "Nul").sortKey,
+                document: "", line: 4)
+        }
+        running.rollback()
+        #expect(throws: StorageError.unstorable(field: "last_name")) {
+            _ = try editor.insert(ContactFields(firstName: "A", lastName: "b\u{0}"), base: { _ in state }, prepare: { _ in })
+        }
+        let written = try editor.insert(ContactFields(firstName: "After"), base: { _ in state }, prepare: { _ in })
+        #expect(written.state.total == 11 && written.state.version == 2)
+    }
+
     @Test func migratingTwiceAtOnceAppliesEachMigrationOnce() throws {
         let postgres = try TestPostgres()
         let migrator = try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql")

@@ -26,7 +26,7 @@ pg_init() {
     mkdir -p "$(dirname "$data")"
     [ "$(id -u)" -eq 0 ] && chown postgres "$(dirname "$data")"
     as_pg "$PGBIN/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
-    printf "listen_addresses = '127.0.0.1'\nport = %s\nunix_socket_directories = ''\nmax_connections = 200\n%s\n" \
+    printf "listen_addresses = '127.0.0.1'\nport = %s\nunix_socket_directories = ''\nmax_connections = 400\n%s\n" \
         "$port" "$extra" >>"$data/postgresql.conf"
 }
 

@@ -18,6 +18,7 @@ start_roster() {
 }
 
 stop_roster() {
+    [ -n "${ROSTER_PID:-}" ] || return 0
     kill -TERM "$ROSTER_PID" 2>/dev/null || true
     wait "$ROSTER_PID" 2>/dev/null || true
 }

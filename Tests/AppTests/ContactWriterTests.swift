@@ -1,0 +1,53 @@
+import Storage
+import Testing
+
+@testable import App
+@testable import HTTP
+
+/// The writer's hand-over to the catalog when a write fails after preparing its
+/// snapshot (its commit failed): the version must not keep that snapshot.
+struct ContactWriterTests {
+    /// An editor whose commit fails: it prepares the next state, then throws.
+    final class FailingCommit: ContactEditing {
+        func insert(
+            _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
+        ) throws -> ContactEditor.Outcome {
+            let state = try #require(try base(1))
+            try prepare(ListState(version: 2, sections: state.sections, order: state.order))
+            throw StorageError.unavailable(reason: "the connection broke at COMMIT")
+        }
+
+        func update(
+            id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+            change: (ContactFields) throws -> ContactFields
+        ) throws -> ContactEditor.Outcome { throw StorageError.contactNotFound(id: id) }
+
+        func delete(
+            id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare
+        ) throws -> ContactEditor.Outcome { throw StorageError.contactNotFound(id: id) }
+    }
+
+    @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
+        let sections = SectionInfo.all(rows: Array(repeating: 0, count: SectionInfo.titles.count))
+        let catalog = Catalog(try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
+        let writer = ContactWriter(editor: FailingCommit(), catalog: catalog)
+        #expect(throws: StorageError.unavailable(reason: "the connection broke at COMMIT")) {
+            _ = try writer.write { editor, base, prepare in
+                try editor.insert(ContactFields(firstName: "Ada"), base: base, prepare: prepare)
+            }
+        }
+        #expect(catalog.snapshot(for: 2) == nil, "version 2 is whatever another writer makes it")
+        #expect(catalog.version == 1)
+    }
+
+    @Test func storageFailuresAnswerWithTheirOwnStatus() throws {
+        #expect(StorageError.unavailable(reason: "down").httpError?.status == 503)
+        #expect(StorageError.busy.httpError?.status == 503)
+        #expect(StorageError.sqlite(code: 1, message: "x", sql: nil).httpError == nil)
+        #expect(ImportSink.response(.failure(.unavailable(reason: "down"))).status == 503)
+        #expect(ImportSink.response(.failure(.busy)).status == 503)
+        #expect(
+            ImportSink.response(.failure(.invalidContact(index: 3, problem: "holds the character U+0000"))).status
+                == 422)
+    }
+}
