@@ -34,12 +34,9 @@ public final class PostgresEditor: ContactEditing {
                     + ContactField.allCases.map { "$\(6 + $0.rawValue)" }.joined(separator: ", ") + ")",
                 [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
                     + PostgresReads.parameters(fields))
-            try log(version, id: id, old: nil, new: key, lines: lines)
-            let row = try reads.insertionRow(key: key, id: id, in: state.order)
-            let next = ListState(
-                version: version, sections: state.sections(adding: Int(key[0]), removing: nil),
-                order: state.order.inserting(ContactEditor.entry(id, version, lines), at: row))
-            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+            let (next, row) = try apply(
+                .init(version: version, id: id, oldKey: nil, newKey: key, lines: lines), to: state, reads)
+            return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)
         }
     }
 
@@ -52,9 +49,6 @@ public final class PostgresEditor: ContactEditing {
             let fields = try change(old.fields)
             let key = try ContactEditor.checked(fields).bytes
             try Self.storable(fields)
-            guard let oldRow = try reads.row(of: id, key: oldKey, in: state.order) else {
-                throw StorageError.postgres(state: "", message: "contact \(id) is not in the list order", sql: nil)
-            }
             let lines = NoteLines.count(fields.notes)
             try connection.query(
                 "UPDATE contacts SET sort_key = $2, lines = $3, revision = $4, search = $5, "
@@ -62,23 +56,9 @@ public final class PostgresEditor: ContactEditing {
                     + " WHERE id = $1",
                 [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
                     + PostgresReads.parameters(fields))
-            try log(version, id: id, old: oldKey, new: key, lines: lines)
-            let entry = ContactEditor.entry(id, version, lines)
-            let row: Int
-            let order: ListOrder
-            if key == oldKey {
-                (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
-            } else {
-                let without = state.order.removing(at: oldRow)
-                row = try reads.insertionRow(key: key, id: id, in: without)
-                order = without.inserting(entry, at: row)
-            }
-            let sections =
-                oldKey[0] == key[0] ? state.sections : state.sections(adding: Int(key[0]), removing: Int(oldKey[0]))
-            return (
-                Contact(id: id, position: row, revision: version, fields: fields),
-                ListState(version: version, sections: sections, order: order)
-            )
+            let (next, row) = try apply(
+                .init(version: version, id: id, oldKey: oldKey, newKey: key, lines: lines), to: state, reads)
+            return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)
         }
     }
 
@@ -87,14 +67,8 @@ public final class PostgresEditor: ContactEditing {
     ) throws -> ContactEditor.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (_, key) = try current(reads, id, ifRevision)
-            guard let row = try reads.row(of: id, key: key, in: state.order) else {
-                throw StorageError.postgres(state: "", message: "contact \(id) is not in the list order", sql: nil)
-            }
             try connection.query("DELETE FROM contacts WHERE id = $1", [String(id)])
-            try log(version, id: id, old: key, new: nil, lines: 0)
-            let next = ListState(
-                version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
-                order: state.order.removing(at: row))
+            let (next, _) = try apply(.init(version: version, id: id, oldKey: key, newKey: nil, lines: 0), to: state, reads)
             return (nil, next)
         }
     }
@@ -126,16 +100,26 @@ public final class PostgresEditor: ContactEditing {
         return try reads.states(after: known)?.last
     }
 
-    /// Logs the write of `version` for the other servers, and now and then forgets
-    /// changes older than any server follows change by change (`PostgresReads.maxChanges`).
-    private func log(_ version: Int, id: Int, old: [UInt8]?, new: [UInt8]?, lines: Int) throws {
+    /// Logs `change` (stored already) for the other servers, and applies it to
+    /// `state` as they will: the list after it, and the contact's row (nil after a
+    /// delete). Now and then forgets changes older than any server follows change by
+    /// change (`PostgresReads.maxChanges`).
+    private func apply(
+        _ change: PostgresReads.Change, to state: ListState, _ reads: PostgresReads
+    ) throws -> (ListState, Int?) {
         try connection.query(
             "INSERT INTO roster_changes (version, id, old_key, new_key, lines) VALUES ($1, $2, $3, $4, $5)",
-            [String(version), String(id), old?.byteaLiteral, new?.byteaLiteral, String(lines)])
-        if version % Self.pruneEvery == 0 {
+            [String(change.version), String(change.id), change.oldKey?.byteaLiteral, change.newKey?.byteaLiteral,
+             String(change.lines)])
+        if change.version % Self.pruneEvery == 0 {
             try connection.query(
-                "DELETE FROM roster_changes WHERE version <= $1", [String(version - 2 * PostgresReads.maxChanges)])
+                "DELETE FROM roster_changes WHERE version <= $1", [String(change.version - 2 * PostgresReads.maxChanges)])
         }
+        guard let applied = try PostgresReads.applying(change, to: state, keyOf: reads.sortKey(of:)) else {
+            throw StorageError.postgres(
+                state: "", message: "contact \(change.id) is not in the list order", sql: nil)
+        }
+        return applied
     }
 
     /// Writes between two prunings of the change log.

@@ -67,47 +67,37 @@ struct PostgresReads {
         var states: [ListState] = []
         var state = known
         for change in changes {
-            let keyBefore: (Int) throws -> [UInt8] = { id in
-                if let next = later[id]?.first(where: { $0.version >= change.version }) {
-                    return next.oldKey ?? []
-                }
+            let applied = try Self.applying(change, to: state) { id in
+                if let next = later[id]?.first(where: { $0.version > change.version }) { return next.oldKey ?? [] }
                 return try sortKey(of: id)
             }
-            var order = state.order
-            if let oldKey = change.oldKey {
-                let row = try order.partitionPoint { try Self.precedes($0, keyBefore, oldKey, change.id) }
-                guard row < order.count, Int(order[row].id) == change.id else { return nil }
-                order = order.removing(at: row)
-            }
-            if let newKey = change.newKey {
-                let keyAfter: (Int) throws -> [UInt8] = { id in
-                    if let next = later[id]?.first(where: { $0.version > change.version }) {
-                        return next.oldKey ?? []
-                    }
-                    return try sortKey(of: id)
-                }
-                let row = try order.partitionPoint { try Self.precedes($0, keyAfter, newKey, change.id) }
-                order = order.inserting(
-                    OrderEntry(id: change.id, revision: UInt32(truncatingIfNeeded: change.version), lines: change.lines),
-                    at: row)
-            }
-            let sections =
-                change.oldKey?.first == change.newKey?.first
-                ? state.sections
-                : state.sections(adding: change.newKey.map { Int($0[0]) }, removing: change.oldKey.map { Int($0[0]) })
-            state = ListState(version: change.version, sections: sections, order: order)
+            guard let applied else { return nil }
+            state = applied.state
             states.append(state)
         }
         return states
     }
 
-    /// Whether `entry` comes before (`key`, `id`) in list order, its key from `keyOf`.
-    static func precedes(
-        _ entry: OrderEntry, _ keyOf: (Int) throws -> [UInt8], _ key: [UInt8], _ id: Int
-    ) throws -> Bool {
-        let other = try keyOf(Int(entry.id))
-        if other == key { return Int(entry.id) < id }
-        return other.lexicographicallyPrecedes(key)
+    /// `state` after `change`, and the row the changed contact is at (nil after a
+    /// delete); nil when `state` does not hold the contact the change moves. The one
+    /// way a list takes a single write: the writer's own, and every other server's
+    /// from the log. `keyOf` gives any other contact's sort key at that version.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    static func applying(
+        _ change: Change, to state: ListState, keyOf: (Int) throws -> [UInt8]
+    ) throws -> (state: ListState, row: Int?)? {
+        // The changed contact is in `state` under its old key, whatever is stored now.
+        let keys = { (id: Int) throws -> [UInt8] in id == change.id ? change.oldKey ?? [] : try keyOf(id) }
+        let entry = ContactEditor.entry(change.id, change.version, change.lines)
+        var next = state
+        if let oldKey = change.oldKey {
+            guard let row = try state.order.row(of: change.id, key: oldKey, keyOf: keys) else { return nil }
+            if change.newKey == oldKey { return (state.replacing(at: row, with: entry, version: change.version), row) }
+            next = state.removing(at: row, section: Int(oldKey[0]), version: change.version)
+        }
+        guard let newKey = change.newKey else { return (next, nil) }
+        let row = try next.order.rank(ofKey: newKey, id: change.id, keyOf: keys)
+        return (next.inserting(entry, at: row, section: Int(newKey[0]), version: change.version), row)
     }
 
     /// The contacts every word of `words` finds (API.md "Search"): the rules of
@@ -149,13 +139,7 @@ struct PostgresReads {
     /// The row of contact `id`, whose key is `key`, in `order`, or nil.
     /// - Complexity: O(log² n) plus O(log n) key reads.
     func row(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int? {
-        let row = try order.partitionPoint { try Self.precedes($0, sortKey(of:), key, id) }
-        return row < order.count && Int(order[row].id) == id ? row : nil
-    }
-
-    /// The row a contact with `key` and `id` goes to in `order` (which does not hold it).
-    func insertionRow(key: [UInt8], id: Int, in order: ListOrder) throws -> Int {
-        try order.partitionPoint { try Self.precedes($0, sortKey(of:), key, id) }
+        try order.row(of: id, key: key, keyOf: sortKey(of:))
     }
 
     /// The stored contact `id` (position -1) and its sort key, or nil.

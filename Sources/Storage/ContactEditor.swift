@@ -61,9 +61,7 @@ public final class ContactEditor {
                 UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
                 """)
             let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
-            let order = state.order.inserting(Self.entry(id, version, lines), at: row)
-            let next = ListState(
-                version: version, sections: state.sections(adding: key.section, removing: nil), order: order)
+            let next = state.inserting(Self.entry(id, version, lines), at: row, section: key.section, version: version)
             return (Contact(id: id, position: row, revision: version, fields: fields), next)
         }
     }
@@ -93,25 +91,18 @@ public final class ContactEditor {
             let lines = NoteLines.count(fields.notes)
             let entry = Self.entry(id, version, lines)
             let row: Int
-            let order: ListOrder
+            let next: ListState
             if key.bytes == oldKey {
                 if lines != Int(state.order[oldRow].lines) { try store.setLines(id: id, key: oldKey, lines: lines) }
-                (row, order) = (oldRow, state.order.replacing(at: oldRow, with: entry))
+                (row, next) = (oldRow, state.replacing(at: oldRow, with: entry, version: version))
             } else {
                 try store.removeFromOrder(id: id, key: oldKey)
                 try store.addToOrder(id: id, key: key.bytes, lines: lines)
-                let without = state.order.removing(at: oldRow)
-                row = try store.insertionRow(key: key.bytes, id: id, in: without)
-                order = without.inserting(entry, at: row)
+                let without = state.removing(at: oldRow, section: Int(oldKey[0]), version: version)
+                row = try store.insertionRow(key: key.bytes, id: id, in: without.order)
+                next = without.inserting(entry, at: row, section: key.section, version: version)
             }
-            let oldSection = Int(oldKey[0])
-            let sections =
-                oldSection == key.section
-                ? state.sections : state.sections(adding: key.section, removing: oldSection)
-            return (
-                Contact(id: id, position: row, revision: version, fields: fields),
-                ListState(version: version, sections: sections, order: order)
-            )
+            return (Contact(id: id, position: row, revision: version, fields: fields), next)
         }
     }
 
@@ -126,10 +117,7 @@ public final class ContactEditor {
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
-            let next = ListState(
-                version: version, sections: state.sections(adding: nil, removing: Int(key[0])),
-                order: state.order.removing(at: row))
-            return (nil, next)
+            return (nil, state.removing(at: row, section: Int(key[0]), version: version))
         }
     }
 

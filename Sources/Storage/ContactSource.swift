@@ -36,42 +36,6 @@ public protocol ContactSource: AnyObject {
     func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows
 }
 
-/// Contacts in row order with their fields as UTF-8 bytes, for the window hot
-/// path: no `String` per field. A field's bytes are valid until the cursor moves
-/// or closes.
-public protocol ContactRows: AnyObject {
-    /// Moves to the row at `position`: true when it exists. Positions must be
-    /// asked for in increasing order.
-    func move(to position: Int) throws -> Bool
-    /// Id of the current row.
-    var id: Int { get }
-    /// The UTF-8 bytes of text `field` in the current row.
-    func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8>
-    /// The value of boolean `field` in the current row.
-    func bool(_ field: ContactField) -> Bool
-    /// Ends the read.
-    func close()
-}
-
-/// Single contact writes, each one transaction that moves the data version on
-/// and hands the list's next state to `prepare` just before it commits.
-public protocol ContactEditing: AnyObject {
-    /// Adds a contact; returns it with its new id, row and revision.
-    func insert(
-        _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-    ) throws -> ContactEditor.Outcome
-    /// Changes contact `id` to what `change` makes of its fields; with `ifRevision`,
-    /// refuses with `.staleRevision` unless the contact is still at that revision.
-    func update(
-        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare,
-        change: (ContactFields) throws -> ContactFields
-    ) throws -> ContactEditor.Outcome
-    /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
-    func delete(
-        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-    ) throws -> ContactEditor.Outcome
-}
-
 extension ContactStore: ContactSource {
     /// One process writes a SQLite file: a read may serve requests for a second.
     public var pinLifetime: Double { 1 }
@@ -82,72 +46,5 @@ extension ContactStore: ContactSource {
     /// A cursor over the contacts of `entries` (see `cursor(over:firstRow:)`).
     public func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows {
         try cursor(over: entries, firstRow: firstRow)
-    }
-}
-
-extension ContactCursor: ContactRows {}
-extension ContactEditor: ContactEditing {}
-
-/// Where an import writes: a store that opens the import's one transaction.
-public protocol ImportTarget: AnyObject {
-    /// Begins an import's transaction (replacing the list in `.replace` mode).
-    func beginImport(mode: ImportMode) throws -> any ImportWriting
-    /// The number of contacts now.
-    func count() throws -> Int
-}
-
-/// One import's transaction: contacts added in file order (new ids), then all
-/// committed together or none kept.
-public protocol ImportWriting: AnyObject {
-    /// Contacts added so far.
-    var staged: Int { get }
-    /// Adds one contact read from `line`, whose sort key and search text are made already.
-    /// - Throws: `StorageError.invalidContact` for a contact with neither first nor last name.
-    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws
-    /// Hands `prepare` the list as it will be once committed, and commits. Returns that list.
-    func commit(prepare: (ListState) throws -> Void) throws -> ListState
-    /// Abandons the import: nothing of it is kept.
-    func rollback()
-}
-
-extension ContactStore: ImportTarget {
-    public func beginImport(mode: ImportMode) throws -> any ImportWriting {
-        try ContactImport(store: self, mode: mode)
-    }
-}
-
-extension ContactImport: ImportWriting {}
-
-/// Every contact in list order, a batch at a time, from one read of one version
-/// (an export).
-public protocol ContactScanning: AnyObject {
-    /// The next `limit` contacts' fields in list order; empty at the end.
-    func next(limit: Int) throws -> [ContactFields]
-    /// Ends the read.
-    func close()
-}
-
-/// A SQLite export's scan: an `OrderedScan` inside its store's pinned read.
-final class PinnedScan: ContactScanning {
-    private let store: ContactStore
-    private let scan: OrderedScan
-
-    init(store: ContactStore) throws {
-        self.store = store
-        try store.pin()
-        scan = try OrderedScan(store: store)
-    }
-
-    deinit { self.close() }
-
-    func next(limit: Int) throws -> [ContactFields] { try scan.next(limit: limit) }
-
-    func close() { try? store.release() }
-}
-
-extension ContactStore {
-    /// Every contact in list order, read in one transaction (see `OrderedScan`).
-    public static func scan(readingFrom path: String) throws -> any ContactScanning {
-        try PinnedScan(store: ContactStore(readingFrom: path))
     }
 }

@@ -21,6 +21,28 @@ public struct ListState: Sendable {
     /// Contacts in the list.
     public var total: Int { order.count }
 
+    /// This list at `version` with `entry`, a contact of section `section`, added at `row`.
+    /// - Complexity: O(log n + sections).
+    public func inserting(_ entry: OrderEntry, at row: Int, section: Int, version: Int) -> ListState {
+        ListState(
+            version: version, sections: sections(adding: section, removing: nil),
+            order: order.inserting(entry, at: row))
+    }
+
+    /// This list at `version` without the contact at `row`, of section `section`.
+    /// - Complexity: O(log n + sections).
+    public func removing(at row: Int, section: Int, version: Int) -> ListState {
+        ListState(
+            version: version, sections: sections(adding: nil, removing: section), order: order.removing(at: row))
+    }
+
+    /// This list at `version` with the entry at `row` replaced by `entry` (the contact
+    /// kept its place).
+    /// - Complexity: O(log n).
+    public func replacing(at row: Int, with entry: OrderEntry, version: Int) -> ListState {
+        ListState(version: version, sections: sections, order: order.replacing(at: row, with: entry))
+    }
+
     /// The sections after one contact joins section `added` and/or one leaves
     /// section `removed`.
     /// - Complexity: O(sections).
@@ -58,24 +80,15 @@ extension ContactStore {
     }
 
     /// The row of contact `id`, whose sort key is `key`, in `order` (which must be
-    /// this connection's view): rows are ordered by (sort key, id), so a binary
-    /// search reading one key per probe finds it. Nil when `order` does not hold it.
+    /// this connection's view), or nil when `order` does not hold it.
     /// - Complexity: O(log² n) plus O(log n) key reads.
     func row(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int? {
-        let row = try order.partitionPoint { try precedes($0, key: key, id: id) }
-        return row < order.count && Int(order[row].id) == id ? row : nil
+        try order.row(of: id, key: key, keyOf: sortKey(of:))
     }
 
     /// The row a contact with sort key `key` and id `id` goes to in `order`.
     func insertionRow(key: [UInt8], id: Int, in order: ListOrder) throws -> Int {
-        try order.partitionPoint { try precedes($0, key: key, id: id) }
-    }
-
-    /// Whether the contact of `entry` comes before (key, id) in list order.
-    private func precedes(_ entry: OrderEntry, key: [UInt8], id: Int) throws -> Bool {
-        let other = try sortKey(of: Int(entry.id))
-        if other == key { return Int(entry.id) < id }
-        return other.lexicographicallyPrecedes(key)
+        try order.rank(ofKey: key, id: id, keyOf: sortKey(of:))
     }
 
     /// The sort key of contact `id`, from its names (empty when there is none).
