@@ -10,7 +10,7 @@ extension StorageError: HTTPErrorConvertible {
         case .unavailable:
             HTTPError(503, "unavailable", "the database cannot be reached; try again in a moment")
         case .busy:
-            HTTPError(503, "busy", "another write (an import) holds the list; nothing was changed: try again in a moment")
+            HTTPError(503, "busy", "an import holds the list; nothing was changed: try again in a moment")
         case .unsupported(let what):
             HTTPError(501, "not_implemented", what)
         default:

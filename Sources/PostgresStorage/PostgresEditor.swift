@@ -25,18 +25,9 @@ public final class PostgresEditor: ContactEditing {
         _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
     ) throws -> ContactEditor.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
-            let key = try ContactEditor.checked(fields).bytes
-            try Self.storable(fields)
+            let key = try Self.checked(fields)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
-            let lines = NoteLines.count(fields.notes)
-            try connection.query(
-                "INSERT INTO contacts (id, sort_key, lines, revision, search, \(ContactField.columnList)) VALUES ($1, $2, $3, $4, $5, "
-                    + ContactField.allCases.map { "$\(6 + $0.rawValue)" }.joined(separator: ", ") + ")",
-                [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
-                    + PostgresReads.parameters(fields))
-            let (next, row) = try apply(
-                .init(version: version, id: id, oldKey: nil, newKey: key, lines: lines), to: state, reads)
-            return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)
+            return try store(Self.insertSQL, id: id, fields, key: key, oldKey: nil, version: version, state, reads)
         }
     }
 
@@ -47,18 +38,8 @@ public final class PostgresEditor: ContactEditing {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (old, oldKey) = try current(reads, id, ifRevision)
             let fields = try change(old.fields)
-            let key = try ContactEditor.checked(fields).bytes
-            try Self.storable(fields)
-            let lines = NoteLines.count(fields.notes)
-            try connection.query(
-                "UPDATE contacts SET sort_key = $2, lines = $3, revision = $4, search = $5, "
-                    + ContactField.allCases.map { "\($0.name) = $\(6 + $0.rawValue)" }.joined(separator: ", ")
-                    + " WHERE id = $1",
-                [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
-                    + PostgresReads.parameters(fields))
-            let (next, row) = try apply(
-                .init(version: version, id: id, oldKey: oldKey, newKey: key, lines: lines), to: state, reads)
-            return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)
+            let key = try Self.checked(fields)
+            return try store(Self.updateSQL, id: id, fields, key: key, oldKey: oldKey, version: version, state, reads)
         }
     }
 
@@ -124,6 +105,41 @@ public final class PostgresEditor: ContactEditing {
 
     /// Writes between two prunings of the change log.
     static let pruneEvery = 256
+
+    /// The columns a stored contact is written with, as parameters $1...: id, sort
+    /// key, notes lines, revision, search words, then every field.
+    private static let storedColumns = "id, sort_key, lines, revision, search, \(ContactField.columnList)"
+    private static let fieldsFrom = 6
+    static let insertSQL =
+        "INSERT INTO contacts (\(storedColumns)) VALUES ("
+        + (1..<(fieldsFrom + ContactField.allCases.count)).map { "$\($0)" }.joined(separator: ", ") + ")"
+    static let updateSQL =
+        "UPDATE contacts SET sort_key = $2, lines = $3, revision = $4, search = $5, "
+        + ContactField.allCases.map { "\($0.name) = $\(fieldsFrom + $0.rawValue)" }.joined(separator: ", ")
+        + " WHERE id = $1"
+
+    /// Writes contact `id` with `sql` (`insertSQL` or `updateSQL`), then logs and
+    /// applies the change from `oldKey` (nil: new) to `key`.
+    private func store(
+        _ sql: String, id: Int, _ fields: ContactFields, key: [UInt8], oldKey: [UInt8]?, version: Int,
+        _ state: ListState, _ reads: PostgresReads
+    ) throws -> (Contact?, ListState) {
+        let lines = NoteLines.count(fields.notes)
+        try connection.query(
+            sql,
+            [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
+                + PostgresReads.parameters(fields))
+        let (next, row) = try apply(
+            .init(version: version, id: id, oldKey: oldKey, newKey: key, lines: lines), to: state, reads)
+        return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)
+    }
+
+    /// The sort key of `fields`, once they are found fit to store here.
+    private static func checked(_ fields: ContactFields) throws -> [UInt8] {
+        let key = try ContactEditor.checked(fields).bytes
+        try storable(fields)
+        return key
+    }
 
     /// Refuses text PostgreSQL cannot store: the character U+0000.
     static func storable(_ fields: ContactFields) throws {
