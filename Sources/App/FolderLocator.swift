@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import Storage
 
 /// Finds the project folders the server needs (Migrations, Public) when `roster`
@@ -22,6 +23,15 @@ public enum FolderLocator {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             && isDirectory.boolValue
+    }
+}
+
+extension PostgresMigrator {
+    /// Brings the PostgreSQL database at `url` up to date with the `postgresql`
+    /// folder inside the `migrations` folder, wherever `FolderLocator` finds it.
+    static func migrate(_ url: String, migrations: String) throws {
+        try PostgresMigrator(directory: FolderLocator.locate(migrations) + "/postgresql").migrate(
+            PGConnection(url: url))
     }
 }
 

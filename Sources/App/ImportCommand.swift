@@ -11,8 +11,7 @@ enum ImportCommand {
         let path = options.database
         let open: @Sendable () throws -> any ImportTarget
         if PGConnection.isURL(path) {
-            try PostgresMigrator(directory: StoreBackend.postgresMigrations(options.migrationsDirectory)).migrate(
-                PGConnection(url: path))
+            try PostgresMigrator.migrate(path, migrations: options.migrationsDirectory)
             open = { try PostgresImporter(url: path) }
         } else {
             _ = try ContactStore.open(path, migrations: options.migrationsDirectory)

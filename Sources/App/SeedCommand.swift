@@ -12,8 +12,7 @@ enum SeedCommand {
             if reportsProgress { printError("seed: \(written) of \(options.count) contacts") }
         }
         if PGConnection.isURL(options.database) {
-            try PostgresMigrator(directory: StoreBackend.postgresMigrations(migrations)).migrate(
-                PGConnection(url: options.database))
+            try PostgresMigrator.migrate(options.database, migrations: migrations)
             try PostgresSeeder.seed(
                 url: options.database, count: options.count, randomSeed: options.randomSeed,
                 notesPercent: options.notesPercent, progress: progress)

@@ -44,13 +44,10 @@ struct StoreBackend {
     /// seeded when `--seed` was given and it is empty.
     static func postgres(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws -> StoreBackend {
         let url = options.database
-        try PostgresMigrator(directory: postgresMigrations(options.migrationsDirectory)).migrate(
-            PGConnection(url: url))
+        try PostgresMigrator.migrate(url, migrations: options.migrationsDirectory)
         let store = try PostgresStore(primaryURL: url)
-        try store.pin()
-        let empty = try store.listState().total == 0
-        try store.release()
-        if empty && options.seedGiven && options.seed > 0 {
+        var state = try store.readingOnce { try store.listState() }
+        if state.total == 0 && options.seedGiven && options.seed > 0 {
             log("roster: seeding \(options.seed) demo contacts into PostgreSQL")
             do {
                 try PostgresSeeder.seed(url: url, count: options.seed, randomSeed: 1) { written in
@@ -59,10 +56,9 @@ struct StoreBackend {
             } catch StorageError.notEmpty {
                 log("roster: another server seeded the database first")
             }
+            state = try store.readingOnce { try store.listState() }
         }
-        try store.pin()
-        let snapshot = try ListSnapshot(store: store)
-        try store.release()
+        let snapshot = try ListSnapshot(state: state)
         let replicas = options.readDatabases
         let turn = Counter()
         return StoreBackend(
@@ -80,11 +76,6 @@ struct StoreBackend {
             follow: { catalog in
                 try VersionListener(url: url, catalog: catalog, log: log).start()
             })
-    }
-
-    /// The PostgreSQL migrations: `postgresql` inside the migrations folder.
-    static func postgresMigrations(_ directory: String) -> String {
-        FolderLocator.locate(directory) + "/postgresql"
     }
 }
 

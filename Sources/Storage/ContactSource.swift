@@ -36,6 +36,15 @@ public protocol ContactSource: AnyObject {
     func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows
 }
 
+extension ContactSource {
+    /// `body`'s result, read inside one pinned read that ends after it.
+    public func readingOnce<T>(_ body: () throws -> T) throws -> T {
+        try pin()
+        defer { try? release() }
+        return try body()
+    }
+}
+
 extension ContactStore: ContactSource {
     /// One process writes a SQLite file: a read may serve requests for a second.
     public var pinLifetime: Double { 1 }
