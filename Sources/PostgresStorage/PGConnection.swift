@@ -92,15 +92,23 @@ public final class PGConnection {
         if parameters.isEmpty {
             result = PQexec(connection, sql)
         } else {
-            var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
-            defer { cStrings.forEach { free($0) } }
-            result = cStrings.withUnsafeMutableBufferPointer { values in
-                values.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
-                    PQexecParams(connection, sql, Int32(values.count), nil, $0, nil, nil, 0)
-                }
-            }
+            result = Self.withValues(parameters) { PQexecParams(connection, sql, $0, nil, $1, nil, nil, 0) }
         }
         return try checked(result, sql: sql)
+    }
+
+    /// `parameters` as the C strings libpq takes (count, values; NULL for nil), for `body`.
+    private static func withValues(
+        _ parameters: [String?], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?
+    ) -> OpaquePointer? {
+        var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { values in
+            guard let base = values.baseAddress else { return body(0, nil) }
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
+                body(Int32(values.count), $0)
+            }
+        }
     }
 
     /// Runs one statement of a request's hot path, `sql`, prepared once per
@@ -116,15 +124,7 @@ public final class PGConnection {
             _ = try checked(PQprepare(connection, name, sql, Int32(parameters.count), nil), sql: sql)
             statements[sql] = name
         }
-        var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
-        defer { cStrings.forEach { free($0) } }
-        let result = cStrings.withUnsafeMutableBufferPointer { values in
-            values.baseAddress.map {
-                $0.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
-                    PQexecPrepared(connection, name, Int32(values.count), $0, nil, nil, 0)
-                }
-            } ?? PQexecPrepared(connection, name, 0, nil, nil, nil, 0)
-        }
+        let result = Self.withValues(parameters) { PQexecPrepared(connection, name, $0, $1, nil, nil, 0) }
         return try checked(result, sql: sql)
     }
 
