@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Platform
 import PostgresStorage
-import Storage
+import Contacts
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
 /// and the HTTP server. Tests start the same application on port 0.
@@ -21,7 +21,7 @@ public final class Application: Sendable {
     /// Opens and migrates the database, seeds an empty one with `options.seed`
     /// contacts, and prepares the server. `logger` gets the seeding progress and,
     /// while serving, one line per import, refused write, failure and shutdown.
-    /// - Throws: `StorageError`, `HTTPError` (no static folder), with messages for a person.
+    /// - Throws: `ContactsError`, `HTTPError` (no static folder), with messages for a person.
     public init(options: ServeOptions, logger: Logger = .standardError) throws {
         self.options = options
         self.logger = logger

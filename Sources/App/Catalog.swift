@@ -1,5 +1,5 @@
 import ReuseEngine
-import Storage
+import Contacts
 import Synchronization
 
 /// The list at one data version: its state (sections, order) and the layout built

@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// The HTML fragments of the list's cells: every value from the database is
 /// escaped; the markup is what Public/app.css styles.

@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
 final class ContactHandlers {

@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// The body of a contact write read into what the store takes: a new contact's
 /// fields (`POST /contacts`) or a merge patch's changes (`PATCH /contacts/{id}`),

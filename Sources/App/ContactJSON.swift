@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// A contact as API.md's JSON (every field, its row, the data version it was read
 /// at, its section), its ETag, and the path id rules, shared by reads and writes.

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// The changes of a `PATCH /contacts/{id}` (a JSON merge patch, RFC 7396): only
 /// the fields to change, each with its new value. A `null` in the patch is

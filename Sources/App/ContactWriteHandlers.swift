@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch) and
 /// `DELETE /contacts/{id}`: authorized like imports, checked strictly, each one
@@ -71,7 +71,7 @@ struct ContactWriteHandlers: Sendable {
     private static func refusing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StorageError {
+        } catch let error as ContactsError {
             switch error {
             case .contactNotFound(let id):
                 throw ContactJSON.notFound(id)

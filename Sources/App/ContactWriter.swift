@@ -1,5 +1,6 @@
 import Foundation
-import Storage
+import Contacts
+import SQLiteStorage
 import Synchronization
 
 /// The process's one writer of single contacts: an editor on its own connection
@@ -35,12 +36,12 @@ final class ContactWriter: Sendable {
     /// prepare it is given) and installs the list it leaves. Returns the contact
     /// as written (nil after a delete) and the data version.
     func write(
-        _ body: (any ContactEditing, ContactEditor.Base, ContactEditor.Prepare) throws -> ContactEditor.Outcome
+        _ body: (any ContactEditing, ContactEdit.Base, ContactEdit.Prepare) throws -> ContactEdit.Outcome
     ) throws -> (Contact?, Int) {
         let catalog = self.catalog
         let outcome = try editor.withLock { editor in
             var prepared: ListSnapshot?
-            let outcome: ContactEditor.Outcome
+            let outcome: ContactEdit.Outcome
             do {
                 outcome = try body(
                     editor, { version in catalog.snapshot(for: version)?.state },

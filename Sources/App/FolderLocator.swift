@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
-import Storage
+import Contacts
+import SQLiteStorage
 
 /// Finds the project folders the server needs (Migrations, Public) when `roster`
 /// runs from somewhere other than the project root.

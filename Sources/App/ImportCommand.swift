@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
-import Storage
+import Contacts
+import SQLiteStorage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
 /// job (`ImportJob`), fed from a file, with progress on stderr. This thread reads

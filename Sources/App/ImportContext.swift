@@ -1,7 +1,8 @@
 import Foundation
 import HTTP
 import Platform
-import Storage
+import Contacts
+import SQLiteStorage
 import Synchronization
 
 /// What imports share: the database to write, the write rules, one-at-a-time,

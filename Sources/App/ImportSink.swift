@@ -1,7 +1,7 @@
 import Foundation
 import HTTP
 import Platform
-import Storage
+import Contacts
 import Synchronization
 
 /// `POST`/`PUT /import`: the HTTP side of an `ImportJob`. The body's bytes go

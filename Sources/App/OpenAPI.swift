@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// `GET /openapi.json`: API.md as OpenAPI 3.
 enum OpenAPI {

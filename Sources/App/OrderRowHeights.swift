@@ -1,5 +1,5 @@
 import ReuseEngine
-import Storage
+import Contacts
 
 /// The list order as the layout's row heights (API.md): a contact is `base` px
 /// plus `perLine` px per line of notes it shows, summed by the order's own tree.

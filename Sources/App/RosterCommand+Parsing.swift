@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 extension RosterCommand {
     /// Parses the arguments after the program name.

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// A parsed `roster` command line (API.md, "Command line").
 public enum RosterCommand: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// The endpoints of API.md. Shared state (the catalog, sessions, metrics) is one
 /// per process; `makeRouter()` is called once per event loop and gives that loop

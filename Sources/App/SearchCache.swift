@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 import Synchronization
 
 /// Recent searches' results, shared by every loop: least recently used first out,

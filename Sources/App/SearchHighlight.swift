@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// The marks of a search in the fields a row shows (API.md, Search): the parts of
 /// a field's original text that the query's words match are wrapped in `<mark>`,

@@ -1,5 +1,6 @@
 import Dispatch
-import Storage
+import Contacts
+import SQLiteStorage
 import Synchronization
 
 /// Runs a search's scan of the index. A large list's ids are split in two and each

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
-import Storage
+import Contacts
+import SQLiteStorage
 
 /// `roster seed --db PATH --count N [--random-seed S] [--notes PERCENT]`: an empty database filled
 /// with N synthetic contacts, progress on stderr.

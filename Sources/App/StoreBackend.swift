@@ -1,6 +1,7 @@
 import Platform
 import PostgresStorage
-import Storage
+import Contacts
+import SQLiteStorage
 import Synchronization
 
 /// Where the contacts are kept, opened for serving: the list at start, how each
@@ -53,7 +54,7 @@ struct StoreBackend {
                 try PostgresSeeder.seed(url: url, count: options.seed, randomSeed: 1) { written in
                     log("roster: seeded \(written) of \(options.seed)")
                 }
-            } catch StorageError.notEmpty {
+            } catch ContactsError.notEmpty {
                 log("roster: another server seeded the database first")
             }
             state = try store.readingOnce { try store.listState() }

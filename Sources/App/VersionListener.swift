@@ -1,6 +1,6 @@
 import Foundation
 import PostgresStorage
-import Storage
+import Contacts
 
 /// Follows the writes of every server on one PostgreSQL database: a thread that
 /// LISTENs for `roster_version` and, on each notification (and every second, in

@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 
 /// The parameters of `GET /window`, validated strictly: only the names API.md
 /// lists, each at most once, numbers in plain decimal notation, finite and in

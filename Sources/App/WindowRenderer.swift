@@ -1,6 +1,6 @@
 import HTTP
 import ReuseEngine
-import Storage
+import Contacts
 
 /// Writes a `WindowUpdate` as API.md's window JSON.
 struct WindowRenderer {

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// The streaming CSV reader, with the default limits and with small ones that a
 /// short input can reach (field count taken from the header there).

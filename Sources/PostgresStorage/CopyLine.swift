@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// A contact as one line of COPY's text format, as the seed and imports write them.
 enum CopyLine {

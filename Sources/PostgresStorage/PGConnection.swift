@@ -1,12 +1,12 @@
 import Foundation
 import CPostgres
-import Storage
+import Contacts
 
 /// One libpq connection to a PostgreSQL server, by URL (`postgres://user@host:port/db`).
 ///
-/// Errors are `StorageError`s: `.unavailable` when the server cannot be reached or
-/// the connection broke (the next call connects again), `.postgres` with the
-/// SQLSTATE and message for anything else. Like a SQLite connection, it belongs to
+/// Errors are `ContactsError.unavailable` when the server cannot be reached or
+/// the connection broke (the next call connects again), `.busy` for a lock not had
+/// in time, and `PostgresError.postgres` with the SQLSTATE and message for anything else. Like a SQLite connection, it belongs to
 /// one thread at a time.
 public final class PGConnection {
     /// The URL it connects to.
@@ -22,7 +22,7 @@ public final class PGConnection {
 
     /// Connects to `url`, with server `settings` (`name=value`, e.g. `lock_timeout=200ms`)
     /// that hold for the connection and any it is replaced with.
-    /// - Throws: `StorageError.unavailable` when the server cannot be reached.
+    /// - Throws: `ContactsError.unavailable` when the server cannot be reached.
     public init(url: String, settings: [String] = []) throws {
         self.url = url
         self.settings = settings
@@ -57,7 +57,7 @@ public final class PGConnection {
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
             PQfinish(connection)
-            throw StorageError.unavailable(reason: Self.oneLine(message))
+            throw ContactsError.unavailable(reason: Self.oneLine(message))
         }
         handle = connection
         // Quiet: no NOTICE lines on the server's standard error.
@@ -80,7 +80,7 @@ public final class PGConnection {
         let idle = handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? true
         do {
             return try run(sql, parameters)
-        } catch StorageError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true {
+        } catch ContactsError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true {
             try connect()
             return try run(sql, parameters)
         }
@@ -149,16 +149,16 @@ public final class PGConnection {
 
     /// `.unavailable` when the connection is gone or the server is shutting down or
     /// starting (SQLSTATE classes 08 and 57P), else `.postgres`.
-    private func brokenOrError(sql: String, state: String?, message: String? = nil) -> StorageError {
+    private func brokenOrError(sql: String, state: String?, message: String? = nil) -> any Error {
         let text = Self.oneLine(message ?? handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection")
         let broken = handle.map { PQstatus($0) != CONNECTION_OK } ?? true
         if broken || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
-            return .unavailable(reason: text)
+            return ContactsError.unavailable(reason: text)
         }
         // A lock not had in time (lock_timeout), a deadlock, a read a replica's replay
         // cancelled: nothing was done, and the same request can be tried again.
-        if state == "55P03" || state == "40P01" || state == "40001" { return .busy }
-        return .postgres(state: state ?? "", message: text, sql: sql)
+        if state == "55P03" || state == "40P01" || state == "40001" { return ContactsError.busy }
+        return PostgresError.postgres(state: state ?? "", message: text, sql: sql)
     }
 
     /// Runs `body` between BEGIN (with `mode`, e.g. "ISOLATION LEVEL REPEATABLE READ")

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// Single contact writes on the primary, each one transaction that takes the
 /// `data_version` row's lock first (so writes from every server take turns and
@@ -22,8 +22,8 @@ public final class PostgresEditor: ContactEditing {
     }
 
     public func insert(
-        _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-    ) throws -> ContactEditor.Outcome {
+        _ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare
+    ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let key = try Self.checked(fields)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
@@ -32,9 +32,9 @@ public final class PostgresEditor: ContactEditing {
     }
 
     public func update(
-        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+        id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         change: (ContactFields) throws -> ContactFields
-    ) throws -> ContactEditor.Outcome {
+    ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (old, oldKey) = try current(reads, id, ifRevision)
             let fields = try change(old.fields)
@@ -44,8 +44,8 @@ public final class PostgresEditor: ContactEditing {
     }
 
     public func delete(
-        id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-    ) throws -> ContactEditor.Outcome {
+        id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare
+    ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (_, key) = try current(reads, id, ifRevision)
             try connection.query("DELETE FROM contacts WHERE id = $1", [String(id)])
@@ -57,9 +57,9 @@ public final class PostgresEditor: ContactEditing {
     // MARK: - One transaction
 
     private func transact(
-        base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+        base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         _ body: (PostgresReads, ListState, Int) throws -> (Contact?, ListState)
-    ) throws -> ContactEditor.Outcome {
+    ) throws -> ContactEdit.Outcome {
         try connection.transaction {
             // The lock on this row orders writes from every server; statements after it
             // (read committed) see every write before this one.
@@ -71,7 +71,7 @@ public final class PostgresEditor: ContactEditing {
             let (contact, next) = try body(reads, state, version)
             try connection.execute("NOTIFY \(Self.channel), '\(version)'")
             try prepare(next)
-            return ContactEditor.Outcome(contact: contact, state: next)
+            return ContactEdit.Outcome(contact: contact, state: next)
         }
     }
 
@@ -97,7 +97,7 @@ public final class PostgresEditor: ContactEditing {
                 "DELETE FROM roster_changes WHERE version <= $1", [String(change.version - 2 * PostgresReads.maxChanges)])
         }
         guard let applied = try PostgresReads.applying(change, to: state, keyOf: reads.sortKey(of:)) else {
-            throw StorageError.postgres(
+            throw PostgresError.postgres(
                 state: "", message: "contact \(change.id) is not in the list order", sql: nil)
         }
         return applied
@@ -136,7 +136,7 @@ public final class PostgresEditor: ContactEditing {
 
     /// The sort key of `fields`, once they are found fit to store here.
     private static func checked(_ fields: ContactFields) throws -> [UInt8] {
-        let key = try ContactEditor.checked(fields).bytes
+        let key = try fields.checkedSortKey().bytes
         try storable(fields)
         return key
     }
@@ -144,15 +144,15 @@ public final class PostgresEditor: ContactEditing {
     /// Refuses text PostgreSQL cannot store: the character U+0000.
     static func storable(_ fields: ContactFields) throws {
         for field in ContactField.allCases where fields[text: field].utf8.contains(0) {
-            throw StorageError.unstorable(field: field.name)
+            throw ContactsError.unstorable(field: field.name)
         }
     }
 
     /// The stored contact `id` and its key, locked for this write, refusing a stale `ifRevision`.
     private func current(_ reads: PostgresReads, _ id: Int, _ ifRevision: Int?) throws -> (Contact, [UInt8]) {
-        guard let (contact, key) = try reads.stored(id, lock: true) else { throw StorageError.contactNotFound(id: id) }
+        guard let (contact, key) = try reads.stored(id, lock: true) else { throw ContactsError.contactNotFound(id: id) }
         if let ifRevision, ifRevision != contact.revision {
-            throw StorageError.staleRevision(id: id, current: contact.revision)
+            throw ContactsError.staleRevision(id: id, current: contact.revision)
         }
         return (contact, key)
     }

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// The PostgreSQL store as an import's target: each import is one transaction on
 /// its own connection to the primary.
@@ -58,12 +58,12 @@ final class PostgresImport: ImportWriting {
 
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
-            throw StorageError.invalidContact(index: line, problem: "needs a first or a last name")
+            throw ContactsError.invalidContact(index: line, problem: "needs a first or a last name")
         }
         do {
             try PostgresEditor.storable(fields)
-        } catch StorageError.unstorable(let field) {
-            throw StorageError.invalidContact(
+        } catch ContactsError.unstorable(let field) {
+            throw ContactsError.invalidContact(
                 index: line, problem: "holds the character U+0000 in \(field), which PostgreSQL cannot store")
         }
         CopyLine.append(id: firstID + staged, key: key.bytes, fields: fields, document: document, to: &buffer)

@@ -1,12 +1,12 @@
-import Storage
+import Contacts
 
 /// Applies `Migrations/postgresql/NNNN_name.sql` in order, each in its own
 /// transaction, recording each in `schema_migrations`, under an advisory lock: any
 /// number of servers starting at once apply each migration once, one at a time.
 /// A database that records a version this code does not have is refused.
 public struct PostgresMigrator: Sendable {
-    /// The migrations, read as SQLite's are (`Migrator`), from their own folder.
-    public let migrations: [Migrator.Migration]
+    /// The migrations, from their own folder.
+    public let migrations: [MigrationFiles.Migration]
     /// The folder.
     public let directory: String
 
@@ -15,7 +15,7 @@ public struct PostgresMigrator: Sendable {
 
     /// Reads the migrations in `directory` (usually `Migrations/postgresql`).
     public init(directory: String) throws {
-        let files = try Migrator(directory: directory)
+        let files = try MigrationFiles(directory: directory)
         migrations = files.migrations
         self.directory = directory
     }
@@ -35,7 +35,7 @@ public struct PostgresMigrator: Sendable {
         let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations").int(0, 0)
         let newest = migrations.last?.version ?? 0
         if applied > newest {
-            throw StorageError.schemaNewer(path: connection.url, databaseVersion: applied, codeVersion: newest)
+            throw ContactsError.schemaNewer(path: connection.url, databaseVersion: applied, codeVersion: newest)
         }
         for migration in migrations where migration.version > applied {
             do {
@@ -45,8 +45,8 @@ public struct PostgresMigrator: Sendable {
                         "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                         [String(migration.version), migration.name])
                 }
-            } catch StorageError.postgres(_, let message, _) {
-                throw StorageError.migrationFailed(file: migration.name, message: message)
+            } catch PostgresError.postgres(_, let message, _) {
+                throw ContactsError.migrationFailed(file: migration.name, message: message)
             }
         }
     }

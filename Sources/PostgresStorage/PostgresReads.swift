@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// Reads of the list through one connection inside one transaction, which sees
 /// data version `version`: the list whole, the states since a known one (from
@@ -88,7 +88,7 @@ struct PostgresReads {
     ) throws -> (state: ListState, row: Int?)? {
         // The changed contact is in `state` under its old key, whatever is stored now.
         let keys = { (id: Int) throws -> [UInt8] in id == change.id ? change.oldKey ?? [] : try keyOf(id) }
-        let entry = ContactEditor.entry(change.id, change.version, change.lines)
+        let entry = OrderEntry(id: change.id, version: change.version, lines: change.lines)
         var next = state
         if let oldKey = change.oldKey {
             guard let row = try state.order.row(of: change.id, key: oldKey, keyOf: keys) else { return nil }

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// Every contact in list order from PostgreSQL, for an export: one repeatable
 /// read on a connection of its own, a cursor over the order index fetched a batch

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 
 /// `roster seed --db postgres://...`: synthetic contacts written with COPY, in
 /// one transaction (readers see all or nothing), the same contacts in the same
@@ -6,7 +6,7 @@ import Storage
 public enum PostgresSeeder {
     /// Fills the empty database at `url` with `count` contacts drawn from `randomSeed`.
     /// - Parameter progress: called with the number written so far, every 100,000.
-    /// - Throws: `StorageError.notEmpty` when it holds contacts.
+    /// - Throws: `ContactsError.notEmpty` when it holds contacts.
     public static func seed(
         url: String, count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
         progress: ((Int) -> Void)? = nil
@@ -16,7 +16,7 @@ public enum PostgresSeeder {
             // Takes the writers' lock first: no single write interleaves with the seed.
             try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
             let existing = try connection.query("SELECT count(*) FROM contacts").int(0, 0)
-            guard existing == 0 else { throw StorageError.notEmpty(path: url, contacts: existing) }
+            guard existing == 0 else { throw ContactsError.notEmpty(path: url, contacts: existing) }
             let first = try PostgresReads.nextID(connection)
             try connection.beginCopy(CopyLine.copySQL)
             var buffer: [UInt8] = []

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import Contacts
 
 /// One reader's connections to PostgreSQL: the primary, and a streaming replica
 /// when `--read-db` names one.
@@ -47,7 +47,7 @@ public final class PostgresStore: ContactSource {
                     reads = PostgresReads(connection: connection, version: version)
                     return version
                 }
-            } catch StorageError.unavailable {
+            } catch ContactsError.unavailable {
                 replica = nil
                 replicaRetry = Date().timeIntervalSinceReferenceDate + 1
             } catch {
@@ -86,7 +86,7 @@ public final class PostgresStore: ContactSource {
     }
 
     private func current() throws -> PostgresReads {
-        guard let reads else { throw StorageError.unsupported("a PostgreSQL read outside pin()") }
+        guard let reads else { throw ContactsError.unsupported("a PostgreSQL read outside pin()") }
         return reads
     }
 

@@ -1,6 +1,6 @@
 import Platform
 import ReuseEngine
-import Storage
+import Contacts
 
 /// Steps one session over 1,000,000 contacts in 27 sections with an 800 px
 /// viewport in 10 px steps, top to bottom, and reports steps per second on one core.

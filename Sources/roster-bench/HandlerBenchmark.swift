@@ -1,7 +1,7 @@
 import App
 import HTTP
 import Platform
-import Storage
+import Contacts
 
 /// The window handler called in process on random offsets (no sockets), then the
 /// gzip of its body: the application's own cost per request. Needs a seeded

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
-import Storage
+import Contacts
+import SQLiteStorage
 
 /// The store's figures on 1,000,000 contacts: seeding a fresh file beside the
 /// sqlite3 command-line tool importing the same contacts as CSV and building the
@@ -25,7 +26,7 @@ enum StoreBenchmark {
 
         let csvPath = folder + "/contacts.csv"
         guard FileManager.default.createFile(atPath: csvPath, contents: nil) else {
-            throw StorageError.cannotOpen(path: csvPath, reason: "cannot create the benchmark's CSV file")
+            throw SQLiteError.cannotOpen(path: csvPath, reason: "cannot create the benchmark's CSV file")
         }
         let csv = try FileHandle(forWritingTo: URL(fileURLWithPath: csvPath))
         SyntheticContacts(seed: 1).csv(count: count) { csv.write(Data($0)) }
@@ -90,7 +91,7 @@ enum StoreBenchmark {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw StorageError.sqlite(
+            throw SQLiteError.sqlite(
                 code: process.terminationStatus, message: "the sqlite3 tool failed", sql: nil)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
-import Storage
+import Contacts
+import SQLiteStorage
 import Testing
 
 @testable import App

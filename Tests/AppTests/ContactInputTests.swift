@@ -1,5 +1,5 @@
 import HTTP
-import Storage
+import Contacts
 import Testing
 
 @testable import App

@@ -1,4 +1,4 @@
-import Storage
+import Contacts
 import Testing
 
 @testable import App
@@ -10,28 +10,28 @@ struct ContactWriterTests {
     /// An editor whose commit fails: it prepares the next state, then throws.
     final class FailingCommit: ContactEditing {
         func insert(
-            _ fields: ContactFields, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-        ) throws -> ContactEditor.Outcome {
+            _ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare
+        ) throws -> ContactEdit.Outcome {
             let state = try #require(try base(1))
             try prepare(ListState(version: 2, sections: state.sections, order: state.order))
-            throw StorageError.unavailable(reason: "the connection broke at COMMIT")
+            throw ContactsError.unavailable(reason: "the connection broke at COMMIT")
         }
 
         func update(
-            id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare,
+            id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
             change: (ContactFields) throws -> ContactFields
-        ) throws -> ContactEditor.Outcome { throw StorageError.contactNotFound(id: id) }
+        ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
 
         func delete(
-            id: Int, ifRevision: Int?, base: ContactEditor.Base, prepare: ContactEditor.Prepare
-        ) throws -> ContactEditor.Outcome { throw StorageError.contactNotFound(id: id) }
+            id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare
+        ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
     }
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
         let sections = SectionInfo.all(rows: Array(repeating: 0, count: SectionInfo.titles.count))
         let catalog = Catalog(try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
         let writer = ContactWriter(editor: FailingCommit(), catalog: catalog)
-        #expect(throws: StorageError.unavailable(reason: "the connection broke at COMMIT")) {
+        #expect(throws: ContactsError.unavailable(reason: "the connection broke at COMMIT")) {
             _ = try writer.write { editor, base, prepare in
                 try editor.insert(ContactFields(firstName: "Ada"), base: base, prepare: prepare)
             }
@@ -41,9 +41,9 @@ struct ContactWriterTests {
     }
 
     @Test func storageFailuresAnswerWithTheirOwnStatus() throws {
-        #expect(StorageError.unavailable(reason: "down").httpError?.status == 503)
-        #expect(StorageError.busy.httpError?.status == 503)
-        #expect(StorageError.sqlite(code: 1, message: "x", sql: nil).httpError == nil)
+        #expect(ContactsError.unavailable(reason: "down").httpError?.status == 503)
+        #expect(ContactsError.busy.httpError?.status == 503)
+        #expect(ContactsError.inconsistent("x").httpError == nil)
         #expect(ImportSink.response(.failure(.unavailable(reason: "down"))).status == 503)
         #expect(ImportSink.response(.failure(.busy)).status == 503)
         #expect(

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
-import Storage
+import Contacts
+import SQLiteStorage
 import TestSupport
 
 @testable import App

@@ -1,5 +1,5 @@
 import ReuseEngine
-import Storage
+import Contacts
 import Testing
 
 @testable import App

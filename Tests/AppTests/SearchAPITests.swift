@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import Contacts
 import TestSupport
 import Testing
 

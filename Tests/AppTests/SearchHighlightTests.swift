@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-import Storage
+import Contacts
 import Testing
 
 @testable import App

@@ -1,5 +1,6 @@
 import Foundation
-import Storage
+import Contacts
+import SQLiteStorage
 import Testing
 
 @testable import App

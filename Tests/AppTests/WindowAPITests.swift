@@ -1,6 +1,7 @@
 import Foundation
 import ReuseEngine
-import Storage
+import Contacts
+import SQLiteStorage
 import TestSupport
 import Testing
 

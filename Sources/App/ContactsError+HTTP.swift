@@ -1,0 +1,20 @@
+import HTTP
+import Contacts
+
+extension ContactsError: HTTPErrorConvertible {
+    /// A database that cannot be reached is 503 (try again; a write whose commit was
+    /// cut off on its way may have landed, so read before writing it again);
+    /// what a store cannot do is 501. Other storage errors are the server's own (500).
+    public var httpError: HTTPError? {
+        switch self {
+        case .unavailable:
+            HTTPError(503, "unavailable", "the database cannot be reached; try again in a moment")
+        case .busy:
+            HTTPError(503, "busy", "an import holds the list; nothing was changed: try again in a moment")
+        case .unsupported(let what):
+            HTTPError(501, "not_implemented", what)
+        default:
+            nil
+        }
+    }
+}

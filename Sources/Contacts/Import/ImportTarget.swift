@@ -1,0 +1,21 @@
+/// Where an import writes: a store that opens the import's one transaction.
+public protocol ImportTarget: AnyObject {
+    /// Begins an import's transaction (replacing the list in `.replace` mode).
+    func beginImport(mode: ImportMode) throws -> any ImportWriting
+    /// The number of contacts now.
+    func count() throws -> Int
+}
+
+/// One import's transaction: contacts added in file order (new ids), then all
+/// committed together or none kept.
+public protocol ImportWriting: AnyObject {
+    /// Contacts added so far.
+    var staged: Int { get }
+    /// Adds one contact read from `line`, whose sort key and search text are made already.
+    /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
+    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws
+    /// Hands `prepare` the list as it will be once committed, and commits. Returns that list.
+    func commit(prepare: (ListState) throws -> Void) throws -> ListState
+    /// Abandons the import: nothing of it is kept.
+    func rollback()
+}

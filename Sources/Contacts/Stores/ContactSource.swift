@@ -1,0 +1,46 @@
+/// One reader's connection to wherever the contacts are kept (a SQLite file, or
+/// PostgreSQL): what a server's handlers read through. Like a connection, a
+/// source belongs to one thread at a time.
+///
+/// Reads see one version of the data: `pin()` starts a read and returns its data
+/// version; `contacts(at:in:)`, `contact(id:in:)` and the cursors then read that
+/// version until `release()`.
+public protocol ContactSource: AnyObject {
+    /// A read started by `pin()` is open.
+    var pinned: Bool { get }
+    /// How long, in seconds, a pinned read may keep serving requests. A store that
+    /// is written by this process only (SQLite) keeps a read up to a second; one that
+    /// other servers write to (PostgreSQL) starts a read per request, so that a
+    /// read after any server's write sees it.
+    var pinLifetime: Double { get }
+    /// Starts a read (ending any earlier one) and returns the data version it sees.
+    @discardableResult func pin() throws -> Int
+    /// Ends the read `pin()` started, if any.
+    func release() throws
+    /// The list as the pinned read sees it.
+    /// - Complexity: O(n).
+    func listState() throws -> ListState
+    /// The states that follow `known` up to the pinned read's version, one per
+    /// version, when this source can tell what changed since (nil: read the list
+    /// whole with `listState()`).
+    func states(after known: ListState) throws -> [ListState]?
+    /// The contacts every word of `words` finds (API.md "Search"), among `ids` when
+    /// given, as the pinned read sees them.
+    func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet
+    /// The contact with `id` and its row in `order` (the pinned read's view), or nil.
+    func contact(id: Int, in order: ListOrder) throws -> Contact?
+    /// The row of contact `id` in `order` (the pinned read's view), or nil.
+    func row(ofContact id: Int, in order: ListOrder) throws -> Int?
+    /// The contacts of `entries`, the entries of rows `firstRow...` of an order of
+    /// the pinned read's version, for reading in row order.
+    func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows
+}
+
+extension ContactSource {
+    /// `body`'s result, read inside one pinned read that ends after it.
+    public func readingOnce<T>(_ body: () throws -> T) throws -> T {
+        try pin()
+        defer { try? release() }
+        return try body()
+    }
+}

@@ -1,0 +1,98 @@
+import CSQLite
+import Contacts
+
+/// Contacts in position order, read one at a time with their fields exposed as
+/// UTF-8 bytes straight from SQLite: no `String` per field, for the window hot path.
+///
+/// The window's ids come from the list order; when they run consecutively (a
+/// seeded list, or a file imported in list order) the contacts come from one id
+/// range, else one lookup each.
+///
+/// A field's bytes are valid until the cursor moves or closes. One cursor per store
+/// at a time (it uses the store's cached statements); `close()` ends it.
+public final class ContactCursor {
+    private let first: Int
+    private let ids: [Int]
+    private let statement: Statement
+    private let consecutive: Bool
+    private var hasRow = false
+    private var done = false
+
+    init(first: Int, ids: [Int], store: ContactStore) throws {
+        self.first = first
+        self.ids = ids
+        consecutive =
+            ids.count > 1 && ids.last! - ids.first! == ids.count - 1
+            && zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        if consecutive {
+            statement = try store.database.statement(
+                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id"
+            )
+            statement.bind(ids.first!, at: 1)
+            statement.bind(ids.last!, at: 2)
+        } else {
+            statement = try store.database.statement(
+                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+        }
+    }
+
+    deinit { statement.reset() }
+
+    /// Position of the current row (valid after `move(to:)` returned true).
+    public private(set) var position = -1
+    /// Id of the current row.
+    public var id: Int { statement.int(at: 0) }
+
+    /// Moves to the row at `position`: true when it exists. Positions must be
+    /// asked for in increasing order.
+    public func move(to position: Int) throws -> Bool {
+        let index = position - first
+        guard !done, index >= 0, index < ids.count else { return false }
+        let wanted = ids[index]
+        if consecutive {
+            while !hasRow || statement.int(at: 0) < wanted {
+                hasRow = try statement.step()
+                if !hasRow {
+                    done = true
+                    return false
+                }
+            }
+            guard statement.int(at: 0) == wanted else { return false }
+        } else {
+            statement.reset()
+            statement.bind(wanted, at: 1)
+            guard try statement.step() else { return false }
+        }
+        self.position = position
+        return true
+    }
+
+    /// The UTF-8 bytes of text `field` in the current row.
+    public func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8> {
+        let column = Int32(field.rawValue + 1)  // id is column 0, the fields follow
+        guard let text = sqlite3_column_text(statement.handle, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+    }
+
+    /// The value of boolean `field` in the current row.
+    public func bool(_ field: ContactField) -> Bool {
+        sqlite3_column_int64(statement.handle, Int32(field.rawValue + 1)) != 0
+    }
+
+    /// Ends the read (releases SQLite's read transaction).
+    public func close() {
+        statement.reset()
+        done = true
+    }
+}
+
+extension ContactStore {
+    /// A cursor over the contacts of `entries`, the entries of rows `firstRow...`
+    /// (from a `ListOrder` of this connection's data version).
+    /// - Complexity: O(log n + k) when the ids run consecutively, else O(k log n).
+    public func cursor(over entries: [OrderEntry], firstRow: Int) throws -> ContactCursor {
+        try ContactCursor(first: max(firstRow, 0), ids: entries.map { Int($0.id) }, store: self)
+    }
+}

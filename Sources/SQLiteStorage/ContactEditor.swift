@@ -1,0 +1,147 @@
+import CSQLite
+import Contacts
+
+/// Single contact writes (insert, update, delete), each one transaction that
+/// also moves the data version on and gives the list's next state.
+///
+/// A write costs O(log n): the row is found by a binary search of the list order
+/// reading one sort key per probe, the order is a persistent tree (`ListOrder`)
+/// changed along one path, and sections are 27 rows. Nothing is renumbered.
+///
+/// Every write takes the state of the list it starts from (`base`, asked with the
+/// data version the transaction sees, so a caller hands over the state it keeps in
+/// memory) and hands the next one to `prepare` just before it commits, so a reader
+/// that sees the commit can find that state already. Like its store, an editor
+/// belongs to one thread at a time.
+public final class ContactEditor {
+    /// The store written to.
+    public let store: ContactStore
+
+    /// An editor writing through `store`. A write waits at most `busyTimeout`
+    /// milliseconds for another writer (an import) before failing with `.busy`.
+    public init(store: ContactStore, busyTimeout: Int32 = 200) {
+        self.store = store
+        sqlite3_busy_timeout(store.database.handle, busyTimeout)
+    }
+
+    /// Adds a contact; returns it with its new id, row and revision.
+    public func insert(_ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome {
+        try transact(base: base, prepare: prepare) { state, version in
+            let key = try fields.checkedSortKey()
+            let id = try store.nextID()
+            let insert = try store.database.statement(ContactField.insertSQL(idParameter: 1))
+            insert.bind(id, at: 1)
+            insert.bind(blob: key.bytes, at: 2)
+            insert.bind(fields, from: 3)
+            try insert.run()
+            let lines = NoteLines.count(fields.notes)
+            try store.addToOrder(id: id, key: key.bytes, lines: lines)
+            try store.index(id: id, fields: fields)
+            try store.database.execute(
+                """
+                UPDATE contacts SET revision = \(version) WHERE id = \(id);
+                UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
+                """)
+            let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
+            let next = state.inserting(OrderEntry(id: id, version: version, lines: lines), at: row, section: key.section, version: version)
+            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+        }
+    }
+
+    /// Changes contact `id` to what `change` makes of its fields (checked, then
+    /// stored, moving it when its sort key changed). With `ifRevision`, refuses
+    /// with `.staleRevision` unless the contact is still at that revision.
+    public func update(
+        id: Int, ifRevision: Int? = nil, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
+        change: (ContactFields) throws -> ContactFields
+    ) throws -> ContactEdit.Outcome {
+        try transact(base: base, prepare: prepare) { state, version in
+            let (oldKey, old) = try current(id, ifRevision: ifRevision)
+            let fields = try change(old.fields)
+            let key = try fields.checkedSortKey()
+            guard let oldRow = try store.row(of: id, key: oldKey, in: state.order) else {
+                throw ContactsError.inconsistent("contact \(id) is not in the list order")
+            }
+            let update = try store.database.statement(ContactField.updateSQL)
+            update.bind(id, at: 1)
+            update.bind(fields, from: 3)
+            update.bind(version, at: Int32(3 + ContactField.allCases.count))
+            try update.run()
+            try store.unindex(id: id, fields: old.fields)
+            try store.index(id: id, fields: fields)
+            let lines = NoteLines.count(fields.notes)
+            let entry = OrderEntry(id: id, version: version, lines: lines)
+            let row: Int
+            let next: ListState
+            if key.bytes == oldKey {
+                if lines != Int(state.order[oldRow].lines) { try store.setLines(id: id, key: oldKey, lines: lines) }
+                (row, next) = (oldRow, state.replacing(at: oldRow, with: entry, version: version))
+            } else {
+                try store.removeFromOrder(id: id, key: oldKey)
+                try store.addToOrder(id: id, key: key.bytes, lines: lines)
+                let without = state.removing(at: oldRow, section: Int(oldKey[0]), version: version)
+                row = try store.insertionRow(key: key.bytes, id: id, in: without.order)
+                next = without.inserting(entry, at: row, section: key.section, version: version)
+            }
+            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+        }
+    }
+
+    /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
+    public func delete(id: Int, ifRevision: Int? = nil, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome {
+        try transact(base: base, prepare: prepare) { state, version in
+            let (key, old) = try current(id, ifRevision: ifRevision)
+            guard let row = try store.row(of: id, key: key, in: state.order) else {
+                throw ContactsError.inconsistent("contact \(id) is not in the list order")
+            }
+            try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
+            try store.removeFromOrder(id: id, key: key)
+            try store.unindex(id: id, fields: old.fields)
+            return (nil, state.removing(at: row, section: Int(key[0]), version: version))
+        }
+    }
+
+    // MARK: - One transaction
+
+    private func transact(
+        base: ContactEdit.Base, prepare: ContactEdit.Prepare, _ body: (ListState, Int) throws -> (Contact?, ListState)
+    ) throws -> ContactEdit.Outcome {
+        let database = store.database
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+        } catch SQLiteError.sqlite(let code, _, _) where code & 0xFF == SQLITE_BUSY {
+            throw ContactsError.busy
+        }
+        do {
+            let version = try store.dataVersion()
+            // Another process may have written since the caller's state: read the list then.
+            let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
+            let (contact, next) = try body(state, version + 1)
+            try database.execute("UPDATE roster_meta SET value = \(version + 1) WHERE key = 'data_version'")
+            if next.sections.map(\.rows) != state.sections.map(\.rows) {
+                try store.writeSections(rows: next.sections.map(\.rows))
+            }
+            try prepare(next)
+            try database.execute("COMMIT")
+            return ContactEdit.Outcome(contact: contact, state: next)
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The sort key and stored contact of `id`, refusing a stale `ifRevision`.
+    private func current(_ id: Int, ifRevision: Int?) throws -> ([UInt8], Contact) {
+        let statement = try store.database.statement(
+            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+        defer { statement.reset() }
+        statement.bind(id, at: 1)
+        guard try statement.step() else { throw ContactsError.contactNotFound(id: id) }
+        let revision = statement.int(at: 0)
+        if let ifRevision, ifRevision != revision {
+            throw ContactsError.staleRevision(id: id, current: revision)
+        }
+        let fields = statement.fields(from: 1)
+        return (fields.sortKey.bytes, Contact(id: id, position: -1, revision: revision, fields: fields))
+    }
+}

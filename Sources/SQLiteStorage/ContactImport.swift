@@ -1,0 +1,113 @@
+import Contacts
+/// One import into a store, as one transaction: contacts are appended as they
+/// come (new ids, in file order), their (sort key, id) pairs go to a scratch
+/// table and into `contact_order` once at the end, sorted (one sequential pass
+/// instead of an insert per row at a random place), sections are written, and
+/// everything commits together.
+/// Until `commit()` readers see the list as it was; if the process dies first,
+/// SQLite rolls everything back. Memory does not grow with the file.
+///
+/// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
+final class ContactImport {
+    private let store: ContactStore
+    private let insert: Statement
+    private let stage: Statement
+    private let firstID: Int
+    private var sectionRows: [Int]
+    private var finished = false
+    /// Contacts added so far.
+    private(set) var staged = 0
+
+    /// Begins the transaction (waiting up to the busy timeout for another writer).
+    init(store: ContactStore, mode: ImportMode) throws {
+        self.store = store
+        let database = store.database
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
+            // import must not grow memory with the file, and the new list's order is
+            // built beside it at the end).
+            try database.execute("PRAGMA cache_size = -8192")
+            if mode == .replace {
+                try database.execute(
+                    """
+                    DELETE FROM contacts; DELETE FROM contact_order;
+                    INSERT INTO contact_search (contact_search) VALUES ('delete-all');
+                    """)
+                sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
+            } else {
+                sectionRows = try store.sections().map(\.rows)
+            }
+            try database.execute(
+                """
+                CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL, lines INTEGER NOT NULL);
+                DELETE FROM temp.import_order;
+                """)
+            stage = try database.statement("INSERT INTO temp.import_order (sort_key, id, lines) VALUES (?1, ?2, ?3)")
+            try store.holdMerges()
+            firstID = try store.nextID()
+            insert = try database.statement(ContactField.insertSQL(idParameter: 1))
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    deinit { rollback() }
+
+    /// Adds one contact read from `line`.
+    /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
+    func add(_ fields: ContactFields, line: Int) throws {
+        try add(fields, key: fields.sortKey, document: SearchText.document(fields), line: line)
+    }
+
+    /// Adds one contact whose sort key and search text are made already.
+    func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
+        guard !key.isNameless else {
+            throw ContactsError.invalidContact(index: line, problem: "needs a first or a last name")
+        }
+        insert.bind(firstID + staged, at: 1)
+        insert.bind(fields, from: 3)
+        try insert.run()
+        stage.bind(blob: key.bytes, at: 1)
+        stage.bind(firstID + staged, at: 2)
+        stage.bind(NoteLines.count(fields.notes), at: 3)
+        try stage.run()
+        try store.index(id: firstID + staged, document: document)
+        sectionRows[key.section] += 1
+        staged += 1
+    }
+
+    /// Builds the order index (if it was dropped) and sections, hands `prepare` the
+    /// list as it will be once committed, and commits. Returns that list.
+    func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
+        precondition(!finished, "an import commits once")
+        let database = store.database
+        try database.execute(
+            """
+            INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines FROM temp.import_order ORDER BY sort_key, id;
+            DELETE FROM temp.import_order;
+            """)
+        try store.mergeOnce(optimize: staged >= 100_000)
+        try database.execute(
+            """
+            UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
+            UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
+            """)
+        try store.writeSections(rows: sectionRows)
+        let state = try store.listState()
+        try prepare(state)
+        try database.execute("COMMIT")
+        try? database.execute("PRAGMA cache_size = -2000")
+        finished = true
+        return state
+    }
+
+    /// Abandons the import: nothing of it is kept.
+    func rollback() {
+        guard !finished else { return }
+        finished = true
+        try? store.database.execute("ROLLBACK")
+        try? store.database.execute("PRAGMA cache_size = -2000")
+    }
+}

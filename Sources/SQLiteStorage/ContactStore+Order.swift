@@ -1,0 +1,89 @@
+import CSQLite
+import Contacts
+
+extension ContactStore {
+    /// The list as this connection sees it now (inside a transaction, with its
+    /// uncommitted changes): the order read from `contact_order`, whose primary key
+    /// is (sort_key, id).
+    /// - Complexity: O(n), about 0.2 s for 1,000,000 contacts.
+    public func listState() throws -> ListState {
+        let statement = try database.statement("SELECT id, lines FROM contact_order ORDER BY sort_key, id")
+        defer { statement.reset() }
+        var order = ListOrder.Builder()
+        while try statement.step() {
+            order.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
+        }
+        return ListState(version: try dataVersion(), sections: try sections(), order: order.order())
+    }
+
+    /// The row of contact `id`, whose sort key is `key`, in `order` (which must be
+    /// this connection's view), or nil when `order` does not hold it.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    func row(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int? {
+        try order.row(of: id, key: key, keyOf: sortKey(of:))
+    }
+
+    /// The row a contact with sort key `key` and id `id` goes to in `order`.
+    func insertionRow(key: [UInt8], id: Int, in order: ListOrder) throws -> Int {
+        try order.rank(ofKey: key, id: id, keyOf: sortKey(of:))
+    }
+
+    /// The sort key of contact `id`, from its names (empty when there is none).
+    func sortKey(of id: Int) throws -> [UInt8] {
+        let statement = try database.statement(
+            "SELECT \(ContactField.nameColumns) FROM contacts WHERE id = ?1")
+        defer { statement.reset() }
+        statement.bind(id, at: 1)
+        guard try statement.step() else { return [] }
+        return ContactSortKey(firstName: statement.string(at: 0), lastName: statement.string(at: 1)).bytes
+    }
+}
+
+extension ContactStore {
+    /// Adds a contact's place to the order: its sort key (parameter 3) and id (2),
+    /// numbered as `ContactField.insertSQL(idParameter: 2)` numbers them, and its
+    /// notes lines (1).
+    static let orderInsertSQL = "INSERT INTO contact_order (sort_key, id, lines) VALUES (?3, ?2, ?1)"
+
+    /// Removes contact `id` (sort key `key`) from the order.
+    func removeFromOrder(id: Int, key: [UInt8]) throws {
+        try changeOrderRow("DELETE FROM contact_order", id: id, key: key)
+    }
+
+    /// Sets the notes lines of contact `id` (sort key `key`) in the order.
+    func setLines(id: Int, key: [UInt8], lines: Int) throws {
+        try changeOrderRow("UPDATE contact_order SET lines = \(lines)", id: id, key: key)
+    }
+
+    /// Runs `change` (a DELETE or UPDATE of `contact_order`, without its WHERE) on
+    /// contact `id`'s row, found by its primary key (sort key `key`, id), or by id
+    /// alone when the stored key is not as this version folds it (folding changed).
+    private func changeOrderRow(_ change: String, id: Int, key: [UInt8]) throws {
+        let statement = try database.statement("\(change) WHERE sort_key = ?1 AND id = ?2")
+        statement.bind(blob: key, at: 1)
+        statement.bind(id, at: 2)
+        try statement.run()
+        if sqlite3_changes(database.handle) == 0 {
+            try database.execute("\(change) WHERE id = \(id)")
+        }
+    }
+
+    /// Adds contact `id` with sort key `key`, showing `lines` lines of notes, to the order.
+    func addToOrder(id: Int, key: [UInt8], lines: Int) throws {
+        let statement = try database.statement(Self.orderInsertSQL)
+        statement.bind(lines, at: 1)
+        statement.bind(id, at: 2)
+        statement.bind(blob: key, at: 3)
+        try statement.run()
+    }
+}
+
+extension ContactStore {
+    /// The row of contact `id` in `order` (this connection's view), or nil when it
+    /// does not exist.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    public func row(ofContact id: Int, in order: ListOrder) throws -> Int? {
+        let key = try sortKey(of: id)
+        return key.isEmpty ? nil : try row(of: id, key: key, in: order)
+    }
+}

@@ -1,0 +1,144 @@
+import CSQLite
+import Contacts
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One SQLite connection: WAL journal, foreign keys on, a busy timeout, and a
+/// cache of prepared statements reused across calls.
+///
+/// A connection is not thread-safe: confine each one to a single thread (or a
+/// lock), and open one per thread that reads. WAL lets readers on other
+/// connections go on while one writer holds a transaction.
+public final class Database {
+    /// The file this connection opened.
+    public let path: String
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    /// Where this connection's `roster_ids(x)` sets bits, once registered (`Database+IDBits`).
+    var idBits: UnsafeMutablePointer<IDBits>?
+
+    /// The library's settings, made once before its first connection: no count of
+    /// its memory (a lock on every allocation, shared by all threads).
+    private static let configured: Void = { _ = roster_sqlite_stop_memory_count() }()
+
+    /// Opens (creating when `create` is true) the database at `path`.
+    ///
+    /// - Throws: `SQLiteError.cannotOpen` for a missing folder or no permission,
+    ///   `.notADatabase` for a file that is not SQLite.
+    public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+        _ = Self.configured
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteError.cannotOpen(
+                path: path, reason: Database.explain(path: path, sqliteReason: reason))
+        }
+        self.handle = handle
+        sqlite3_busy_timeout(handle, 5000)
+        do {
+            // The first statement reads the header: a file that is not SQLite fails here.
+            try execute("PRAGMA foreign_keys = ON")
+            if !readOnly {
+                try execute("PRAGMA journal_mode = WAL")
+                try execute("PRAGMA synchronous = NORMAL")
+            }
+        } catch SQLiteError.sqlite(let code, _, _)
+            where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT
+        {
+            throw SQLiteError.notADatabase(path: path)
+        } catch SQLiteError.sqlite(let code, let message, _)
+            where code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_READONLY
+        {
+            throw SQLiteError.cannotOpen(
+                path: path, reason: Database.explain(path: path, sqliteReason: message))
+        }
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        idBits?.deallocate()
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard status == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError.sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, compiled once per connection and reset for each use.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns,
+    /// rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The single integer a query returns, or nil when it returns no row.
+    public func integer(_ sql: String, _ arguments: Int...) throws -> Int? {
+        let statement = try statement(sql)
+        defer { statement.reset() }  // a statement left on a row holds its read transaction open
+        for (index, value) in arguments.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+        return try statement.step() ? statement.int(at: 0) : nil
+    }
+
+    /// Whether a table named `name` exists.
+    public func tableExists(_ name: String) throws -> Bool {
+        let statement = try statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")
+        defer { statement.reset() }
+        statement.bind(name, at: 1)
+        return try statement.step()
+    }
+
+    func error(sql: String?) -> SQLiteError {
+        .sqlite(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql
+        )
+    }
+
+    /// Turns SQLite's "unable to open database file" into the cause a person can fix.
+    private static func explain(path: String, sqliteReason: String) -> String {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        if !directory.isEmpty, access(directory, F_OK) != 0 {
+            return "folder \(directory) does not exist; create it or choose another --db"
+        }
+        if access(path, F_OK) == 0, access(path, R_OK | W_OK) != 0 {
+            return "no permission to read and write it; fix its permissions or choose another --db"
+        }
+        if access(path, F_OK) != 0, access(directory.isEmpty ? "/" : directory, W_OK) != 0 {
+            return
+                "no permission to create a file in \(directory.isEmpty ? "/" : directory); choose another --db"
+        }
+        return sqliteReason + "; check the path and its permissions, or choose another --db"
+    }
+}

@@ -1,0 +1,34 @@
+import Contacts
+/// Every contact in list order, read a batch at a time through one statement
+/// (`contact_order` in key order, then each contact by id): for an export, which must not
+/// hold the whole list in memory. Pin the store first for one consistent version.
+public final class OrderedScan {
+    private let statement: Statement
+    private var done = false
+
+    /// A scan of `store` from the first contact.
+    public init(store: ContactStore) throws {
+        statement = try store.database.statement(
+            """
+            SELECT \(ContactField.columnList) FROM contact_order o JOIN contacts c ON c.id = o.id
+            ORDER BY o.sort_key, o.id
+            """)
+        statement.reset()
+    }
+
+    deinit { statement.reset() }
+
+    /// The next `limit` contacts' fields at most; empty at the end.
+    public func next(limit: Int) throws -> [ContactFields] {
+        var result: [ContactFields] = []
+        while !done, result.count < limit {
+            if try statement.step() {
+                result.append(statement.fields(from: 0))
+            } else {
+                done = true
+                statement.reset()
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Contacts
+@testable import SQLiteStorage
+
+/// The one table of a contact's fields, and what is derived from it.
+struct ContactFieldTests {
+    @Test func theTableNamesTheColumnsTheMigrationsCreateInTheirOrder() throws {
+        let folder = TemporaryDirectory()
+        let store = try folder.store()
+        let info = try store.database.statement("PRAGMA table_info(contacts)")
+        var columns: [String] = []
+        while try info.step() { columns.append(info.string(at: 1)) }
+        let fields = ContactField.allCases.map(\.name)
+        #expect(Array(columns.dropFirst(1).prefix(fields.count)) == fields, "after id")
+        #expect(Array(columns.dropFirst(1 + fields.count)) == ["revision"], "then the write counter")
+        #expect(ContactField.columnList == ContactField.allCases.map(\.name).joined(separator: ", "))
+    }
+
+    @Test func everyNameAndAliasFindsItsOwnFieldAndNoOther() {
+        var seen: [String: ContactField] = [:]
+        for field in ContactField.allCases {
+            for name in [field.name] + field.spec.aliases {
+                #expect(ContactField(header: name) == field, "\(name)")
+                #expect(
+                    ContactField(header: " " + name.uppercased() + " ") == field,
+                    "case and spaces are ignored")
+                let key = ContactField.headerKey(name)
+                #expect(seen[key].map { $0 == field } ?? true, "\(name) is also an alias of \(seen[key]!)")
+                seen[key] = field
+            }
+        }
+        #expect(ContactField(header: "Favourite colour") == nil)
+    }
+
+    @Test func textFieldsHaveTheLimitsOfTheContract() {
+        for field in ContactField.allCases {
+            let expected: ContactField.Kind =
+                field == .favorite ? .boolean : .text(maxLength: field == .notes ? 4000 : 256)
+            #expect(field.kind == expected, "\(field.name)")
+        }
+        #expect(ContactField.windowFields == ContactField.allCases.filter { $0 != .notes })
+        #expect(ContactField.maxUTF8Bytes == 16_000)
+    }
+
+    @Test func fieldsRoundTripThroughTheirSubscriptsAndTheCSVRecord() {
+        var random = SeededRandom(seed: 31)
+        for _ in 0..<200 {
+            var fields = ContactFields()
+            for field in ContactField.allCases {
+                switch field.kind {
+                case .text:
+                    fields[field] = .text(
+                        String(repeating: "é,\"", count: random.below(4)) + "\(random.below(100))")
+                case .boolean: fields[field] = .boolean(random.below(2) == 1)
+                }
+            }
+            #expect(fields.csvRecord == ContactField.allCases.map { fields[$0].text })
+            let columns = try? CSVColumns(header: ContactFields.csvHeader)
+            #expect(columns?.contact(fields.csvRecord) == fields)
+            #expect(fields.overLimit() == nil)
+        }
+        var long = ContactFields(firstName: "A")
+        long.city = String(repeating: "ø", count: 257)
+        #expect(
+            long.overLimit().map { [$0.field.name, "\($0.length)", "\($0.limit)"] } == ["city", "257", "256"])
+    }
+}

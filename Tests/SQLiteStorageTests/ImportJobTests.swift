@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Contacts
+@testable import SQLiteStorage
+
+struct ImportJobTests {
+    let folder = TemporaryDirectory()
+
+    init() throws { _ = try folder.store() }  // create and migrate the file
+
+    /// A job on the test's file; `resumed` is signalled by its resume callback.
+    func job(
+        mode: ImportMode = .append, errors: ImportErrorPolicy = .abort,
+        reading: ImportJob.Reading = .onReader,
+        resumed: DispatchSemaphore = DispatchSemaphore(value: 0), highWater: Int = ImportJob.defaultHighWater,
+        open: (@Sendable () -> Void)? = nil
+    ) -> ImportJob {
+        let path = folder.file("roster.sqlite")
+        return ImportJob(
+            open: {
+                open?()
+                return try ContactStore(writingTo: path)
+            }, mode: mode, errors: errors, reading: reading, highWater: highWater,
+            onResume: { resumed.signal() })
+    }
+
+    func run(
+        _ csv: String, chunk: Int = 1 << 20, errors: ImportErrorPolicy = .abort, mode: ImportMode = .append,
+        reading: ImportJob.Reading = .onReader
+    ) -> ImportJob.Outcome {
+        let job = job(mode: mode, errors: errors, reading: reading)
+        let bytes = Array(csv.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunk, bytes.count)
+            #expect(bytes[start..<end].withUnsafeBytes { job.feed($0) })
+            start = end
+        }
+        return job.finish()
+    }
+
+    func count() throws -> Int { try ContactStore(readingFrom: folder.file("roster.sqlite")).count() }
+
+    @Test func anEmptyFileIsAnErrorOfTheFileNotOfARow() throws {
+        #expect(run("") == .failure(.emptyFile))
+        #expect(run("", reading: .onCaller) == .failure(.emptyFile))
+        #expect(run("\n\n") == .failure(.emptyFile))
+        let message = ContactsError.emptyFile.description
+        #expect(message.contains("empty") && message.contains("header") && !message.contains("contact 0"))
+        #expect(try count() == 0)
+    }
+
+    @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
+        for reading in [ImportJob.Reading.onReader, .onCaller] {
+            #expect(
+                run("email,phone\na@b.c,1\n", reading: reading)
+                    == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
+        }
+        let message = ContactsError.noNameColumn(line: 1, header: ["email", "phone"]).description
+        #expect(
+            message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name")
+        )
+        guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
+            Issue.record("an unterminated quote in the header is an unreadable header")
+            return
+        }
+        #expect(line == 1)
+        #expect(try count() == 0)
+    }
+
+    @Test func badRowsAbortEverythingOrAreSkippedAndAtMostAHundredAreListed() throws {
+        var csv = "first_name,last_name,email\nAnn,Lee,a@x\n"
+        for index in 0..<150 { csv += index % 2 == 0 ? ",,nobody@x\n" : "too,many,fields,here\n" }
+        csv += "Bo,Diaz,b@x\n" + ",\(String(repeating: "x", count: 257)),\n"
+        guard case .success(let aborted) = run(csv) else {
+            Issue.record("bad rows are an aborted summary, not a failure")
+            return
+        }
+        #expect(aborted.aborted && aborted.inserted == 0 && aborted.rejected == 151 && aborted.total == 0)
+        #expect(aborted.errors.count == ImportSummary.maxErrors && aborted.errors.first?.line == 3)
+        #expect(try count() == 0, "nothing was written")
+
+        guard case .success(let skipped) = run(csv, errors: .skip) else {
+            Issue.record("skip imports the good rows")
+            return
+        }
+        #expect(!skipped.aborted && skipped.inserted == 2 && skipped.rejected == 151 && skipped.total == 2)
+        #expect(try count() == 2)
+    }
+
+    @Test func aFieldOverItsLimitIsARowErrorNamingTheField() throws {
+        let csv =
+            "first_name,notes\nAnn,\(String(repeating: "n", count: 4000))\nBo,\(String(repeating: "é", count: 4001))\n"
+        guard case .success(let summary) = run(csv, errors: .skip) else {
+            Issue.record("an over-long field is a bad row")
+            return
+        }
+        #expect(summary.inserted == 1 && summary.rejected == 1)
+        #expect(summary.errors.first?.line == 3)
+        #expect(summary.errors.first?.problem.contains("notes is 4001 characters") == true)
+    }
+
+    /// Property: however the bytes are cut, and whichever thread reads them, the
+    /// outcome and the stored list are the same.
+    @Test func anyChunkingOnAnyThreadGivesTheSameOutcomeAndContacts() throws {
+        var random = SeededRandom(seed: 2024)
+        var csv = "\u{FEFF}Given Name,Surname,E-mail,Notes,Extra\r\n"
+        for index in 0..<400 {
+            switch random.below(10) {
+            case 0: csv += ",,x@y,,\r\n"  // nameless
+            case 1: csv += "\"Quoted, \"\"Name\"\"\",Ö\(index),q@x,\"two\nlines\",z\n"
+            default: csv += "Name\(index),Ünal,n\(index)@x,,e\r\n"
+            }
+        }
+        var reference: ImportSummary?
+        var referenceContacts: [ContactFields] = []
+        for round in 0..<8 {
+            let chunk = round == 0 ? 1 << 20 : 1 + random.below(97)
+            let reading = [ImportJob.Reading.onReader, .onCaller][round % 2]
+            guard
+                case .success(var summary) = run(
+                    csv, chunk: chunk, errors: .skip, mode: .replace, reading: reading)
+            else {
+                Issue.record("chunk size \(chunk) failed")
+                return
+            }
+            summary.seconds = 0
+            let contacts = try ContactStore(readingFrom: folder.file("roster.sqlite")).contacts(at: 0..<1000)
+                .map(\.fields)
+            if let reference {
+                #expect(summary == reference, "chunk size \(chunk)")
+                #expect(contacts == referenceContacts, "chunk size \(chunk)")
+            } else {
+                #expect(summary.ignoredColumns == ["Extra"] && summary.inserted + summary.rejected == 400)
+                #expect(contacts.contains { $0.firstName == "Quoted, \"Name\"" && $0.notes == "two\nlines" })
+                reference = summary
+                referenceContacts = contacts
+            }
+        }
+    }
+
+    @Test(arguments: [ImportJob.Reading.onReader, .onCaller])
+    func feedAsksToPauseOverTheHighWaterAndResumesOnceRead(reading: ImportJob.Reading) throws {
+        let opened = DispatchSemaphore(value: 0)
+        let resumed = DispatchSemaphore(value: 0)
+        // The writer cannot write anything until `opened` is signalled: the queue only fills.
+        let job = job(reading: reading, resumed: resumed, highWater: 256 << 10, open: { opened.wait() })
+        var csv = "first_name\n"
+        while csv.utf8.count <= job.highWater { csv += String(repeating: "Name\n", count: 10_000) }
+        let bytes = Array(csv.utf8)
+        #expect(bytes.withUnsafeBytes { job.feed($0) } == false, "over the high water: pause")
+        opened.signal()
+        #expect(
+            resumed.wait(timeout: .now() + 60) == .success, "the writer read half, then resumed the caller")
+        guard case .success(let summary) = job.finish() else {
+            Issue.record("the import fails")
+            return
+        }
+        #expect(summary.inserted == bytes.count / 5 - 2)
+    }
+
+    @Test(arguments: [ImportJob.Reading.onReader, .onCaller])
+    func aCancelledJobRollsBackAndFreesTheWayForTheNext(reading: ImportJob.Reading) throws {
+        let cancelled = job(reading: reading)
+        Array("first_name\nGone\nGone too\n".utf8).withUnsafeBytes { _ = cancelled.feed($0) }
+        cancelled.cancel()
+        // The next one begins its transaction once the first has rolled back (busy timeout).
+        #expect(run("first_name\nStays\n").map(\.total) == .success(1))
+        let names = try ContactStore(readingFrom: folder.file("roster.sqlite")).contacts(at: 0..<10)
+        #expect(names.map(\.fields.firstName) == ["Stays"])
+    }
+
+    @Test func modeAndPolicyParseFromTheirWordsOnly() {
+        #expect(ImportMode(rawValue: "replace") == .replace && ImportMode(rawValue: "merge") == nil)
+        #expect(ImportErrorPolicy(rawValue: "skip") == .skip && ImportErrorPolicy(rawValue: "Skip") == nil)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Contacts
+import SQLiteStorage
+
+/// A fresh folder under the system's temporary directory, removed on deinit.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "roster-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// The project's own Migrations folder.
+    static let migrations: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Migrations").path
+
+    /// A store on a new file in this folder, migrated with the project's migrations.
+    func store(_ name: String = "roster.sqlite") throws -> ContactStore {
+        try ContactStore(path: file(name), migrator: Migrator(directory: Self.migrations))
+    }
+}
+
+extension ContactStore {
+    /// The contacts at `rows` of the list as this connection sees it now (its order read whole).
+    func contacts(at rows: Range<Int>) throws -> [Contact] {
+        try contacts(at: rows, in: listState().order)
+    }
+
+    /// The contact `id` with its row in the list as this connection sees it now.
+    func contact(id: Int) throws -> Contact? {
+        try contact(id: id, in: listState().order)
+    }
+}
