@@ -1,3 +1,4 @@
+import Codecs
 import App
 import HTTP
 import Platform

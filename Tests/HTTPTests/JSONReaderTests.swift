@@ -1,3 +1,4 @@
+import Codecs
 import HTTP
 import Testing
 

@@ -1,0 +1,68 @@
+import Foundation
+import PostgresStorage
+import Contacts
+import SQLiteStorage
+
+/// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
+/// job (`ImportJob`), fed from a file, with progress on stderr. This thread reads
+/// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
+enum ImportCommand {
+    static func run(_ options: ImportOptions) throws -> Int32 {
+        // Opening applies the migrations; the job then opens its own connection.
+        let path = options.database
+        let open: @Sendable () throws -> any ImportTarget
+        if PGConnection.isURL(path) {
+            try MigratedStores.migratePostgres(path, migrations: options.migrationsDirectory)
+            open = { try PostgresImporter(url: path) }
+        } else {
+            _ = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
+            open = { try ContactStore(writingTo: path) }
+        }
+        guard let file = FileHandle(forReadingAtPath: options.file) else {
+            printError("roster: cannot read \(options.file): no such file or no permission")
+            return 1
+        }
+        defer { try? file.close() }
+        let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
+        let resumed = DispatchSemaphore(value: 0)
+        let job = ImportJob(
+            open: open, mode: options.mode, errors: options.errors,
+            reading: .onCaller, onResume: { resumed.signal() })
+        var read = 0
+        var reported = 0
+        while true {
+            let chunk = file.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            if !chunk.withUnsafeBytes({ job.feed($0) }) { resumed.wait() }
+            read += chunk.count
+            if size > 10 << 20 && read - reported >= size / 10 {
+                reported = read
+                printError("import: \(read * 100 / max(size, 1))% read")
+            }
+        }
+        let summary: ImportSummary
+        switch job.finish() {
+        case .success(let result): summary = result
+        case .failure(let error):
+            printError("roster: import \(options.file): \(error)")
+            return 1
+        }
+        for error in summary.errors { printError("import: \(error)") }
+        if summary.rejected > summary.errors.count {
+            printError("import: and \(summary.rejected - summary.errors.count) more bad rows")
+        }
+        if !summary.ignoredColumns.isEmpty {
+            printError("import: ignored columns: \(summary.ignoredColumns.joined(separator: ", "))")
+        }
+        if summary.aborted {
+            printError(
+                "import: \(summary.rejected) bad rows; nothing was imported (use --errors skip to import the rest)"
+            )
+            return 1
+        }
+        printError(
+            "import: \(summary.inserted) contacts added, \(summary.rejected) rejected, \(summary.total) in the list, "
+                + String(format: "%.2f s", summary.seconds))
+        return 0
+    }
+}

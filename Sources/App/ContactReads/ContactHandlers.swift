@@ -1,0 +1,82 @@
+import Codecs
+import HTTP
+import Contacts
+
+/// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
+final class ContactHandlers {
+    private let reader: StoreReader
+    private let catalog: Catalog
+    private let searches: SearchCache
+
+    init(reader: StoreReader, catalog: Catalog, searches: SearchCache) {
+        self.reader = reader
+        self.catalog = catalog
+        self.searches = searches
+    }
+
+    /// All 27 sections in list order (A...Z, then #), empty ones included, with the
+    /// geometry the page lays itself out by: each section's first row, top and
+    /// height (px), and the list's total and content height, all of one data version;
+    /// with `q`, of the search's results.
+    func sections(_ request: Request) throws -> Response {
+        var search: [String] = []
+        for (name, value) in try request.queryItems() {
+            guard name == "q" else {
+                throw HTTPError(
+                    400, "invalid_parameter", "unknown parameter '\(name.prefix(40))': /sections takes only q"
+                )
+            }
+            search = try WindowQuery.search(value)
+        }
+        let whole = try reader.newestSnapshot()
+        let snapshot =
+            search.isEmpty
+            ? whole : try searches.results(for: search, in: whole, reading: reader.store)
+        let layout = snapshot.layout
+        var json = JSONWriter(capacity: 4096)
+        json.object { json in
+            json.field("version", snapshot.version)
+            json.field("total", layout.totalRows)
+            json.field("contentHeight", layout.contentHeight)
+            json.key("sections")
+            json.array { json in
+                for section in snapshot.sections {
+                    json.object { json in
+                        json.field("title", section.title)
+                        json.field("rows", section.rows)
+                        json.field("firstRow", layout.firstRow(ofSection: section.index))
+                        json.field("top", layout.top(ofSection: section.index))
+                        json.field("height", layout.height(ofSection: section.index))
+                    }
+                }
+            }
+        }
+        return .json(json.bytes)
+    }
+
+    /// One contact, every field, its row and the version it was read from; its
+    /// revision is the ETag.
+    func contact(_ request: Request) throws -> Response {
+        let (contact, version) = try find(request.parameters["id"])
+        return ContactJSON.response(contact, version: version)
+    }
+
+    /// The contact's initials on its colour, cacheable for a day.
+    func avatar(_ request: Request) throws -> Response {
+        let (contact, _) = try find(request.parameters["id"])
+        return Response(
+            headers: ["Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400"],
+            body: CellRenderer.avatar(contact))
+    }
+
+    /// The contact a path's id names, and the data version it was read at.
+    private func find(_ text: String?) throws -> (Contact, Int) {
+        let id = try ContactJSON.id(text)
+        // Read at least the version the client's list came from.
+        let snapshot = try reader.newestSnapshot()
+        guard let contact = try reader.store.contact(id: id, in: snapshot.order) else {
+            throw ContactJSON.notFound(id)
+        }
+        return (contact, snapshot.version)
+    }
+}

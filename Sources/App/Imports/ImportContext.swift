@@ -1,0 +1,69 @@
+import Foundation
+import HTTP
+import Platform
+import Contacts
+import SQLiteStorage
+import Synchronization
+
+/// What imports share: the database to write, the write rules, one-at-a-time,
+/// and the catalog to refresh after a commit.
+final class ImportContext: Sendable {
+    /// Opens the import's connection.
+    let open: @Sendable () throws -> any ImportTarget
+    /// Who may import (the rules every write shares).
+    let writes: WriteGate
+    let catalog: Catalog
+    let gate = ImportGate()
+    /// Gets one line per import (refusals are logged by `writes`).
+    let logger: Logger
+
+    init(open: @escaping @Sendable () throws -> any ImportTarget, writes: WriteGate, catalog: Catalog, logger: Logger) {
+        self.open = open
+        self.writes = writes
+        self.catalog = catalog
+        self.logger = logger
+    }
+
+    /// API.md's write rules for an import (`WriteGate`); a refusal is logged.
+    func authorize(_ head: RequestHead) throws(HTTPError) {
+        try writes.authorizeWrite(head, action: "imports")
+    }
+
+    /// A new connection for writing (migrations are applied already).
+    func openWriter() throws -> any ImportTarget { try open() }
+
+    /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
+    /// after the answer has gone out, so a large import does not make its client
+    /// wait for the copy into the database file.
+    static func sqliteWriter(_ path: String) throws -> any ImportTarget {
+        let store = try ContactStore(writingTo: path)
+        try store.disableAutomaticCheckpoints()
+        return store
+    }
+
+    /// Copies a SQLite file's write-ahead log into the database once readers have
+    /// moved on to the new data (their pinned reads last at most about a second).
+    func settle(_ target: any ImportTarget) {
+        guard let store = target as? ContactStore else { return }
+        Thread.sleep(forTimeInterval: 1.5)
+        // Without waiting: a truncating checkpoint that waits for a reader holds the
+        // write lock all the while, and contact writes would find the database busy.
+        // A reader still pinned makes it give up; the log is then reused, not shrunk.
+        store.checkpoint(.truncate)
+    }
+}
+
+/// One import at a time in this process.
+final class ImportGate: Sendable {
+    private let busy = Mutex(false)
+
+    func begin() -> Bool {
+        busy.withLock { busy in
+            if busy { return false }
+            busy = true
+            return true
+        }
+    }
+
+    func end() { busy.withLock { $0 = false } }
+}

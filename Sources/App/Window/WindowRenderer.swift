@@ -1,0 +1,114 @@
+import Codecs
+import HTTP
+import ReuseEngine
+import Contacts
+
+/// Writes a `WindowUpdate` as API.md's window JSON.
+struct WindowRenderer {
+
+    let snapshot: ListSnapshot
+    /// The contacts of the update's rows, read in row order as the cells are written.
+    let contacts: (any ContactRows)?
+    /// The search whose matches are marked in the fragments, if any.
+    var highlight: SearchHighlight? = nil
+
+    /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
+    /// the requested offset, or a row's top), for session `session`.
+    func render(_ update: WindowUpdate, session: String, offset: Double) throws -> [UInt8] {
+        let layout = snapshot.layout
+        var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
+        try json.object { json in
+            json.field("session", session)
+            json.field("seq", update.seq)
+            json.field("version", snapshot.version)
+            json.field("offset", offset)
+            json.field("base", update.base)
+            json.field("full", update.isFull)
+            json.field("total", layout.totalRows)
+            json.field("contentHeight", layout.contentHeight)
+            let rows = layout.rows(in: update.visible)
+            json.field("first", rows?.lowerBound)
+            json.field("last", rows?.upperBound)
+            json.key("cells")
+            try json.array { json in
+                for cell in update.cells { try cellJSON(cell, into: &json) }
+            }
+            json.key("released")
+            json.array { json in
+                for slot in update.released { json.integer(slot) }
+            }
+            json.key("stats")
+            json.object { json in
+                json.key("created")
+                json.object { json in
+                    json.field("contact", update.stats.created.contact)
+                    json.field("header", update.stats.created.header)
+                }
+                json.field("visible", update.stats.visible)
+                json.field("pooled", update.stats.pooled)
+            }
+        }
+        return json.bytes
+    }
+
+    /// The fields a cell's `contact` carries (API.md), in order: `ContactField`'s table.
+    private static let contactFields = ContactField.windowFields.map { ($0, $0.jsonKey, $0.kind) }
+
+    /// One cell, written as literal runs and values: the hot path of every window.
+    private func cellJSON(_ cell: WindowCell, into json: inout JSONWriter) throws {
+        let item = cell.item
+        // Cells come in display order, so contact rows only move forward.
+        let found = try item.row.map { try contacts?.move(to: $0) ?? false } ?? false
+        json.object { json in
+            json.literal("\"slot\":")
+            json.rawInteger(cell.slot)
+            switch item.kind {
+            case .contact:
+                json.literal(",\"kind\":\"contact\",\"row\":")
+                json.rawInteger(item.row ?? 0)
+                json.literal(",\"section\":")
+                json.rawInteger(item.section)
+                json.literal(",\"item\":")
+                json.rawInteger(item.item ?? 0)
+            case .header:
+                json.literal(",\"kind\":\"header\",\"section\":")
+                json.rawInteger(item.section)
+            }
+            json.literal(",\"top\":")
+            json.rawInteger(item.top)
+            json.literal(",\"height\":")
+            json.rawInteger(item.height)
+            json.literal(cell.reused ? ",\"reused\":true" : ",\"reused\":false")
+            switch item.kind {
+            case .contact:
+                guard found, let contact = contacts else {
+                    // The row vanished between layout and read (data changed): say so plainly.
+                    json.literal(",\"contact\":null,\"html\":\"\"")
+                    break
+                }
+                json.literal(",\"contact\":{\"id\":")
+                json.rawInteger(contact.id)
+                json.endRawValue()
+                for (field, key, kind) in Self.contactFields {
+                    json.key(key)  // `,"name":` after the value before
+                    switch kind {
+                    case .text: json.rawString(utf8: contact.bytes(field))
+                    case .boolean: json.literal(contact.bool(field) ? "true" : "false")
+                    }
+                    json.endRawValue()
+                }
+                json.literal("},\"html\":")
+                json.rawString(escapedContent: {
+                    CellRenderer.contact(contact, highlight: highlight, into: &$0)
+                })
+            case .header:
+                let title = snapshot.sections[item.section].title
+                json.literal(",\"header\":{\"title\":")
+                json.rawString(title)
+                json.literal("},\"html\":")
+                json.rawString(escapedContent: { CellRenderer.header(title: title, into: &$0) })
+            }
+            json.endRawValue()
+        }
+    }
+}

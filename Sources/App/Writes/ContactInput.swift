@@ -1,0 +1,195 @@
+import Codecs
+import HTTP
+import Contacts
+
+/// The body of a contact write read into what the store takes: a new contact's
+/// fields (`POST /contacts`) or a merge patch's changes (`PATCH /contacts/{id}`),
+/// checked against `ContactField`'s table with API.md's errors.
+///
+/// Every refusal is an `HTTPError` whose message says how to fix the body, and
+/// whose `field` names the member at fault when there is one:
+/// - 415 `unsupported_media_type`: not `application/json` or
+///   `application/merge-patch+json` (parameters allowed; a charset must be UTF-8);
+/// - 413 `content_too_large`: over `maxBodyBytes`;
+/// - 400 `invalid_json`: not JSON (RFC 8259, read strictly by `JSONReader`: a
+///   name twice is refused and named), or not an object;
+/// - 400 `unknown_field`: a member that is no field (the message lists the fields);
+/// - 422 `invalid_field`: a value of the wrong type (the message says which type);
+/// - 422 `too_long`: text over its field's limit, counted in characters;
+/// - 422 `name_required` (field `first_name`): neither name holds more than white space.
+///
+/// Text is taken as sent, spaces included; only the name check looks through them.
+public enum ContactInput {
+    /// The largest body a contact write takes (API.md: more is 413). Routes declare
+    /// it as their body limit (`.buffered(limit: ContactInput.maxBodyBytes)`), so
+    /// the server refuses a larger body before reading it.
+    public static let maxBodyBytes = 65536
+
+    /// The media types of a contact write: JSON, or a JSON merge patch (RFC 7396).
+    public static let mediaTypes = ["application/json", "application/merge-patch+json"]
+
+    /// A new contact's fields from a POST's body: a member per field to set,
+    /// absent ones and `null` empty ("" or false).
+    /// - Throws: `HTTPError` 415, 413, 400 or 422, as the type's documentation lists.
+    public static func fields(from request: Request) throws(HTTPError) -> ContactFields {
+        try checkMediaType(request.head)
+        try checkSize(request.body)
+        return try fields(fromJSON: request.body)
+    }
+
+    /// The changes of a PATCH's body (a JSON merge patch): a member per field to
+    /// change, `null` clearing it. The name check is left to the caller, on the
+    /// patched contact (`checkNamed(patch.applied(to: current))`).
+    /// - Throws: `HTTPError` 415, 413, 400 or 422 (not `name_required`).
+    public static func patch(from request: Request) throws(HTTPError) -> ContactPatch {
+        try checkMediaType(request.head)
+        try checkSize(request.body)
+        return try patch(fromJSON: request.body)
+    }
+
+    /// `fields(from:)` of a body already known to be JSON by its media type.
+    public static func fields(fromJSON body: [UInt8]) throws(HTTPError) -> ContactFields {
+        var fields = ContactFields()
+        for (field, value) in try values(in: body) { fields[field] = value }
+        try checkNamed(fields)
+        return fields
+    }
+
+    /// `patch(from:)` of a body already known to be JSON by its media type.
+    public static func patch(fromJSON body: [UInt8]) throws(HTTPError) -> ContactPatch {
+        var changes: [ContactField: ContactValue] = [:]
+        for (field, value) in try values(in: body) { changes[field] = value }
+        return ContactPatch(changes)
+    }
+
+    /// Refuses a contact without a name: API.md's "a contact needs a first or a
+    /// last name", judged as the store judges it (`ContactSortKey.isNameless`: both
+    /// names empty once white space, and what folding drops, is gone), so a
+    /// contact that passes here is one the store takes.
+    /// - Throws: `HTTPError` 422 `name_required`, field `first_name`.
+    public static func checkNamed(_ fields: ContactFields) throws(HTTPError) {
+        guard fields.sortKey.isNameless else { return }
+        throw HTTPError(
+            422, "name_required",
+            "a contact needs a name: give first_name or last_name a value that is not only white space",
+            field: ContactField.firstName.name)
+    }
+
+    /// Refuses a body that is not declared as JSON.
+    /// - Throws: `HTTPError` 415 `unsupported_media_type`.
+    public static func checkMediaType(_ head: RequestHead) throws(HTTPError) {
+        let contentType = head.headers["Content-Type"] ?? ""
+        let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
+        let mediaType = parts.first.map { $0.trimmingHTTPWhitespace().lowercased() } ?? ""
+        let accepted = mediaTypes.joined(separator: " or ")
+        guard mediaTypes.contains(mediaType) else {
+            throw HTTPError(
+                415, "unsupported_media_type",
+                contentType.isEmpty
+                    ? "send the contact as JSON, with Content-Type: \(accepted)"
+                    : "send the contact as JSON, with Content-Type: \(accepted), not \(contentType.prefix(100))"
+            )
+        }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingHTTPWhitespace() }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            var charset = pair[1].lowercased()
+            if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") {
+                charset = String(charset.dropFirst().dropLast())
+            }
+            guard charset == "utf-8" || charset == "utf8" else {
+                throw HTTPError(
+                    415, "unsupported_media_type",
+                    "JSON is UTF-8: send Content-Type: application/json with charset=utf-8 or no charset, not \(charset.prefix(40))"
+                )
+            }
+        }
+    }
+
+    private static func checkSize(_ body: [UInt8]) throws(HTTPError) {
+        guard body.count > maxBodyBytes else { return }
+        throw HTTPError(
+            413, "content_too_large", "the body is larger than this endpoint's limit of \(maxBodyBytes) bytes"
+        )
+    }
+
+    /// The body's members as field values, in the order written.
+    private static func values(in body: [UInt8]) throws(HTTPError) -> [(ContactField, ContactValue)] {
+        let members: [JSONValue.Member]
+        switch Result(catching: { () throws(JSONError) in try JSONReader.read(body) }) {
+        case .success(.object(let object)): members = object
+        case .success(let other):
+            throw HTTPError(
+                400, "invalid_json",
+                "the body must be a JSON object of contact fields, e.g. {\"first_name\": \"Ada\"}, not \(other.kindDescription)"
+            )
+        case .failure(let error):
+            throw invalidJSON(error, empty: body.isEmpty)
+        }
+        var values: [(ContactField, ContactValue)] = []
+        values.reserveCapacity(members.count)
+        for member in members {
+            guard let field = fieldsByName[member.key], member.key.utf8.elementsEqual(field.name.utf8) else {
+                throw HTTPError(
+                    400, "unknown_field",
+                    "\(member.key.prefix(100)) is not a contact field; the fields are \(fieldList)",
+                    field: String(member.key.prefix(256)))
+            }
+            values.append((field, try value(of: member.value, for: field)))
+        }
+        return values
+    }
+
+    private static func invalidJSON(_ error: JSONError, empty: Bool) -> HTTPError {
+        if empty {
+            return HTTPError(
+                400, "invalid_json",
+                "the body is empty: send the contact as a JSON object, e.g. {\"first_name\": \"Ada\"}")
+        }
+        if case .duplicateKey(let key) = error.reason {
+            return HTTPError(
+                400, "invalid_json", "the body is not valid JSON here: \(error); give each field once",
+                field: String(key.prefix(256)))
+        }
+        return HTTPError(400, "invalid_json", "the body is not valid JSON: \(error)")
+    }
+
+    /// The stored value of `json` given for `field`: its text or flag, `null` the empty value.
+    private static func value(of json: JSONValue, for field: ContactField) throws(HTTPError) -> ContactValue {
+        switch (field.kind, json) {
+        case (_, .null):
+            return ContactValue(emptyOf: field.kind)
+        case (.boolean, .bool(let flag)):
+            return .boolean(flag)
+        case (.text(let limit), .string(let text)):
+            // Characters are Unicode scalars, as JSON Schema counts them; each takes at least
+            // one UTF-8 byte, so count them only when the bytes exceed the limit.
+            if text.utf8.count > limit, case let length = text.unicodeScalars.count, length > limit {
+                throw HTTPError(
+                    422, "too_long",
+                    "\(field.name) is \(length) characters long; it may have at most \(limit)",
+                    field: field.name)
+            }
+            return .text(text)
+        case (.boolean, _):
+            throw HTTPError(
+                422, "invalid_field",
+                "\(field.name) must be true or false (or null to clear it), not \(json.kindDescription)",
+                field: field.name)
+        case (.text, _):
+            throw HTTPError(
+                422, "invalid_field",
+                "\(field.name) must be a string (or null to clear it), not \(json.kindDescription)",
+                field: field.name)
+        }
+    }
+
+    private static let fieldsByName = Dictionary(
+        uniqueKeysWithValues: ContactField.allCases.map { ($0.name, $0) })
+
+    /// "first_name, last_name, ... and favorite".
+    private static let fieldList: String = {
+        let names = ContactField.allCases.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }()
+}

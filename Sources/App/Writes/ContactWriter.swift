@@ -1,0 +1,82 @@
+import Foundation
+import Contacts
+import SQLiteStorage
+import Synchronization
+
+/// The process's one writer of single contacts: an editor on its own connection
+/// behind a lock (writes from every event loop take turns; each is well under a
+/// millisecond), feeding the catalog the next snapshot before each commit and
+/// installing it after.
+///
+/// On SQLite the connection does not checkpoint as it commits (that would put a
+/// copy of the log into the database file inside some unlucky write's latency): a
+/// checkpoint runs on a utility queue a moment after writes, off every request.
+final class ContactWriter: Sendable {
+    private let editor: Mutex<any ContactEditing>
+    private let catalog: Catalog
+    /// The SQLite file to checkpoint after writes (nil for a database server).
+    private let checkpointPath: String?
+    private let checkpointPending = Mutex(false)
+
+    /// A writer through `editor`, checkpointing the SQLite file at `checkpointPath`.
+    init(editor: sending any ContactEditing, catalog: Catalog, checkpointPath: String? = nil) {
+        self.editor = Mutex(editor)
+        self.catalog = catalog
+        self.checkpointPath = checkpointPath
+    }
+
+    /// The writer of the SQLite file at `databasePath`.
+    convenience init(databasePath: String, catalog: Catalog) throws {
+        let store = try ContactStore(writingTo: databasePath)
+        try store.disableAutomaticCheckpoints()
+        self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)
+    }
+
+    /// Runs one write (`body` calls one of the editor's methods with the base and
+    /// prepare it is given) and installs the list it leaves. Returns the contact
+    /// as written (nil after a delete) and the data version.
+    func write(
+        _ body: (any ContactEditing, ContactEdit.Base, ContactEdit.Prepare) throws -> ContactEdit.Outcome
+    ) throws -> (Contact?, Int) {
+        let catalog = self.catalog
+        let outcome = try editor.withLock { editor in
+            var prepared: ListSnapshot?
+            let outcome: ContactEdit.Outcome
+            do {
+                outcome = try body(
+                    editor, { version in catalog.snapshot(for: version)?.state },
+                    { state in
+                        let snapshot = try ListSnapshot(state: state)
+                        catalog.prepare(snapshot)
+                        prepared = snapshot
+                    })
+            } catch {
+                // Prepared, then the commit failed: that version is not this snapshot.
+                if let prepared { catalog.discard(version: prepared.version) }
+                throw error
+            }
+            // Installed before the next write may prepare its own: a reader that sees
+            // this commit always finds its snapshot, prepared or installed.
+            if let prepared { catalog.install(prepared) }
+            return outcome
+        }
+        scheduleCheckpoint()
+        return (outcome.contact, outcome.state.version)
+    }
+
+    /// A passive checkpoint a second after the first write since the last one (on
+    /// a connection of its own, so writes never wait for it).
+    private func scheduleCheckpoint() {
+        guard let databasePath = checkpointPath else { return }
+        let first = checkpointPending.withLock { pending in
+            defer { pending = true }
+            return !pending
+        }
+        guard first else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [self] in
+            checkpointPending.withLock { $0 = false }
+            // A connection of its own: a passive checkpoint never blocks the writer.
+            (try? ContactStore(writingTo: databasePath))?.checkpoint(.passive)
+        }
+    }
+}

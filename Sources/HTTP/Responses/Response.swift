@@ -1,0 +1,80 @@
+import Codecs
+/// A response to send: status, header fields and a body.
+///
+/// `Content-Length` (or chunked framing for a stream), `Date`, `Server` and
+/// `Connection` are added when the response is written; handlers set the rest.
+public struct Response {
+    /// The status code.
+    public var status: Int
+    /// Header fields the handler chose (Content-Type, ETag, Cache-Control...).
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: ResponseBody
+
+    /// A response with `status`, `headers` and a body of `bytes`.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
+    /// A response whose body is pulled from `source` as the client reads it (chunked).
+    public init(
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream source: any ResponseBodySource
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = .stream(source)
+    }
+
+    /// A response whose body is `events`, open until the stream ends (chunked,
+    /// never compressed: each event must reach the client as it is sent).
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), events: EventStream) {
+        self.status = status
+        self.headers = headers
+        self.body = .events(events)
+    }
+
+    /// A JSON response.
+    public static func json(_ bytes: [UInt8], status: Int = 200) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+    }
+
+    /// A plain text response.
+    public static func text(_ text: String, status: Int = 200) -> Response {
+        Response(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+
+    /// API.md's JSON error body for `error` (`error`, `message`, and `field` when the
+    /// error names one), with its status.
+    public static func error(_ error: HTTPError) -> Response {
+        var json = JSONWriter()
+        json.object {
+            $0.field("error", error.code)
+            $0.field("message", error.message)
+            if let field = error.field { $0.field("field", field) }
+        }
+        var response = Response.json(json.bytes, status: error.status)
+        if let challenge = error.challenge { response.headers.add("WWW-Authenticate", challenge) }
+        return response
+    }
+}
+
+/// The bytes of a response body.
+public enum ResponseBody {
+    /// All of it, known now.
+    case bytes([UInt8])
+    /// Pulled piece by piece as the socket drains, sent chunked.
+    case stream(any ResponseBodySource)
+    /// Server-sent events pushed by the application until the stream ends
+    /// (chunked; to an HTTP/1.0 client, delimited by the connection's close).
+    case events(EventStream)
+}
+
+/// A body produced piece by piece, so that a large response is never held whole
+/// and a slow reader never makes the server buffer more than a few pieces.
+public protocol ResponseBodySource: AnyObject {
+    /// The next piece (empty pieces are skipped), or nil at the end.
+    func next() throws -> [UInt8]?
+}

@@ -1,0 +1,218 @@
+import Platform
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension EventLoop {
+    /// The socket is readable.
+    func readable(_ connection: Connection, now: UInt64) {
+        guard connection.machine.wantsRead else { return }
+        let received: Int
+        do {
+            let result = try syscall("recv") {
+                recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0)
+            }
+            guard let count = result else { return }
+            received = count
+        } catch {
+            return drop(connection)
+        }
+        if connection.machine.state == .streamingEvents {
+            // An event stream reads no further request: what the client sends is
+            // dropped, and its close ends the stream.
+            if received == 0 { perform(connection.machine.peerClosed(), connection, now: now) }
+            return
+        }
+        if case .lingering = connection.machine.state {
+            // Closing: what the client still sends is read and dropped, so that closing
+            // with unread bytes does not reset the connection before it reads our answer.
+            guard received > 0 else { return drop(connection) }
+            return perform(connection.machine.bytesReceived(now: now), connection, now: now)
+        }
+        guard received > 0 else {
+            // The client closed its side: what is queued is still sent.
+            perform(connection.machine.peerClosed(), connection, now: now)
+            if connections[connection.fd] != nil { flush(connection, now: now) }
+            return
+        }
+        _ = connection.machine.bytesReceived(now: now)
+        process(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]), now: now)
+    }
+
+    /// Parses `bytes` (after any pending ones), handles what they hold, and sends
+    /// what that queued. Called with no bytes to go on with what is pending (or
+    /// with an end the parser still owes) once reading resumes.
+    func process(_ connection: Connection, _ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        if connection.pending.isEmpty {
+            let consumed = parse(connection, bytes, now: now)
+            if consumed < bytes.count && keepsUnparsed(connection) {
+                connection.pending.append(contentsOf: bytes[consumed...])
+            }
+        } else {
+            connection.pending.append(contentsOf: bytes)
+            let pending = connection.pending
+            let consumed = pending.withUnsafeBytes { parse(connection, $0, now: now) }
+            connection.pending =
+                consumed < pending.count && keepsUnparsed(connection) ? Array(pending[consumed...]) : []
+        }
+        if !connection.pending.isEmpty { connection.machine.bytesBuffered(now: now) }
+        guard connections[connection.fd] != nil else { return }
+        flush(connection, now: now)
+    }
+
+    /// Whether bytes not parsed yet will be: not when the connection is closing.
+    private func keepsUnparsed(_ connection: Connection) -> Bool {
+        switch connection.machine.state {
+        case .closing, .lingering, .streamingEvents, .closed: false
+        default: connections[connection.fd] != nil
+        }
+    }
+
+    /// Runs the parser over `input` while the state machine lets it; returns the
+    /// bytes consumed.
+    private func parse(_ connection: Connection, _ input: UnsafeRawBufferPointer, now: UInt64) -> Int {
+        var offset = 0
+        while connection.machine.mayParse {
+            let step: (event: RequestParser.Event?, consumed: Int)
+            do {
+                step = try connection.parser.next(UnsafeRawBufferPointer(rebasing: input[offset...]))
+            } catch {
+                connection.cancelSink()
+                respond(connection, .error(error), head: nil, close: true)
+                break
+            }
+            guard let event = step.event else {
+                offset += step.consumed
+                if step.consumed == 0 { break }
+                continue
+            }
+            switch event {
+            case .head(let head):
+                begin(connection, head, now: now)
+            case .body(let range):
+                let chunk = UnsafeRawBufferPointer(
+                    rebasing: input[(offset + range.lowerBound)..<(offset + range.upperBound)])
+                receive(connection, chunk, now: now)
+            case .end:
+                finish(connection, now: now)
+            }
+            offset += step.consumed
+        }
+        return offset
+    }
+
+    /// A head arrived: route it, and refuse it or get ready for its body.
+    private func begin(_ connection: Connection, _ head: RequestHead, now: UInt64) {
+        connection.requestStartedAt = clock.nanoseconds()
+        connection.route = "unmatched"
+        connection.routeLines = []
+        let match: Router.Match
+        do {
+            match = try responder.route(head)
+        } catch {
+            // Refused before the body: do not read it, close after answering.
+            _ = connection.machine.headReceived(
+                target: .answered, limit: 0, length: nil, expectsContinue: false, now: now)
+            return respond(
+                connection, responder.errorResponse(error, path: head.path), head: head, close: head.framing != .none)
+        }
+        connection.route = match.pattern
+        connection.routeLines = match.headerLines
+        var length: Int?
+        if case .length(let value) = head.framing { length = value }
+        var streamed = false
+        if case .streamed = match.body, head.framing != .none { streamed = true }
+        let action = connection.machine.headReceived(
+            target: streamed ? .sink : .buffer, limit: match.body.limit, length: length,
+            expectsContinue: head.expectsContinue, now: now)
+        if case .refuse(let error) = action {
+            return respond(connection, .error(error), head: head, close: true)
+        }
+        connection.head = head
+        connection.match = match
+        if case .streamed(_, let makeSink) = match.body, streamed {
+            do {
+                let (fd, serial) = (connection.fd, connection.serial)
+                let flow = BodyFlow(resumeReading: { [weak self] in
+                    self?.post(to: fd, serial: serial) { connection, now in
+                        guard let self else { return }
+                        self.perform(connection.machine.sinkResumed(now: now), connection, now: now)
+                    }
+                })
+                connection.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
+            } catch {
+                return respond(connection, responder.errorResponse(error, path: head.path), head: head, close: true)
+            }
+        }
+        if action == .sendContinue {
+            connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        }
+    }
+
+    /// A piece of the body arrived.
+    private func receive(_ connection: Connection, _ chunk: UnsafeRawBufferPointer, now: UInt64) {
+        let action = connection.machine.bodyReceived(count: chunk.count, now: now)
+        guard action == .deliverBody else { return perform(action, connection, now: now) }
+        guard let sink = connection.sink else {
+            connection.body.append(contentsOf: chunk)
+            return
+        }
+        do {
+            if try !sink.write(chunk) { _ = connection.machine.sinkRefused() }
+        } catch {
+            connection.cancelSink()
+            respond(
+                connection, responder.errorResponse(error, path: connection.head?.path ?? "/"), head: connection.head,
+                close: true)
+        }
+    }
+
+    /// The request is complete: run its handler, or tell its sink, which answers later.
+    private func finish(_ connection: Connection, now: UInt64) {
+        let action = connection.machine.requestEnded(now: now)
+        guard let head = connection.head, let match = connection.match else { return }
+        connection.head = nil
+        connection.match = nil
+        switch action {
+        case .callHandler:
+            let body = connection.body
+            connection.body = []
+            let response = responder.answer(Request(head: head, parameters: match.parameters, body: body), by: match)
+            respond(
+                connection, response, head: head,
+                close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
+        case .finishSink:
+            guard let sink = connection.sink else { return }
+            connection.sink = nil  // complete: a close from now on must not cancel it
+            let (fd, serial) = (connection.fd, connection.serial)
+            do {
+                try sink.finish { [weak self] answer in
+                    let box = UncheckedBox(answer.response)
+                    self?.post(to: fd, serial: serial) { connection, now in
+                        self?.answer(connection, box.value, head: head, now: now)
+                    }
+                }
+            } catch {
+                // Answered here, inside the parser's loop, which goes on by itself:
+                // resuming through `answer` would parse the same bytes again.
+                _ = connection.machine.handlerAnswered(now: now)
+                respond(
+                    connection, responder.errorResponse(error, path: head.path), head: head,
+                    close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
+            }
+        default:
+            break
+        }
+    }
+
+    /// A sink's answer arrived: send it, then go on with what the client sent next.
+    func answer(_ connection: Connection, _ response: Response, head: RequestHead, now: UInt64) {
+        let action = connection.machine.handlerAnswered(now: now)
+        guard action != .none else { return }
+        respond(
+            connection, response, head: head,
+            close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
+        perform(action, connection, now: now)
+    }
+}
