@@ -4,7 +4,7 @@
 // search's results, or absent from the answer) is disabled, so it shows dimmed
 // and cannot be activated.
 
-const TITLES = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]; // API.md's sections, in order
+const TITLES = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]; // the README's sections, in order
 
 const index = document.getElementById("index");
 

@@ -15,7 +15,7 @@ const DEBOUNCE = 130; // ms without a keystroke before the query is asked for
 const field = document.getElementById("search");
 
 /** The query the server reads from `text`: "" when it holds no letter or digit
- *  (API.md: a q without a word is the whole list). */
+ *  (README: a q without a word is the whole list). */
 export function normalize(text) {
   const q = (text ?? "").trim();
   return /[\p{L}\p{N}]/u.test(q) ? q : "";

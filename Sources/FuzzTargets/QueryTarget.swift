@@ -8,7 +8,7 @@ import HTTP
 /// - `queryItems()` splits on `&` (empty pieces dropped) and, without `%` or `+`,
 ///   hands back the pieces as they are; it fails only on a `%` escape, with a 400.
 ///   Its items, percent-encoded again and joined, parse back to the same items.
-/// - `WindowQuery` accepts exactly what an independent statement of API.md's
+/// - `WindowQuery` accepts exactly what an independent statement of the README's
 ///   rules accepts (only its parameter names, each at most once, offset or row
 ///   (never both) and height present, a `q` of at most 256 characters and 16 words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
@@ -136,7 +136,7 @@ enum QueryTarget {
         return encoded
     }
 
-    /// What API.md's rules make of the items, stated apart from `WindowQuery`:
+    /// What the README's rules make of the items, stated apart from `WindowQuery`:
     /// nil when they must be refused.
     struct Expectation: Equatable {
         var offset: Double

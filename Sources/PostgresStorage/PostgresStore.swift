@@ -5,7 +5,7 @@ import Contacts
 /// when `--read-db` names one.
 ///
 /// Every request starts a read of its own (`pinLifetime` 0), so a read after any
-/// server's write sees it (API.md's read-your-writes): `pin()` asks the primary for
+/// server's write sees it (the README's read-your-writes): `pin()` asks the primary for
 /// its data version, then reads from the replica only when the replica has
 /// replayed that version, else from the primary. A replica that fails is left
 /// alone for a second, reads going to the primary meanwhile.

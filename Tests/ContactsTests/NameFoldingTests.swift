@@ -26,7 +26,7 @@ struct NameFoldingTests {
     }
 
     @Test func handMadeNamesSortByFoldedLastThenFirstWithHashLast() {
-        // (first, last) in the order API.md defines.
+        // (first, last) in the order the README defines.
         let expected: [(String, String)] = [
             ("anna", "Åberg"),
             ("Bo", "aberg"),

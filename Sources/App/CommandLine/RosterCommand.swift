@@ -1,6 +1,6 @@
 import Contacts
 
-/// A parsed `roster` command line (API.md, "Command line").
+/// A parsed `roster` command line (README, "Command line").
 public enum RosterCommand: Equatable, Sendable {
     /// `roster [serve] ...`: serve the list over HTTP.
     case serve(ServeOptions)
@@ -65,7 +65,7 @@ public struct ServeOptions: Equatable, Sendable {
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
 
-    /// The defaults of API.md.
+    /// The defaults of the README.
     public init() {}
 }
 

@@ -24,7 +24,7 @@ final class ImportContext: Sendable {
         self.logger = logger
     }
 
-    /// API.md's write rules for an import (`WriteGate`); a refusal is logged.
+    /// The README's write rules for an import (`WriteGate`); a refusal is logged.
     func authorize(_ head: RequestHead) throws(HTTPError) {
         try writes.authorizeWrite(head, action: "imports")
     }

@@ -1,6 +1,6 @@
 import Contacts
 
-/// `GET /openapi.json`: API.md as OpenAPI 3.
+/// `GET /openapi.json`: the README as OpenAPI 3.
 enum OpenAPI {
     static let document = Array(text.utf8)
 
@@ -80,7 +80,7 @@ enum OpenAPI {
                   {"name": "overscan", "in": "query", "required": false, "description": "Extra pixels above and below that count as visible", "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
                   {"name": "session", "in": "query", "required": false, "description": "The session of an earlier response; unknown or expired ones start a new session", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}},
                   {"name": "ack", "in": "query", "required": false, "description": "The seq of the last response the client applied", "schema": {"type": "integer", "minimum": 0, "maximum": 999999999999999999}},
-                  {"name": "q", "in": "query", "required": false, "description": "Search (API.md): every word must match; a q without a word (empty, spaces, punctuation) is the whole list. At most 256 characters and 16 words.", "schema": \##(querySchema)}
+                  {"name": "q", "in": "query", "required": false, "description": "Search (README): every word must match; a q without a word (empty, spaces, punctuation) is the whole list. At most 256 characters and 16 words.", "schema": \##(querySchema)}
                 ],
                 "responses": {
                   "200": {"description": "A full window or a delta", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},

@@ -1,7 +1,7 @@
 import HTTP
 import Platform
 
-/// API.md's rules for who may change the data (imports, contact writes) and
+/// The README's rules for who may change the data (imports, contact writes) and
 /// read all of it at once (`/export.csv`): the one place every such route asks.
 ///
 /// A write is refused, in this order:
@@ -43,14 +43,14 @@ struct WriteGate: Sendable {
         self.logger = logger
     }
 
-    /// Refuses a write that API.md's rules do not allow, and logs the refusal.
+    /// Refuses a write that the README's rules do not allow, and logs the refusal.
     /// `action` names what is refused in the messages, as a plural noun that
     /// takes "are" (`imports`, `contact changes`).
     func authorizeWrite(_ head: RequestHead, action: String) throws(HTTPError) {
         if let refusal = writeRefusal(head, action: action) { throw logged(refusal, head) }
     }
 
-    /// Refuses an export (`GET /export.csv`) that API.md's rules do not allow, and logs the refusal.
+    /// Refuses an export (`GET /export.csv`) that the README's rules do not allow, and logs the refusal.
     func authorizeExport(_ head: RequestHead) throws(HTTPError) {
         if let refusal = exportRefusal(head) { throw logged(refusal, head) }
     }

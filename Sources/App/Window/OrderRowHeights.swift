@@ -1,7 +1,7 @@
 import ReuseEngine
 import Contacts
 
-/// The list order as the layout's row heights (API.md): a contact is `base` px
+/// The list order as the layout's row heights (README, "The contract"): a contact is `base` px
 /// plus `perLine` px per line of notes it shows, summed by the order's own tree.
 struct OrderRowHeights: RowHeights {
     /// A contact row without notes.

@@ -12,7 +12,7 @@ final class WindowHandler {
     private let sessions: SessionStore
     private let metrics: Metrics
     private let searches: SearchCache
-    /// Earlier states each session keeps for deltas (API.md's `ack`).
+    /// Earlier states each session keeps for deltas (the README's `ack`).
     static let historyLimit = 8
 
     init(
@@ -121,7 +121,7 @@ final class WindowHandler {
 
     /// The offset the window is laid out for: the requested one, or for `row=N`
     /// row N's top, moved up to the end of the list when fewer than `height` px
-    /// follow it (API.md's scroll-to-index). A row past the last one gives the
+    /// follow it (the README's scroll-to-index). A row past the last one gives the
     /// list's last window, as scrolling past the end does: a client cannot know
     /// the total before its first answer, and the data may shrink under it.
     /// - Complexity: O(log sections).

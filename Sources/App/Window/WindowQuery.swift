@@ -1,11 +1,11 @@
 import HTTP
 import Contacts
 
-/// The parameters of `GET /window`, validated strictly: only the names API.md
+/// The parameters of `GET /window`, validated strictly: only the names the README
 /// lists, each at most once, numbers in plain decimal notation, finite and in
 /// range; anything else is a 400 that names the parameter.
 public struct WindowQuery: Equatable, Sendable {
-    /// The names API.md lists for `/window`; any other is refused.
+    /// The names the README lists for `/window`; any other is refused.
     public static let names: Set<String> = ["offset", "row", "height", "overscan", "session", "ack", "q"]
 
     /// Largest window height accepted (px).
@@ -17,7 +17,7 @@ public struct WindowQuery: Equatable, Sendable {
 
     /// Top of the window (px); 0 when `row` places the window instead.
     public internal(set) var offset: Double
-    /// The contact row whose top is the window's top (API.md's scroll-to-index),
+    /// The contact row whose top is the window's top (the README's scroll-to-index),
     /// or nil when `offset` places it. Checked against the list's length by the handler.
     public internal(set) var row: Int?
     /// Height of the window (px).
@@ -28,7 +28,7 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var session: String?
     /// The `seq` of the last window the client applied.
     public internal(set) var ack: Int?
-    /// The search: `q`'s folded words (API.md "Search"); empty for the whole list.
+    /// The search: `q`'s folded words (README, "Search"); empty for the whole list.
     public internal(set) var search: [String] = []
 
     /// Longest `q` accepted, in characters.
@@ -121,7 +121,7 @@ public struct WindowQuery: Equatable, Sendable {
         if let text = qText { search = try Self.search(text) }
     }
 
-    /// The folded words of a `q` (API.md: split at everything that is not a letter
+    /// The folded words of a `q` (README: split at everything that is not a letter
     /// or a digit; none is the whole list).
     /// - Throws: 400 `invalid_parameter` for more than 256 characters or 16 words.
     static func search(_ text: String) throws(HTTPError) -> [String] {
@@ -140,7 +140,7 @@ public struct WindowQuery: Equatable, Sendable {
     /// The words the limit counts: runs of characters other than ASCII punctuation,
     /// spaces and controls. A bound on a query's work, stated as the OpenAPI
     /// pattern states it (explicit ranges read alike by every regex engine); it
-    /// counts API.md's words, except that non-ASCII punctuation joins two.
+    /// counts the README's words, except that non-ASCII punctuation joins two.
     public static func wordRuns(_ text: String) -> Int {
         var runs = 0
         var inRun = false

@@ -3,7 +3,7 @@ import HTTP
 import ReuseEngine
 import Contacts
 
-/// Writes a `WindowUpdate` as API.md's window JSON.
+/// Writes a `WindowUpdate` as the README's window JSON.
 struct WindowRenderer {
 
     let snapshot: ListSnapshot
@@ -51,7 +51,7 @@ struct WindowRenderer {
         return json.bytes
     }
 
-    /// The fields a cell's `contact` carries (API.md), in order: `ContactField`'s table.
+    /// The fields a cell's `contact` carries (README, "The contract"), in order: `ContactField`'s table.
     private static let contactFields = ContactField.windowFields.map { ($0, $0.jsonKey, $0.kind) }
 
     /// One cell, written as literal runs and values: the hot path of every window.

@@ -1,7 +1,7 @@
 import HTTP
 import Contacts
 
-/// The endpoints of API.md. Shared state (the catalog, sessions, metrics) is one
+/// The endpoints of the README. Shared state (the catalog, sessions, metrics) is one
 /// per process; `makeRouter()` is called once per event loop and gives that loop
 /// its own read connection to the database.
 struct Routes: Sendable {

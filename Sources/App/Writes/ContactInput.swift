@@ -4,7 +4,7 @@ import Contacts
 
 /// The body of a contact write read into what the store takes: a new contact's
 /// fields (`POST /contacts`) or a merge patch's changes (`PATCH /contacts/{id}`),
-/// checked against `ContactField`'s table with API.md's errors.
+/// checked against `ContactField`'s table with the README's errors.
 ///
 /// Every refusal is an `HTTPError` whose message says how to fix the body, and
 /// whose `field` names the member at fault when there is one:
@@ -20,7 +20,7 @@ import Contacts
 ///
 /// Text is taken as sent, spaces included; only the name check looks through them.
 public enum ContactInput {
-    /// The largest body a contact write takes (API.md: more is 413). Routes declare
+    /// The largest body a contact write takes (README: more is 413). Routes declare
     /// it as their body limit (`.buffered(limit: ContactInput.maxBodyBytes)`), so
     /// the server refuses a larger body before reading it.
     public static let maxBodyBytes = 65536
@@ -62,7 +62,7 @@ public enum ContactInput {
         return ContactPatch(changes)
     }
 
-    /// Refuses a contact without a name: API.md's "a contact needs a first or a
+    /// Refuses a contact without a name: the README's "a contact needs a first or a
     /// last name", judged as the store judges it (`ContactSortKey.isNameless`: both
     /// names empty once white space, and what folding drops, is gone), so a
     /// contact that passes here is one the store takes.

@@ -1,4 +1,4 @@
-/// What an import did, as API.md's import response.
+/// What an import did, as the README's import response.
 public struct ImportSummary: Sendable, Equatable {
     /// Errors listed at most; `rejected` counts them all.
     public static let maxErrors = 100

@@ -1,4 +1,4 @@
-/// API.md's search words, and the text the search index holds per contact.
+/// The README's search words, and the text the search index holds per contact.
 ///
 /// Words are split at everything that is not a letter or a digit, and folded as
 /// the list's sort folds names (Unicode decomposition without combining marks,

@@ -3,7 +3,7 @@ import Codecs
 /// When an answer is sent gzip-compressed: what the request accepts, what the
 /// body is, how large.
 extension Gzip {
-    /// Bodies smaller than this are sent as they are (API.md: "1 KB or more").
+    /// Bodies smaller than this are sent as they are (README: "1 KB or more").
     public static let minimumSize = 1024
 
     /// True for media types that compress well (text, JSON, SVG, JavaScript).

@@ -57,7 +57,7 @@ final class ResponseWriter {
                 Gzip.suits(contentType: response.headers["Content-Type"]),
                 Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
             {
-                // Compressed when it reaches 1 KB (API.md), which its first pieces tell.
+                // Compressed when it reaches 1 KB (README, "The contract"), which its first pieces tell.
                 var first: [UInt8] = []
                 var ended = false
                 var failure: (any Error)?
