@@ -126,18 +126,22 @@ extension OpenAPI {
     ]
 
     /// What separates the words `q` is bounded by: ASCII punctuation, spaces and
-    /// controls, as explicit ranges (a regex's `\\w` is ASCII in some engines and
+    /// controls, as explicit ranges (a regex's `\w` is ASCII in some engines and
     /// Unicode in others). `WindowQuery.wordRuns` counts runs of the characters
-    /// outside these ranges.
-    private static let wordSeparators = #"\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f"#
+    /// outside these ranges. One backslash each: the pattern is the regex itself, and
+    /// `\\u0000` would be a backslash and a `u`, with ranges like `a-\\` that no
+    /// engine compiles.
+    private static let wordSeparators = #"\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f"#
 
     /// `q`: at most 256 characters and 16 words, the bounds `WindowQuery.search` enforces.
     static var querySchema: Value {
         let (separator, word) = ("[\(wordSeparators)]", "[^\(wordSeparators)]")
+        // Up to 15 words each with the separators after it, then at most one more, with
+        // or without separators after it: the last word may end the text or not.
+        let words = "(?:\(word)+\(separator)+){0,\(WindowQuery.maxQueryWords - 1)}(?:\(word)+\(separator)*)?"
         return [
             "type": "string", "maxLength": .integer(WindowQuery.maxQueryLength),
-            "pattern": .string(
-                "^\(separator)*(?:\(word)+\(separator)+){0,\(WindowQuery.maxQueryWords - 1)}\(word)*$"),
+            "pattern": .string("^\(separator)*\(words)$"),
         ]
     }
 
