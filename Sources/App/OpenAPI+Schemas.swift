@@ -2,6 +2,7 @@ import Storage
 
 /// The document's `components`, and the schemas of strings the server checks.
 extension OpenAPI {
+    /// The security scheme and the schemas the operations refer to.
     static var components: Value {
         [
             "securitySchemes": [

@@ -2,10 +2,12 @@ import Storage
 
 /// `GET /openapi.json`: API.md as OpenAPI 3.
 ///
-/// The document is a tree of `OpenAPI.Value`s (the paths in OpenAPI+Paths.swift,
-/// the components in OpenAPI+Schemas.swift) that `JSONWriter` writes once, so it
-/// is valid JSON whatever it says. Figures the server enforces (limits, field
-/// names, enumerations) come from the code that enforces them, not copies.
+/// The document is a tree of `OpenAPI.Value`s (the paths in OpenAPI+Paths.swift and
+/// OpenAPI+Writes.swift, the components in OpenAPI+Schemas.swift and
+/// OpenAPI+ListSchemas.swift) that `JSONWriter` writes once, so it is valid JSON
+/// whatever it says. Where the code that checks a request has its
+/// limit, field names or choices as constants (`WindowQuery`, `ContactField`,
+/// `ImportMode`), the document takes them from there rather than a copy.
 enum OpenAPI {
     /// The document's JSON text, as served.
     static let document = tree.bytes
