@@ -99,6 +99,13 @@ public final class Router {
     /// An empty router.
     public init() {}
 
+    /// Every route's method and pattern, in the order they were added; the fallback
+    /// is none of them. For what must list the routes, such as a check that the API's
+    /// description names each one.
+    public var registeredRoutes: [(method: String, pattern: String)] {
+        routes.map { (method: $0.method, pattern: $0.text) }
+    }
+
     /// Adds a route: `method` and a pattern like `/contacts/{id}` or `/avatar/{id}.svg`.
     /// `headers` go on every response of the route once it has matched, refusals
     /// and late answers included (a `Vary` naming what the route decides by).

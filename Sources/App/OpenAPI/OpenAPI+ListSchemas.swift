@@ -1,0 +1,109 @@
+import Contacts
+
+/// The component schemas of the list's answers: `/window`'s and `/sections`'.
+extension OpenAPI {
+    /// A `/window` answer (WindowRenderer writes it).
+    static var windowSchema: Value {
+        [
+            "type": "object",
+            "required": [
+                "session", "seq", "version", "offset", "base", "full", "total", "contentHeight", "first",
+                "last",
+                "cells", "released", "stats",
+            ],
+            "properties": [
+                "session": ["type": "string"],
+                "seq": ["type": "integer"],
+                "version": [
+                    "type": "integer",
+                    "description": "The data version every cell of this answer was read from",
+                ],
+                "offset": [
+                    "type": "number", "minimum": 0,
+                    "description": "The offset this window is laid out for (row N's top for row=N)",
+                ],
+                "base": ["type": "integer", "nullable": true],
+                "full": ["type": "boolean"],
+                "total": ["type": "integer"],
+                "contentHeight": ["type": "integer"],
+                "first": ["type": "integer", "nullable": true],
+                "last": ["type": "integer", "nullable": true],
+                "cells": ["type": "array", "items": ref("Cell")],
+                "released": ["type": "array", "items": ["type": "integer"]],
+                "stats": [
+                    "type": "object",
+                    "required": ["created", "visible", "pooled"],
+                    "properties": [
+                        "created": [
+                            "type": "object",
+                            "properties": ["contact": ["type": "integer"], "header": ["type": "integer"]],
+                        ],
+                        "visible": ["type": "integer"],
+                        "pooled": ["type": "integer"],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    /// One cell of a window: a contact (the fields a row shows) or a section header.
+    static var cellSchema: Value {
+        [
+            "type": "object",
+            "required": ["slot", "kind", "section", "top", "height", "reused", "html"],
+            "properties": [
+                "slot": ["type": "integer"],
+                "kind": ["type": "string", "enum": ["contact", "header"]],
+                "row": ["type": "integer"],
+                "section": ["type": "integer"],
+                "item": ["type": "integer"],
+                "top": ["type": "integer"],
+                "height": ["type": "integer"],
+                "reused": ["type": "boolean"],
+                "contact": [
+                    "type": "object", "nullable": true,
+                    "properties": .object(
+                        [("id", ["type": "integer"])] + properties(ContactField.windowFields)),
+                ],
+                "header": ["type": "object", "properties": ["title": ["type": "string"]]],
+                "html": ["type": "string"],
+            ],
+        ]
+    }
+
+    /// A `/sections` answer.
+    static var sectionsSchema: Value {
+        let section: Value = [
+            "type": "object",
+            "required": ["title", "rows", "firstRow", "top", "height"],
+            "properties": [
+                "title": ["type": "string"],
+                "rows": ["type": "integer", "description": "Contacts in the section; 0 for an empty one"],
+                "firstRow": ["type": "integer"],
+                "top": [
+                    "type": "integer",
+                    "description": "Pixels from the top of the list; the next section's top is top + height",
+                ],
+                "height": [
+                    "type": "integer", "description": "Header and contacts in pixels; 0 for an empty section",
+                ],
+            ],
+        ]
+        return [
+            "type": "object",
+            "required": ["version", "total", "contentHeight", "sections"],
+            "properties": [
+                "version": [
+                    "type": "integer", "description": "The data version every figure here was read from",
+                ],
+                "total": ["type": "integer", "description": "Contacts in the list"],
+                "contentHeight": [
+                    "type": "integer",
+                    "description":
+                        "Pixels of the whole list, headers included: the sum of the sections' heights",
+                ],
+                "sections": ["type": "array", "minItems": 27, "maxItems": 27, "items": section],
+            ],
+        ]
+    }
+}

@@ -1,0 +1,200 @@
+import Contacts
+
+/// The reads of the document's `paths`; the writes are in OpenAPI+Writes.swift.
+extension OpenAPI {
+    /// Every path the routes serve (Routes.swift), static files aside.
+    static var paths: Value {
+        [
+            "/window": ["get": window],
+            "/sections": ["get": sections],
+            "/contacts/{id}": ["get": contact, "patch": patchContact, "delete": deleteContact],
+            "/contacts": ["post": addContact],
+            "/avatar/{id}.svg": ["get": avatar],
+            "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],
+            "/export.csv": ["get": export],
+            "/events": ["get": events],
+            "/healthz": [
+                "get": [
+                    "summary": "Liveness",
+                    "responses": ["200": ["description": "ok", "content": text("text/plain")]],
+                ]
+            ],
+            "/metrics": [
+                "get": [
+                    "summary": .string(
+                        "Prometheus text format: requests by route and status, latency histogram, "
+                            + "sessions, slots, contacts"),
+                    "responses": ["200": ["description": "Metrics", "content": text("text/plain")]],
+                ]
+            ],
+            "/openapi.json": [
+                "get": [
+                    "summary": "This document",
+                    "responses": [
+                        "200": [
+                            "description": "OpenAPI 3",
+                            "content": ["application/json": ["schema": ["type": "object"]]],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+    }
+
+    /// `GET /window`: its parameters are `WindowQuery`'s.
+    private static var window: Value {
+        let place: Value = [
+            "name": "place", "in": "query", "required": true, "style": "form", "explode": true,
+            "description": .string(
+                "Where the window is: offset (pixels from the top of the list) or row (a contact row 0 <= "
+                    + "N < total, laid out at the window's top, or at the end of the list when fewer than "
+                    + "height px follow; the answer's offset says where). One of the two, never both."),
+            // One object of two shapes: form-exploded, its member is the query parameter.
+            "schema": [
+                "oneOf": [
+                    [
+                        "type": "object", "required": ["offset"], "additionalProperties": false,
+                        "properties": [
+                            "offset": [
+                                "type": "number", "minimum": 0,
+                                "maximum": .integer(Int(WindowQuery.maxOffset)),
+                            ]
+                        ],
+                    ],
+                    [
+                        "type": "object", "required": ["row"], "additionalProperties": false,
+                        "properties": [
+                            "row": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)]
+                        ],
+                    ],
+                ]
+            ],
+        ]
+        return [
+            "summary": "The cells that entered a viewport, and the slots each was dequeued into",
+            "parameters": [
+                place,
+                [
+                    "name": "height", "in": "query", "required": true,
+                    "description": "Viewport height in pixels",
+                    "schema": [
+                        "type": "number", "exclusiveMinimum": true, "minimum": 0,
+                        "maximum": .integer(Int(WindowQuery.maxHeight)),
+                    ],
+                ],
+                [
+                    "name": "overscan", "in": "query", "required": false,
+                    "description": "Extra pixels above and below that count as visible",
+                    "schema": [
+                        "type": "number", "minimum": 0, "maximum": .integer(Int(WindowQuery.maxOverscan)),
+                        "default": 0,
+                    ],
+                ],
+                [
+                    "name": "session", "in": "query", "required": false,
+                    "description":
+                        "The session of an earlier response; unknown or expired ones start a new session",
+                    "schema": ["type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"],
+                ],
+                [
+                    "name": "ack", "in": "query", "required": false,
+                    "description": "The seq of the last response the client applied",
+                    "schema": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
+                ],
+                [
+                    "name": "q", "in": "query", "required": false,
+                    "description": .string(
+                        "Search (README): every word must match; a q without a word (empty, spaces, "
+                            + "punctuation) is the whole list. At most \(WindowQuery.maxQueryLength) "
+                            + "characters and \(WindowQuery.maxQueryWords) words."),
+                    "schema": querySchema,
+                ],
+            ],
+            "responses": responses(
+                ["200": ["description": "A full window or a delta", "content": json("Window")]],
+                errors: ["400"]),
+        ]
+    }
+
+    /// `GET /sections`.
+    private static var sections: Value {
+        [
+            "summary": .string(
+                "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry; "
+                    + "with q, of the search's results"),
+            "parameters": [
+                [
+                    "name": "q", "in": "query", "required": false, "description": "Search, as for /window",
+                    "schema": querySchema,
+                ]
+            ],
+            "responses": responses(
+                ["200": ["description": "Sections", "content": json("Sections")]], errors: ["400"]),
+        ]
+    }
+
+    /// `GET /contacts/{id}`.
+    private static var contact: Value {
+        [
+            "summary": "One contact",
+            "parameters": [idParameter],
+            "responses": responses(
+                [
+                    "200": [
+                        "description": "The contact; its ETag is its revision",
+                        "headers": ["ETag": etagHeader],
+                        "content": json("Contact"),
+                    ]
+                ],
+                errors: ["400", "404"]),
+        ]
+    }
+
+    /// `GET /avatar/{id}.svg`.
+    private static var avatar: Value {
+        [
+            "summary": "The contact's initials on a colour of its own",
+            "parameters": [idParameter],
+            "responses": responses(
+                ["200": ["description": "SVG image", "content": text("image/svg+xml")]],
+                errors: ["400", "404"]),
+        ]
+    }
+
+    /// `GET /export.csv`.
+    private static var export: Value {
+        [
+            "summary": "Every contact as CSV, in list order",
+            "description": .string(
+                "Answered for a loopback Host (localhost, 127.0.0.1, [::1], any port), or with the admin "
+                    + "token when the server has one; otherwise 403 forbidden_host (no token set) or 401."),
+            "security": adminOrNone,
+            "responses": responses(
+                ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["401", "403"]),
+        ]
+    }
+
+    /// `GET /events`.
+    private static var events: Value {
+        [
+            "summary": "Live updates: server-sent events, one per data version, never ending by itself",
+            "description": .string(
+                "The newest version comes first (id: V, event: version, data: {version, total, "
+                    + "contentHeight}), then one event after every committed change; bursts are coalesced "
+                    + "into the newest. A comment line (: keep-alive) every 15 s keeps proxies from "
+                    + "closing a quiet stream. The stream ends when the client leaves or the server stops."),
+            "parameters": [
+                [
+                    "name": "Last-Event-ID", "in": "header", "required": false,
+                    "description": .string(
+                        "The id of the last event the client got: an older one gets the newest version at "
+                            + "once, the current one only what comes next"),
+                    "schema": ["type": "string"],
+                ]
+            ],
+            "responses": responses(
+                ["200": ["description": "text/event-stream", "content": text("text/event-stream")]],
+                errors: ["406"]),
+        ]
+    }
+}

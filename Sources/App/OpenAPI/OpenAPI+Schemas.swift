@@ -1,0 +1,172 @@
+import Contacts
+
+/// The document's `components`, and the schemas of strings the server checks.
+extension OpenAPI {
+    /// The security scheme and the schemas the operations refer to.
+    static var components: Value {
+        [
+            "securitySchemes": [
+                "adminToken": [
+                    "type": "http", "scheme": "bearer",
+                    "description": .string(
+                        "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one "
+                            + "answers writes without it 401. Without one, a server on a loopback address "
+                            + "takes writes unauthenticated, and one on another address takes none (403); "
+                            + "writes and /export.csv are then answered only for a loopback Host "
+                            + "(localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS "
+                            + "rebinding). Writes from another site's page (Sec-Fetch-Site, Origin) are "
+                            + "403 cross_site."),
+                ]
+            ],
+            "schemas": [
+                "Error": [
+                    "type": "object", "required": ["error", "message"],
+                    "properties": [
+                        "error": ["type": "string"], "message": ["type": "string"],
+                        "field": [
+                            "type": "string",
+                            "description": "The member of the request body that was wrong, when there is one",
+                        ],
+                    ],
+                ],
+                "Window": windowSchema,
+                "Cell": cellSchema,
+                "Sections": sectionsSchema,
+                "ImportSummary": [
+                    "type": "object",
+                    "required": ["inserted", "rejected", "errors", "ignoredColumns", "total", "seconds"],
+                    "properties": .object(importFigures),
+                ],
+                "ImportRefused": [
+                    "type": "object", "required": ["error", "message"],
+                    "properties": .object(
+                        [
+                            ("error", ["type": "string", "enum": ["invalid_csv", "invalid_rows"]]),
+                            ("message", ["type": "string"]),
+                        ] + importFigures),
+                ],
+                "ImportRowError": [
+                    "type": "object", "required": ["line", "message"],
+                    "properties": [
+                        "line": ["type": "integer"], "column": ["type": "integer", "nullable": true],
+                        "message": ["type": "string"],
+                    ],
+                ],
+                "NewContact": [
+                    "type": "object", "additionalProperties": false, "properties": inputProperties,
+                    // At least one name that names something.
+                    "anyOf": .array(
+                        [ContactField.firstName, .lastName].map { field in
+                            [
+                                "required": [.string(field.name)],
+                                "properties": .object([
+                                    (field.jsonKey, ["type": "string", "pattern": namePattern])
+                                ]),
+                            ]
+                        }),
+                ],
+                "ContactPatch": [
+                    "type": "object", "additionalProperties": false, "properties": inputProperties,
+                    // Not both names blanked.
+                    "not": [
+                        "required": [
+                            .string(ContactField.firstName.name), .string(ContactField.lastName.name),
+                        ],
+                        "properties": .object(
+                            [ContactField.firstName, .lastName].map { ($0.jsonKey, blankName) }),
+                    ],
+                ],
+                "Contact": [
+                    "type": "object",
+                    "required": .array(
+                        ["id", "row", "version", "section"] + ContactField.allCases.map { .string($0.name) }),
+                    "properties": .object(
+                        [
+                            ("id", ["type": "integer"]), ("row", ["type": "integer"]),
+                            ("version", ["type": "integer"]), ("section", ["type": "string"]),
+                        ] + properties(ContactField.allCases)),
+                ],
+            ],
+        ]
+    }
+
+    /// The figures of an import's summary, which a refused one carries too.
+    private static let importFigures: [Value.Member] = [
+        ("inserted", ["type": "integer"]), ("rejected", ["type": "integer"]),
+        ("errors", ["type": "array", "items": ref("ImportRowError")]),
+        ("ignoredColumns", ["type": "array", "items": ["type": "string"]]),
+        ("total", ["type": "integer"]), ("seconds", ["type": "number"]),
+    ]
+
+    /// The schema properties of `fields` (one per field, from `ContactField`'s table).
+    static func properties(_ fields: [ContactField]) -> [Value.Member] {
+        fields.map { field in
+            switch field.kind {
+            case .text(let maxLength): (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
+            case .boolean: (field.jsonKey, ["type": "boolean"])
+            }
+        }
+    }
+
+    /// The input properties of every field: nullable (`null` is the empty value).
+    private static var inputProperties: Value {
+        .object(properties(ContactField.allCases).map { ($0.name, $0.value.adding([("nullable", true)])) })
+    }
+
+    /// What a name may not be made of: white space, NUL and the combining accents
+    /// (what the list sorts by cannot be empty). Regex escapes, for the patterns.
+    private static let blankCharacters = #"\u0000\t\n\u000b\f\r \u0300-\u036f"#
+
+    /// A name that is one: at least one character that is not a blank one.
+    private static let namePattern: Value = .string("[^\(blankCharacters)]")
+
+    /// A name field that names nothing: null, or only blank characters.
+    private static let blankName: Value = [
+        "anyOf": [["type": "string", "pattern": .string("^[\(blankCharacters)]*$")], ["type": "null"]],
+        "nullable": true,
+    ]
+
+    /// What separates the words `q` is bounded by: ASCII punctuation, spaces and
+    /// controls, as explicit ranges (a regex's `\w` is ASCII in some engines and
+    /// Unicode in others). `WindowQuery.wordRuns` counts runs of the characters
+    /// outside these ranges. One backslash each: the pattern is the regex itself, and
+    /// `\\u0000` would be a backslash and a `u`, with ranges like `a-\\` that no
+    /// engine compiles.
+    private static let wordSeparators = #"\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f"#
+
+    /// `q`: at most 256 characters and 16 words, the bounds `WindowQuery.search` enforces.
+    static var querySchema: Value {
+        let (separator, word) = ("[\(wordSeparators)]", "[^\(wordSeparators)]")
+        // Up to 15 words each with the separators after it, then at most one more, with
+        // or without separators after it: the last word may end the text or not.
+        let words = "(?:\(word)+\(separator)+){0,\(WindowQuery.maxQueryWords - 1)}(?:\(word)+\(separator)*)?"
+        return [
+            "type": "string", "maxLength": .integer(WindowQuery.maxQueryLength),
+            "pattern": .string("^\(separator)*\(words)$"),
+        ]
+    }
+
+    /// The CSV of an import. Which rows of a file are refused depends on `errors=`
+    /// (abort answers 422, skip leaves them out), which a schema cannot say; the
+    /// pattern is the plain form that both accept: one name column, a name (with a
+    /// printable ASCII character that is not a quote or a comma) on each line.
+    /// Anything appended to a matching file still matches, unless the file is only
+    /// its header, which the extra text then makes unknown (refused either way).
+    static var csvSchema: Value {
+        [
+            "type": "string",
+            "description": .string(
+                "CSV (RFC 4180): a header line, then one contact a row. Columns match by name, case, "
+                    + "spaces and underscores ignored: \(ContactField.csvHeader.joined(separator: ", ")), "
+                    + "and aliases (Given Name, Surname, E-mail, Mobile...); unknown columns are ignored "
+                    + "and reported. A row needs a first or a last name and the header's field count. "
+                    + "Quoted fields, CRLF or LF, a UTF-8 BOM are read. The pattern is the plainest form, "
+                    + "one name a line."),
+            // Swift's escapes here are JSON's: \r and \n are the characters, \\ one backslash.
+            "pattern": .string(
+                "^\u{FEFF}?(?:first_name|last_name|First Name|Last Name)"
+                    + "(?:(?:\r?\n)+[^\r\n\",]*[!#-+\\--~][^\r\n\",]*)*(?:\r?\n)*$"),
+            "example": "first_name\nAda\nGrace\n",
+        ]
+    }
+}

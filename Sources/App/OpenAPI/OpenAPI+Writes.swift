@@ -1,0 +1,110 @@
+import Contacts
+
+/// The writes of the document's `paths`: contacts one at a time, and imports.
+extension OpenAPI {
+    /// The errors every write that takes a body may answer: a bad request, the write
+    /// gate's 401 and 403, a body too large or of another type, a busy writer.
+    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "503"]
+
+    /// A contact body: JSON, or a JSON merge patch (RFC 7396), which is the same thing here.
+    private static func contactBody(_ schema: String) -> Value {
+        [
+            "required": true,
+            "content": [
+                "application/json": ["schema": ref(schema)],
+                "application/merge-patch+json": ["schema": ref(schema)],
+            ],
+        ]
+    }
+
+    /// The contact a write answers with, and its ETag (and Location, for a new one).
+    private static func writtenContact(_ description: String, location: Bool) -> Value {
+        let etag: Value.Member = ("ETag", etagHeader)
+        let headers: [Value.Member] =
+            location ? [("Location", ["schema": ["type": "string"]]), etag] : [etag]
+        return ["description": .string(description), "headers": .object(headers), "content": json("Contact")]
+    }
+
+    /// `POST /contacts`.
+    static var addContact: Value {
+        [
+            "summary": "Add a contact (one transaction); authorized like imports",
+            "security": adminOrNone,
+            "requestBody": contactBody("NewContact"),
+            "responses": responses(
+                ["201": writtenContact("The contact as stored; Location and ETag name it", location: true)],
+                errors: writeErrors + ["422"]),
+        ]
+    }
+
+    /// `PATCH /contacts/{id}`.
+    static var patchContact: Value {
+        [
+            "summary": .string(
+                "Change a contact (JSON merge patch: only the fields to change; null clears one). With "
+                    + "If-Match naming an ETag that is no longer the contact's: 412, nothing changed. A "
+                    + "patch blanking both names is 422; one blanking the only name the contact has is 409"),
+            "security": adminOrNone,
+            "parameters": [idParameter],
+            "requestBody": contactBody("ContactPatch"),
+            "responses": responses(
+                ["200": writtenContact("The contact as it is now", location: false)],
+                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "503"]),
+        ]
+    }
+
+    /// `DELETE /contacts/{id}`.
+    static var deleteContact: Value {
+        [
+            "summary": "Delete a contact (with If-Match: only if it is still at that ETag, else 412)",
+            "security": adminOrNone,
+            "parameters": [idParameter],
+            "responses": responses(
+                ["204": ["description": "Deleted"]], errors: ["400", "401", "403", "404", "412", "503"]),
+        ]
+    }
+
+    /// `POST /import` and `PUT /import` (the same for curl -T, a CSV body only).
+    static func importCSV(put: Bool) -> Value {
+        // The defaults are stated once, on POST; PUT takes the same ones.
+        func choice(_ name: String, _ words: [String], default word: String) -> Value {
+            let schema: Value = ["type": "string", "enum": .array(words.map(Value.string))]
+            return [
+                "name": .string(name), "in": "query", "required": false,
+                "schema": put ? schema : schema.adding([("default", .string(word))]),
+            ]
+        }
+        let csv: Value.Member = ("text/csv", ["schema": csvSchema])
+        let multipart: Value.Member = (
+            "multipart/form-data",
+            [
+                "schema": ["type": "object", "required": ["file"], "properties": ["file": csvSchema]],
+                "encoding": ["file": ["contentType": "text/csv"]],
+            ]
+        )
+        return [
+            "summary": put
+                ? "The same as POST, for curl -T"
+                : "Import contacts from a CSV body (one transaction: all or nothing)",
+            "security": adminOrNone,
+            "parameters": [
+                choice("mode", ImportMode.allCases.map(\.rawValue), default: ImportMode.append.rawValue),
+                choice(
+                    "errors", ImportErrorPolicy.allCases.map(\.rawValue),
+                    default: ImportErrorPolicy.abort.rawValue),
+            ],
+            "requestBody": ["required": true, "content": .object(put ? [csv] : [csv, multipart])],
+            "responses": responses(
+                [
+                    "200": ["description": "Imported", "content": json("ImportSummary")],
+                    "422": [
+                        "description": .string(
+                            "invalid_csv (no usable header, an empty file) or invalid_rows (errors=abort "
+                                + "and a bad row: nothing was written)"),
+                        "content": json("ImportRefused"),
+                    ],
+                ],
+                errors: writeErrors),
+        ]
+    }
+}
