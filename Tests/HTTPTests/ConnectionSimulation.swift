@@ -108,9 +108,11 @@ struct ConnectionSimulation {
         if !agree {
             fail(
                 "after \(name): machine \(machine.state) \(machine.output) held \(machine.held.rawValue)"
-                    + " watching \(machine.watchingWrites) io \(machine.lastActivity); model"
+                    + " watching \(machine.watchingWrites) io \(machine.lastActivity)"
+                    + " closes \(machine.closesAfterResponse(keepAlive: true)); model"
                     + " \(model.expectedState) \(model.expectedOutput) held \(model.expectedHold.rawValue)"
-                    + " watching \(model.socketFull) io \(model.lastIO)")
+                    + " watching \(model.socketFull) io \(model.lastIO)"
+                    + " closes \(model.closesAfterResponse(keepAlive: true))")
         }
     }
 
