@@ -189,7 +189,29 @@ struct ServerLiveTests {
             polls += 1
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(source.pulled < 100, "pulled \(source.pulled) chunks for a client that reads nothing")
+        let pulled = source.pulled
+        try #require(pulled > 0, "the stream never started: nothing was held back")
+        #expect(pulled < 100, "pulled \(pulled) chunks for a client that reads nothing")
+        // What filled the socket was the stream: reading now gives its head and its first chunk.
+        client.setTimeout(5)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let headEnd = Array("\r\n\r\n".utf8)
+        var bodyStart: Int?
+        while bodyStart.map({ received.count < $0 + 8 + 64 * 1024 }) ?? true {
+            let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            if bodyStart == nil, let end = received.firstRange(of: headEnd) { bodyStart = end.upperBound }
+        }
+        let start = try #require(bodyStart, "no response head arrived (\(received.count) bytes)")
+        let head = String(decoding: received[..<start], as: UTF8.self).lowercased()
+        #expect(head.hasPrefix("http/1.1 200 ") && head.contains("transfer-encoding: chunked"))
+        let body = received[start...]
+        let sizeLine = Array("10000\r\n".utf8)
+        #expect(body.starts(with: sizeLine), "the first chunk is 64 KiB")
+        let data = body.dropFirst(sizeLine.count).prefix(64 * 1024)
+        #expect(data.count == 64 * 1024 && data.allSatisfy { $0 == UInt8(ascii: "x") }, "and is the stream's")
     }
 
     @Test func aRequestPipelinedBehindAStreamIsAnsweredAfterItsLastChunk() throws {

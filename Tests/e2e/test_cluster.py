@@ -1,4 +1,4 @@
-"""Roster past one machine (scripts/cluster with a small list): PostgreSQL 15 primary and
+"""Roster past one machine (scripts/cluster with a small list): PostgreSQL primary and
 streaming replica, three servers, haproxy routing by `session`. An edit on one server shows
 on a page another serves within a second; a page scrolling while the server holding its
 session is killed (SIGKILL) never shows a wrong contact and gets at most one full answer
@@ -87,7 +87,9 @@ class Cluster:
 
     def pg(self, name, action):
         data = os.path.join(self.folder, name)
-        cmd = ["/usr/lib/postgresql/15/bin/pg_ctl", "-D", data, "-m", "fast", "-w", "-t", "60"]
+        with open(os.path.join(data, "PG_VERSION")) as f:  # the server that made the data directory
+            pg_ctl = f"/usr/lib/postgresql/{f.read().strip()}/bin/pg_ctl"
+        cmd = [pg_ctl, "-D", data, "-m", "fast", "-w", "-t", "60"]
         cmd += ["-l", data + ".log", "start"] if action == "start" else ["stop"]
         if os.geteuid() == 0:
             cmd = ["runuser", "-u", "postgres", "--"] + cmd

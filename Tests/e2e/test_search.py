@@ -12,12 +12,23 @@ VISIBLE = """() => { const r = document.getElementById('list').getBoundingClient
   return [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].map(e => { const b = e.getBoundingClientRect();
     return {row: +e.dataset.row, id: +e.dataset.id, y: b.top, h: b.height, marks: e.querySelectorAll('mark').length}; })
     .filter(c => c.y + c.h > r.top + 1 && c.y < r.bottom - 1).sort((a, b) => a.y - b.y); }"""
-# Delays the page's answers to query `q` (both /window and /sections) by `ms`, abort or not.
-SLOW = """([q, ms]) => { const plain = window.fetch.bind(window);
+# Holds the page's answers to query `q` (both /window and /sections, abort or not: the
+# page's abort signal is not passed on) once they have fully arrived, until the test calls
+# `window.releaseHeld()`. `window.held` counts the answers waiting; `window.delivered` those
+# handed to the page since the release.
+HOLD = """(q) => { const plain = window.fetch.bind(window);
+  let release; const gate = new Promise(done => { release = done; });
+  window.held = 0; window.delivered = 0; window.releaseHeld = () => release();
   window.fetch = async (url, options) => {
     const answer = await plain(url, {...(options || {}), signal: undefined});
-    if (new URL(url, location.href).searchParams.get('q') === q) await new Promise(done => setTimeout(done, ms));
-    return answer; }; }"""
+    if (new URL(url, location.href).searchParams.get('q') !== q) return answer;
+    const body = await answer.arrayBuffer();
+    window.held += 1;
+    await gate;
+    window.delivered += 1;
+    return new Response(body, {status: answer.status, statusText: answer.statusText, headers: answer.headers}); }; }"""
+# Resolves after two animation frames (the page applies an answer in the frame after it arrives).
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))))"
 SPECIAL = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "œ": "oe", "Œ": "oe", "ł": "l",
                          "Ł": "l", "đ": "d", "Đ": "d", "ð": "d", "þ": "th", "ı": "i"})
 
@@ -200,14 +211,20 @@ def test_a_search_without_results_says_so_and_shows_no_row(page, server):
 
 def test_a_late_answer_to_an_older_query_never_replaces_a_newer_one(page, server):
     open_list(page, server)
-    page.evaluate(SLOW, ["anna", 1500])
+    page.evaluate(HOLD, "anna")
     search(page, "anna")
-    page.wait_for_timeout(400)  # handed over, its window on its way (and slow)
+    # Its answer is in the page and held there: it arrives when the test says, not before.
+    assert wait_until(lambda: page.evaluate("window.held") >= 1, 5), "no answer to anna was held"
     page.fill("#search", "")
     page.keyboard.type("smith", delay=10)
     total = window(server, "smith")["total"]
     assert wait_until(lambda: status(page).startswith(f"{total:,} "), 5), status(page)
-    page.wait_for_timeout(2000)  # the answers to "anna" have come by now
+    check_results(page, server, "smith", shown(page, lambda v: v and v[0]["row"] == 0))
+    # Now the older query's answers arrive, after the newer one's were shown.
+    held = page.evaluate("window.held")
+    page.evaluate("window.releaseHeld()")
+    assert wait_until(lambda: page.evaluate("window.delivered") == held, 5), (held, page.evaluate("window.delivered"))
+    page.evaluate(FRAMES)
     assert status(page).startswith(f"{total:,} "), status(page)
     check_results(page, server, "smith", shown(page, lambda v: v and v[0]["row"] == 0))
     assert page.errors == []

@@ -12,6 +12,9 @@
 /// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC: one syscall per accepted connection.
 int roster_accept_nonblocking(int fd);
 
+/// The CPUs in the calling thread's affinity mask (sched_getaffinity, CPU_COUNT), or -1.
+int roster_affinity_cpu_count(void);
+
 /// The epoll_event fields, since the struct is packed on x86_64.
 static inline struct epoll_event roster_epoll_event(uint32_t events, uint64_t data) {
     struct epoll_event event;

@@ -111,11 +111,13 @@ extension EventLoop {
         do {
             match = try responder.route(head)
         } catch {
-            // Refused before the body: do not read it, close after answering.
+            // Refused before the body: do not read it, close after answering (and, as after
+            // any answer, when the request asked to close: RFC 9112 9.6).
             _ = connection.machine.headReceived(
                 target: .answered, limit: 0, length: nil, expectsContinue: false, now: now)
-            return respond(
-                connection, responder.errorResponse(error, path: head.path), head: head, close: head.framing != .none)
+            let close =
+                head.framing != .none || connection.machine.closesAfterResponse(keepAlive: head.keepAlive)
+            return respond(connection, responder.errorResponse(error, path: head.path), head: head, close: close)
         }
         connection.route = match.pattern
         connection.routeLines = match.headerLines

@@ -6,8 +6,9 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// Port; 0 picks a free one (see `Server.port`).
     public var port = 8080
-    /// Event loops, each a thread with its own listening socket; default one per core.
-    public var loops = max(1, Int(ProcessInfoCores.count))
+    /// Event loops, each a thread with its own listening socket; default one per
+    /// CPU the process may use (`CPUCount.available`: affinity and cgroup quota included).
+    public var loops = CPUCount.available
     /// The head of a request must arrive within this many seconds of its first byte (408 after).
     public var headerTimeout = 10.0
     /// An idle keep-alive connection is closed after this many seconds.
@@ -46,17 +47,3 @@ public struct ServerConfiguration: Sendable {
     /// The defaults.
     public init() {}
 }
-
-enum ProcessInfoCores {
-    static var count: Int32 {
-        #if canImport(Glibc)
-            return Int32(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-            return 1
-        #endif
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#endif
