@@ -94,7 +94,9 @@ public struct ListLayout: Sendable {
         guard rows.count == total else { throw .rowCountMismatch(sections: total, heights: rows.count) }
         if rowHeights == nil {
             // Uniform rows: their sum must fit before it is ever computed.
-            guard !total.multipliedReportingOverflow(by: heights.contact).overflow else { throw .contentTooTall }
+            guard !total.multipliedReportingOverflow(by: heights.contact).overflow else {
+                throw .contentTooTall
+            }
         }
         let headerItems = heights.header > 0 ? 1 : 0
         var spans: [Span] = []
@@ -115,7 +117,10 @@ public struct ListLayout: Sendable {
                 sectionHeights.append(0)
                 continue
             }
-            spans.append(Span(section: section, firstIndex: index, firstRow: row, count: count, top: top, rowsTop: rowsTop))
+            spans.append(
+                Span(
+                    section: section, firstIndex: index, firstRow: row, count: count, top: top,
+                    rowsTop: rowsTop))
             let rowsEnd = rows.height(before: row + count)
             let (sectionHeight, o1) = (rowsEnd - rowsTop).addingReportingOverflow(heights.header)
             let (nextTop, o2) = top.addingReportingOverflow(sectionHeight)

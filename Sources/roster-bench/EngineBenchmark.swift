@@ -1,6 +1,6 @@
+import Contacts
 import Platform
 import ReuseEngine
-import Contacts
 
 /// Steps one session over 1,000,000 contacts in 27 sections with an 800 px
 /// viewport in 10 px steps, top to bottom, and reports steps per second on one core.
@@ -53,7 +53,9 @@ enum EngineBenchmark {
             return 56 + (roll < 20 ? 20 * (1 + roll % 3) : 0)
         }
         let tall = try! ListLayout(sectionCounts: sectionCounts, rowHeights: ArrayRowHeights(heights))
-        print("engine random-jump steps/s, rows of notes heights: \(randomJumpStepsPerSecond(layout: tall, clock: clock))")
+        print(
+            "engine random-jump steps/s, rows of notes heights: \(randomJumpStepsPerSecond(layout: tall, clock: clock))"
+        )
         print("engine steps/s: \(Int(Double(steps) / seconds))")
     }
 

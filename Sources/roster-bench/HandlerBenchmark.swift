@@ -1,8 +1,8 @@
-import Codecs
 import App
+import Codecs
+import Contacts
 import HTTP
 import Platform
-import Contacts
 
 /// The window handler called in process on random offsets (no sockets), then the
 /// gzip of its body: the application's own cost per request. Needs a seeded

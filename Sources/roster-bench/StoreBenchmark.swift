@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import Platform
-import Contacts
 import SQLiteStorage
 
 /// The store's figures on 1,000,000 contacts: seeding a fresh file beside the

@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 import Testing
 
 @testable import App

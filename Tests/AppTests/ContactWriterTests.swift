@@ -29,7 +29,8 @@ struct ContactWriterTests {
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
         let sections = SectionInfo.all(rows: Array(repeating: 0, count: SectionInfo.titles.count))
-        let catalog = Catalog(try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
+        let catalog = Catalog(
+            try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
         let writer = ContactWriter(editor: FailingCommit(), catalog: catalog)
         #expect(throws: ContactsError.unavailable(reason: "the connection broke at COMMIT")) {
             _ = try writer.write { editor, base, prepare in
@@ -47,7 +48,8 @@ struct ContactWriterTests {
         #expect(ImportSink.response(.failure(.unavailable(reason: "down"))).status == 503)
         #expect(ImportSink.response(.failure(.busy)).status == 503)
         #expect(
-            ImportSink.response(.failure(.invalidContact(index: 3, problem: "holds the character U+0000"))).status
+            ImportSink.response(.failure(.invalidContact(index: 3, problem: "holds the character U+0000")))
+                .status
                 == 422)
     }
 }

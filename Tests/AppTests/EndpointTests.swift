@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 import SQLiteStorage
 import TestSupport
 import Testing
@@ -25,7 +25,9 @@ struct EndpointTests {
         // A contact is 56 px plus 20 per line of notes it shows (worked out here from
         // each contact's notes, in list order).
         let store = try ContactStore(readingFrom: live.folder + "/db.sqlite")
-        let heights = try store.contacts(at: 0..<store.count(), in: store.listState().order).map { 56 + 20 * NoteLines.count($0.fields.notes) }
+        let heights = try store.contacts(at: 0..<store.count(), in: store.listState().order).map {
+            56 + 20 * NoteLines.count($0.fields.notes)
+        }
         #expect(heights.contains { $0 > 56 } && heights.contains(56))
         var row = 0
         var top = 0

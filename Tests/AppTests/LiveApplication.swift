@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import Platform
-import Contacts
 import SQLiteStorage
 import TestSupport
 
@@ -19,7 +19,8 @@ final class LiveApplication: @unchecked Sendable {
     static let hostile = [
         ContactFields(
             firstName: "<script>alert(1)</script>", lastName: "O'Brien & \"Sons\"", email: "a&b@x.org",
-            phone: "😀 𝔸 \u{2028}", company: "<b>Co</b>", city: "Zürich", notes: "line\n<i>break</i> & \"more\""),
+            phone: "😀 𝔸 \u{2028}", company: "<b>Co</b>", city: "Zürich",
+            notes: "line\n<i>break</i> & \"more\""),
         ContactFields(firstName: "Zed", lastName: "\\backslash\\", email: "z@x", phone: "1"),
     ]
 

@@ -1,7 +1,7 @@
-import Foundation
 import Codecs
-import HTTP
 import Contacts
+import Foundation
+import HTTP
 import TestSupport
 import Testing
 

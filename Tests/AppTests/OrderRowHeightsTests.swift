@@ -1,5 +1,5 @@
-import ReuseEngine
 import Contacts
+import ReuseEngine
 import Testing
 
 @testable import App

@@ -34,7 +34,8 @@ struct RosterCommandTests {
     @Test func readDatabasesRepeatAndSeedingOnPostgreSQLWaitsForTheFlag() throws {
         guard
             case .serve(let options) = try RosterCommand.parse([
-                "--db", "postgres://u@h:1/d", "--read-db", "postgres://u@h:2/d", "--read-db=postgres://u@h:3/d",
+                "--db", "postgres://u@h:1/d", "--read-db", "postgres://u@h:2/d",
+                "--read-db=postgres://u@h:3/d",
             ]),
             case .serve(let seeded) = try RosterCommand.parse(["--seed", "10"])
         else {
@@ -78,7 +79,9 @@ struct RosterCommandTests {
         var plain = SeedOptions(database: "a.sqlite", count: 10)
         #expect(plain.notesPercent == 20)
         plain.notesPercent = 0
-        #expect(try RosterCommand.parse(["seed", "--db", "a.sqlite", "--count", "10", "--notes", "0"]) == .seed(plain))
+        #expect(
+            try RosterCommand.parse(["seed", "--db", "a.sqlite", "--count", "10", "--notes", "0"])
+                == .seed(plain))
         #expect(
             try RosterCommand.parse([
                 "import", "--db", "a.sqlite", "people.csv", "--mode", "replace", "--errors=skip",

@@ -1,7 +1,7 @@
 import Codecs
+import Contacts
 import Foundation
 import HTTP
-import Contacts
 import Testing
 
 @testable import App

@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 import SQLiteStorage
 import Testing
 
@@ -15,7 +15,8 @@ struct SearchScannerTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/roster.sqlite"
-        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(count: 3_000, randomSeed: 4)
+        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(
+            count: 3_000, randomSeed: 4)
         let store = try ContactStore(readingFrom: path)
         let version = try store.pin()
         let split = SearchScanner(databasePath: path, splitFrom: 1)

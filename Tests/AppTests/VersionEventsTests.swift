@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import ReuseEngine
-import Contacts
 import SQLiteStorage
 import TestSupport
 import Testing
@@ -82,7 +82,9 @@ struct WindowAPITests {
         #expect(html.contains("O&#39;Brien &amp; &quot;Sons&quot;"))
         #expect(html.contains("a&amp;b@x.org") && html.contains("😀 𝔸"))
         // Two lines of notes: one block each, escaped, and 20 px each on the row.
-        #expect(html.hasSuffix("<div>line</div><div>&lt;i&gt;break&lt;/i&gt; &amp; &quot;more&quot;</div>"), "\(html)")
+        #expect(
+            html.hasSuffix("<div>line</div><div>&lt;i&gt;break&lt;/i&gt; &amp; &quot;more&quot;</div>"),
+            "\(html)")
         #expect(cell["height"] as? Int == 56 + 2 * 20)
         // The avatar is CSS initials on a palette class, never an image the browser must load.
         #expect(!html.contains("<img") && !html.contains("/avatar/"))

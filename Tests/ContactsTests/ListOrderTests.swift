@@ -88,7 +88,8 @@ struct ListOrderTests {
         var firstRow = 0
         let sections = SectionInfo.titles.indices.map { index in
             defer { firstRow += sizes[index] }
-            return SectionInfo(index: index, title: SectionInfo.titles[index], rows: sizes[index], firstRow: firstRow)
+            return SectionInfo(
+                index: index, title: SectionInfo.titles[index], rows: sizes[index], firstRow: firstRow)
         }
         let list = ListState(version: 3, sections: sections, order: ListOrder(ids.map { OrderEntry(id: $0) }))
         // Every contact kept: the list itself (the same order, not a copy).
@@ -102,7 +103,8 @@ struct ListOrderTests {
             for id in ids.dropFirst() { short.insert(id) }
             short.insert(size + 7)
             #expect(short.count == size)
-            #expect(list.filtered(keeping: short).order.allEntries.map { Int($0.id) } == Array(ids.dropFirst()))
+            #expect(
+                list.filtered(keeping: short).order.allEntries.map { Int($0.id) } == Array(ids.dropFirst()))
         }
         for density in [0, 1, 10, 100] {
             var kept = ContactIDSet()
@@ -113,7 +115,9 @@ struct ListOrderTests {
             #expect(filtered.version == 3)
             var row = 0
             for section in sections {
-                let inSection = ids[section.firstRow..<section.firstRow + section.rows].filter { kept.contains($0) }
+                let inSection = ids[section.firstRow..<section.firstRow + section.rows].filter {
+                    kept.contains($0)
+                }
                 #expect(filtered.sections[section.index].rows == inSection.count, "section \(section.title)")
                 #expect(filtered.sections[section.index].firstRow == row)
                 row += inSection.count
@@ -121,7 +125,6 @@ struct ListOrderTests {
         }
     }
 }
-
 
 /// The order as a height index: lines before a row and the row at a pixel against sums.
 struct ListOrderHeightTests {

@@ -45,7 +45,8 @@ struct StreamCompressionLiveTests {
         client.send("GET /csv HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, deflate\r\n\r\n")
         let zipped = try #require(client.readResponses(1).first)
         #expect(zipped.status == 200 && zipped.headers["content-encoding"] == "gzip")
-        #expect(zipped.headers["transfer-encoding"] == "chunked" && zipped.headers["vary"] == "Accept-Encoding")
+        #expect(
+            zipped.headers["transfer-encoding"] == "chunked" && zipped.headers["vary"] == "Accept-Encoding")
         #expect(zipped.body.count < whole.count / 3, "\(zipped.body.count) of \(whole.count) bytes")
         #expect(gunzip(zipped.body) == whole)
         // The same connection, no gzip accepted: the plain stream.

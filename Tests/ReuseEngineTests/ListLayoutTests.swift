@@ -191,7 +191,9 @@ struct ListLayoutTests {
         }
     }
 
-    private func rowAndSectionQueries(_ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?) throws {
+    private func rowAndSectionQueries(_ counts: [Int], _ heights: ListLayout.Heights, _ rowHeights: [Int]?)
+        throws
+    {
         let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
         for (index, entry) in brute.entries.enumerated() where entry.kind == .contact {
             #expect(layout.index(ofRow: entry.row!) == index)

@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import PostgresStorage
-import Contacts
 import SQLiteStorage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's

@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import PostgresStorage
-import Contacts
 import SQLiteStorage
 
 /// `roster seed --db PATH --count N [--random-seed S] [--notes PERCENT]`: an empty database filled

@@ -1,6 +1,6 @@
 import Codecs
-import HTTP
 import Contacts
+import HTTP
 
 /// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
 final class ContactHandlers {

@@ -1,6 +1,6 @@
 import Codecs
-import HTTP
 import Contacts
+import HTTP
 
 /// A contact as the README's JSON (every field, its row, the data version it was read
 /// at, its section), its ETag, and the path id rules, shared by reads and writes.

@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import PostgresStorage
-import Contacts
 
 /// Follows the writes of every server on one PostgreSQL database: a thread that
 /// LISTENs for `roster_version` and, on each notification (and every second, in
@@ -38,7 +38,9 @@ final class VersionListener: Sendable {
                 if listening == nil {
                     let connection = try PGConnection(url: url)
                     try connection.execute("LISTEN \(PostgresEditor.channel)")
-                    listening = (connection, StoreReader(store: try PostgresStore(primaryURL: url), catalog: catalog))
+                    listening = (
+                        connection, StoreReader(store: try PostgresStore(primaryURL: url), catalog: catalog)
+                    )
                     lastCheck = 0
                 }
                 if let (connection, reader) = listening {

@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 
 /// `GET /export.csv`: every contact as CSV in list order, produced a few
 /// thousand rows at a time as the client reads (chunked), from one read

@@ -1,7 +1,7 @@
+import Contacts
 import Foundation
 import HTTP
 import Platform
-import Contacts
 import SQLiteStorage
 import Synchronization
 
@@ -17,7 +17,10 @@ final class ImportContext: Sendable {
     /// Gets one line per import (refusals are logged by `writes`).
     let logger: Logger
 
-    init(open: @escaping @Sendable () throws -> any ImportTarget, writes: WriteGate, catalog: Catalog, logger: Logger) {
+    init(
+        open: @escaping @Sendable () throws -> any ImportTarget, writes: WriteGate, catalog: Catalog,
+        logger: Logger
+    ) {
         self.open = open
         self.writes = writes
         self.catalog = catalog

@@ -1,8 +1,8 @@
 import Codecs
+import Contacts
 import Foundation
 import HTTP
 import Platform
-import Contacts
 import Synchronization
 
 /// `POST`/`PUT /import`: the HTTP side of an `ImportJob`. The body's bytes go
@@ -160,7 +160,8 @@ final class ImportSink: RequestBodySink {
             case .unavailable, .busy:
                 return .error(
                     error.httpError
-                        ?? HTTPError(503, "busy", "another write holds the list; nothing was imported: try again"))
+                        ?? HTTPError(
+                            503, "busy", "another write holds the list; nothing was imported: try again"))
             default:
                 return .error(
                     HTTPError(500, "import_failed", "the import failed and was rolled back: \(error)"))

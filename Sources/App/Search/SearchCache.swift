@@ -33,7 +33,9 @@ final class SearchCache: Sendable {
 
     /// The results of `words` over `list`: cached, or found in the index by `store`,
     /// whose pinned read sees `list`'s version, and kept.
-    func results(for words: [String], in list: ListSnapshot, reading store: any ContactSource) throws -> ListSnapshot {
+    func results(for words: [String], in list: ListSnapshot, reading store: any ContactSource) throws
+        -> ListSnapshot
+    {
         let key = words.joined(separator: " ")
         let cached = state.withLock { state -> ListSnapshot? in
             state.clock += 1

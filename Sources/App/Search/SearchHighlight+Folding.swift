@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 
 extension SearchHighlight {
     /// A field's text folded as the index folds its words (`SearchText.folded`),

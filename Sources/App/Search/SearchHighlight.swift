@@ -1,6 +1,6 @@
 import Codecs
-import HTTP
 import Contacts
+import HTTP
 
 /// The marks of a search in the fields a row shows (README, "Search"): the parts of
 /// a field's original text that the query's words match are wrapped in `<mark>`,

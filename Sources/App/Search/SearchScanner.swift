@@ -1,5 +1,5 @@
-import Dispatch
 import Contacts
+import Dispatch
 import SQLiteStorage
 import Synchronization
 
@@ -58,8 +58,11 @@ final class SearchScanner: Sendable {
 
     /// `ids`' matches read by a helper connection, or nil when its read sees a
     /// version other than `version`.
-    private func helperMatches(_ words: [String], ids: ClosedRange<Int>, version: Int) throws -> ContactIDSet? {
-        let helper = try idle.withLock { $0.popLast() } ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
+    private func helperMatches(_ words: [String], ids: ClosedRange<Int>, version: Int) throws -> ContactIDSet?
+    {
+        let helper =
+            try idle.withLock { $0.popLast() }
+            ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
         let found = try helper.store.pin() == version ? helper.store.matches(words, ids: ids) : nil
         try helper.store.release()
         // Kept for the next search only when all went well: a connection that threw is

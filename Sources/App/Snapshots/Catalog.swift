@@ -1,5 +1,5 @@
-import ReuseEngine
 import Contacts
+import ReuseEngine
 import Synchronization
 
 /// The list at one data version: its state (sections, order) and the layout built

@@ -1,5 +1,5 @@
-import Platform
 import Contacts
+import Platform
 
 /// One event loop's read connection, its pinned read transaction, and the list
 /// snapshot of exactly the version that transaction sees.

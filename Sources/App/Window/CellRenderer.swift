@@ -1,6 +1,6 @@
 import Codecs
-import HTTP
 import Contacts
+import HTTP
 
 /// The HTML fragments of the list's cells: every value from the database is
 /// escaped; the markup is what Public/app.css styles.
@@ -25,8 +25,9 @@ enum CellRenderer {
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
     /// is wrapped in `<mark>` (never in the initials or attributes); without one,
     /// fields are only escaped.
-    static func contact(_ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer)
-    {
+    static func contact(
+        _ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer
+    ) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
         html.append("<span class=a" as StaticString)
@@ -55,7 +56,8 @@ enum CellRenderer {
                 html.append("<div>" as StaticString)
                 for (index, word) in line.enumerated() {
                     if index > 0 { html.append(0x20) }
-                    TextEscaping.append(UnsafeBufferPointer(rebasing: notes[word]), as: .htmlInJSON, to: &html)
+                    TextEscaping.append(
+                        UnsafeBufferPointer(rebasing: notes[word]), as: .htmlInJSON, to: &html)
                 }
                 html.append("</div>" as StaticString)
             }

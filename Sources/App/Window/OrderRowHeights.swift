@@ -1,5 +1,5 @@
-import ReuseEngine
 import Contacts
+import ReuseEngine
 
 /// The list order as the layout's row heights (README, "The contract"): a contact is `base` px
 /// plus `perLine` px per line of notes it shows, summed by the order's own tree.

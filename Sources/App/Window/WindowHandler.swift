@@ -1,6 +1,6 @@
+import Contacts
 import HTTP
 import ReuseEngine
-import Contacts
 
 /// `GET /window`: the reuse engine run for the client's session over the list
 /// snapshot its read sees (or a search's results of it: `q`), with items named by

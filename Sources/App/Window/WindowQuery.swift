@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 
 /// The parameters of `GET /window`, validated strictly: only the names the README
 /// lists, each at most once, numbers in plain decimal notation, finite and in

@@ -1,7 +1,7 @@
 import Codecs
+import Contacts
 import HTTP
 import ReuseEngine
-import Contacts
 
 /// Writes a `WindowUpdate` as the README's window JSON.
 struct WindowRenderer {

@@ -1,8 +1,8 @@
+import Contacts
 import Foundation
 import HTTP
 import Platform
 import PostgresStorage
-import Contacts
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
 /// and the HTTP server. Tests start the same application on port 0.

@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 
 extension ContactsError: HTTPErrorConvertible {
     /// A database that cannot be reached is 503 (try again; a write whose commit was

@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 
 /// The endpoints of the README. Shared state (the catalog, sessions, metrics) is one
 /// per process; `makeRouter()` is called once per event loop and gives that loop

@@ -1,6 +1,6 @@
+import Contacts
 import Platform
 import PostgresStorage
-import Contacts
 import SQLiteStorage
 import Synchronization
 
@@ -22,11 +22,14 @@ struct StoreBackend {
     let follow: ((_ catalog: Catalog) throws -> Void)?
 
     /// The SQLite file of `options`, migrated, indexed and seeded on first run.
-    static func sqlite(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws -> StoreBackend {
+    static func sqlite(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws
+        -> StoreBackend
+    {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
-        try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts") }
+        try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts")
+        }
         if try store.count() == 0 && options.seed > 0 {
             log("roster: seeding \(options.seed) demo contacts into \(path)")
             try store.seed(count: options.seed, randomSeed: 1) { written in
@@ -43,7 +46,9 @@ struct StoreBackend {
 
     /// The PostgreSQL database of `options` (and its replicas), migrated, and
     /// seeded when `--seed` was given and it is empty.
-    static func postgres(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws -> StoreBackend {
+    static func postgres(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws
+        -> StoreBackend
+    {
         let url = options.database
         try MigratedStores.migratePostgres(url, migrations: options.migrationsDirectory)
         let store = try PostgresStore(primaryURL: url)
@@ -67,10 +72,12 @@ struct StoreBackend {
             openSource: {
                 // Event loops take the replicas in turn.
                 try PostgresStore(
-                    primaryURL: url, replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count])
+                    primaryURL: url,
+                    replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count])
             },
             makeWriter: { catalog in
-                ContactWriter(editor: try PostgresEditor(url: url) { catalog.current.state }, catalog: catalog)
+                ContactWriter(
+                    editor: try PostgresEditor(url: url) { catalog.current.state }, catalog: catalog)
             },
             openImporter: { try PostgresImporter(url: url) },
             openScan: { try PostgresScan(url: url) },

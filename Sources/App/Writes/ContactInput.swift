@@ -1,6 +1,6 @@
 import Codecs
-import HTTP
 import Contacts
+import HTTP
 
 /// The body of a contact write read into what the store takes: a new contact's
 /// fields (`POST /contacts`) or a merge patch's changes (`PATCH /contacts/{id}`),

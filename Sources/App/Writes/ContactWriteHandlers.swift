@@ -1,5 +1,5 @@
-import HTTP
 import Contacts
+import HTTP
 
 /// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch) and
 /// `DELETE /contacts/{id}`: authorized like imports, checked strictly, each one

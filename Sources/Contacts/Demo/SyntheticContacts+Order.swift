@@ -72,7 +72,9 @@ extension SyntheticContacts {
     /// Calls `body` with the sort key and fields of each of `count` contacts, in
     /// list order: the contacts `ContactStore.seed` writes for this generator, so
     /// any store seeded from the same seed holds the same list.
-    public func forEachInListOrder(count: Int, _ body: (ContactSortKey, ContactFields) throws -> Void) rethrows {
+    public func forEachInListOrder(count: Int, _ body: (ContactSortKey, ContactFields) throws -> Void)
+        rethrows
+    {
         for draw in drawsInListOrder(count: count) {
             let (first, last) = Self.folded(draw)
             try body(ContactSortKey(foldedFirst: first, foldedLast: last), fields(of: draw))

@@ -23,7 +23,9 @@ public struct ContactIDSet: Sequence, Sendable {
     public mutating func insert(_ id: Int) {
         guard id >= 0 else { return }
         let word = id >> 6
-        if word >= words.count { words += [UInt64](repeating: 0, count: Swift.max(word + 1 - words.count, words.count)) }
+        if word >= words.count {
+            words += [UInt64](repeating: 0, count: Swift.max(word + 1 - words.count, words.count))
+        }
         let bit: UInt64 = 1 << UInt64(id & 63)
         if words[word] & bit == 0 {
             words[word] |= bit

@@ -235,7 +235,11 @@ public struct ListOrder: Sendable {
             var high = node.children.count - 1
             while low < high {
                 let middle = (low + high) / 2
-                if node.ends[middle] * base + node.lineEnds[middle] * perLine > y { high = middle } else { low = middle + 1 }
+                if node.ends[middle] * base + node.lineEnds[middle] * perLine > y {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
             }
             if low > 0 {
                 row += node.ends[low - 1]

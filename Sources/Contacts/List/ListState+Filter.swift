@@ -28,7 +28,8 @@ extension ListState {
                         // The leaf's entries up to the section's end.
                         let stop = min(leaf.count, index + max(1, end - row))
                         let before = count
-                        for entry in leaf[index..<stop] where count < kept.count && ids.contains(Int(entry.id)) {
+                        for entry in leaf[index..<stop]
+                        where count < kept.count && ids.contains(Int(entry.id)) {
                             kept.initializeElement(at: count, to: entry)
                             count += 1
                         }

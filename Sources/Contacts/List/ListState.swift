@@ -31,7 +31,8 @@ public struct ListState: Sendable {
     /// - Complexity: O(log n + sections).
     public func removing(at row: Int, section: Int, version: Int) -> ListState {
         ListState(
-            version: version, sections: sections(adding: nil, removing: section), order: order.removing(at: row))
+            version: version, sections: sections(adding: nil, removing: section),
+            order: order.removing(at: row))
     }
 
     /// This list at `version` with the entry at `row` replaced by `entry` (the contact

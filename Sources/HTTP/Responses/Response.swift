@@ -1,4 +1,5 @@
 import Codecs
+
 /// A response to send: status, header fields and a body.
 ///
 /// `Content-Length` (or chunked framing for a stream), `Date`, `Server` and

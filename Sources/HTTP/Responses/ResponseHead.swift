@@ -1,4 +1,5 @@
 import Codecs
+
 /// Serializes a status line and header section.
 enum ResponseHead {
     static let reasons: [Int: String] = [

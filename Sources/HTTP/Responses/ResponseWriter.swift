@@ -1,4 +1,5 @@
 import Codecs
+
 /// Serializes responses for one event loop: the head with the configuration's
 /// default fields and a route's own, the body compressed when the client
 /// accepts gzip and it is worth it. Holds the loop's zlib stream and date cache,

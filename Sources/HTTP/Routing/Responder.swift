@@ -29,7 +29,9 @@ struct Responder {
     /// its own answer (`HTTPErrorConvertible`, `HTTPError`) gets it, with `Allow` on a
     /// 405; anything else is logged and answered 500.
     func errorResponse(_ error: any Error, path: Substring) -> Response {
-        if let known = (error as? any HTTPErrorConvertible)?.httpError { return errorResponse(known, path: path) }
+        if let known = (error as? any HTTPErrorConvertible)?.httpError {
+            return errorResponse(known, path: path)
+        }
         guard let error = error as? HTTPError else {
             logger.log("roster: a handler failed: \(error)")
             return .error(

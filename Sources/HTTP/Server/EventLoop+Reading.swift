@@ -117,7 +117,8 @@ extension EventLoop {
                 target: .answered, limit: 0, length: nil, expectsContinue: false, now: now)
             let close =
                 head.framing != .none || connection.machine.closesAfterResponse(keepAlive: head.keepAlive)
-            return respond(connection, responder.errorResponse(error, path: head.path), head: head, close: close)
+            return respond(
+                connection, responder.errorResponse(error, path: head.path), head: head, close: close)
         }
         connection.route = match.pattern
         connection.routeLines = match.headerLines
@@ -144,7 +145,8 @@ extension EventLoop {
                 })
                 connection.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
             } catch {
-                return respond(connection, responder.errorResponse(error, path: head.path), head: head, close: true)
+                return respond(
+                    connection, responder.errorResponse(error, path: head.path), head: head, close: true)
             }
         }
         if action == .sendContinue {
@@ -165,7 +167,8 @@ extension EventLoop {
         } catch {
             connection.cancelSink()
             respond(
-                connection, responder.errorResponse(error, path: connection.head?.path ?? "/"), head: connection.head,
+                connection, responder.errorResponse(error, path: connection.head?.path ?? "/"),
+                head: connection.head,
                 close: true)
         }
     }
@@ -180,7 +183,8 @@ extension EventLoop {
         case .callHandler:
             let body = connection.body
             connection.body = []
-            let response = responder.answer(Request(head: head, parameters: match.parameters, body: body), by: match)
+            let response = responder.answer(
+                Request(head: head, parameters: match.parameters, body: body), by: match)
             respond(
                 connection, response, head: head,
                 close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
