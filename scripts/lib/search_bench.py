@@ -16,7 +16,7 @@ HEIGHT = 800
 LATER = 5  # later windows per query, with the session and without
 BROAD, DEEP = "berlin", 10_000  # a broad query and the match to reach in it
 
-# What the seed generates (Sources/Storage/SyntheticContacts.swift): pool names
+# What the seed generates (Sources/Contacts/Demo/SyntheticContacts.swift): pool names
 # with middle initials and double last names, e-mails first.last<n>@domain, phones
 # "(AAA) 555-LLLL" or "+1 AAA-555-LLLL", 23 companies, 29 cities.
 QUERIES = [
