@@ -290,6 +290,8 @@ struct ConnectionModel {
             return sending == .events && quiet >= rules.eventHeartbeat ? .sendHeartbeat : .none
         case .head(let started) where !paused && since(started) > rules.headerTimeout:
             return timedOut()
+        case .waitingForAnswer where sending == .nothing:
+            return .none  // the server owes the answer: its silence is not the client's
         case .body(var body) where !paused:
             if since(body.lastByte) > rules.bodyTimeout { return timedOut() }
             let window = since(body.windowStart)

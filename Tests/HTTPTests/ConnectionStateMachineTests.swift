@@ -54,6 +54,15 @@ struct ConnectionStateMachineTests {
         #expect(machine.handlerAnswered(now: 30_001) == .resumeReading)
     }
 
+    @Test func aSinkThatAnswersAfterTheIdleTimeoutStillAnswersItsClient() {
+        var machine = Self.readingBody(length: 0)
+        #expect(machine.requestEnded(now: 0) == .finishSink)
+        // An import's last step may take longer than the idle timeout with no byte moving.
+        #expect(machine.tick(now: Self.rules.idleTimeout * 3) == .none)
+        #expect(machine.handlerAnswered(now: Self.rules.idleTimeout * 3 + 1) == .resumeReading)
+        #expect(machine.state != .closed)
+    }
+
     @Test func theParserReportsTheEndWithNoFurtherBytes() throws {
         var parser = RequestParser()
         let request = Array("POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc".utf8)

@@ -7,7 +7,9 @@ extension ConnectionStateMachine {
     /// - Body rate: at least `minimumBodyRate` bytes/s over each `bodyRateWindow`
     ///   while the server reads (408); time reading is held does not count.
     /// - Lingering lasts at most `linger`.
-    /// - Idle: no byte in or out for `idleTimeout` closes.
+    /// - Idle: no byte in or out for `idleTimeout` closes, except while the server
+    ///   owes the answer and has nothing queued (a long import's last step): that
+    ///   silence is the server's, not the client's.
     /// - Event streams: see `eventStreamTick(now:)`.
     mutating func tick(now: UInt64) -> Action {
         if let since = stoppingSince, Self.elapsed(since: since, now: now) >= shutdownGrace {
@@ -21,6 +23,8 @@ extension ConnectionStateMachine {
             return .none
         case .streamingEvents:
             return eventStreamTick(now: now)
+        case .awaitingHandler where output == .empty:
+            return .none
         case .readingHead(let startedAt) where held.isEmpty:
             if Self.elapsed(since: startedAt, now: now) > rules.headerTimeout {
                 return timeOut(
