@@ -1,16 +1,15 @@
 // Roster's list: a fixed pool of DOM nodes recycled by the slot IDs the server
-// hands out, as UITableView recycles cells. The server runs the reuse engine and
-// owns the layout: the content height and section tops come from /sections,
-// every cell's top and height from /window, and a row's position from
-// /window?row=N; the page computes no row height or position of its own.
+// hands out, as UITableView recycles cells. The server owns the layout (sizes
+// from /sections, every cell's top and height from /window, a row's place from
+// /window?row=N); the page computes no row height or position of its own.
 //
-// This file is the DOM around the list's logic: it turns events (scroll, wheel,
-// keys, clicks, resizes, links) into calls of listState.js, runs the frame that
-// applies an answer (arrival.js) and positions the slots, and writes what those
-// return. Frames stay short: the DOM is written only in requestAnimationFrame
-// (answers that arrive wait for it) and read only in the scroll event (scrollTop)
-// and the ResizeObserver, never right after a write; hover is off while the
-// list moves.
+// This file is the DOM around the list's logic: events (scroll, wheel, keys,
+// clicks, resizes, links) become calls of listState.js; the frame applies an
+// answer (arrival.js), positions the slots, and writes what they return.
+//
+// Frames stay short: the DOM is written only in requestAnimationFrame (answers
+// wait for it) and read only in the scroll event (scrollTop) and the
+// ResizeObserver, never right after a write; hover is off while the list moves.
 //
 // Live data: a newer data version (events, a write here) asks for the window
 // with the session and ack, as a scroll does, and the server answers the diff.
@@ -23,6 +22,7 @@ import { listHashChange, readLink, normalize, rememberedHash } from "./link.js";
 import {
   changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
 } from "./listState.js";
+import { createMoving, listenToList } from "./listInput.js";
 import { keyCommand, revealV } from "./paging.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
 import { sectionRow, stickyTitle } from "./sections.js";
@@ -30,7 +30,6 @@ import { createSlotModel, rowAtTop, rowsInView, slotOfRow } from "./slotModel.js
 import { createSlots } from "./slots.js";
 import { createWindows } from "./windows.js";
 
-const STILL_AFTER = 150; // ms without a move before hover comes back
 const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
 
 /**
@@ -56,10 +55,10 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const model = createSlotModel();
   const slots = createSlots({ model, stage, list });
   const index = letters(jumpToSection);
+  const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
   let search = null; // search.js's {open, show}, given by useSearch
   let frameId = 0;
-  let stillTimer = 0;
   let rememberTimer = 0;
   let shownSection = null;
   let shownStripe = null;
@@ -149,16 +148,6 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   // ---- Input ------------------------------------------------------------------------
 
-  /** Hover styles and pointer events rest while the list moves (app.css `.moving`). */
-  function moving() {
-    if (!stillTimer) stage.classList.add("moving");
-    clearTimeout(stillTimer);
-    stillTimer = setTimeout(() => {
-      stillTimer = 0;
-      stage.classList.remove("moving");
-    }, STILL_AFTER);
-  }
-
   /** Moves keyboard focus to contact `row`, scrolling just enough to show it. */
   function focusRow(row) {
     state.focusRow = row;
@@ -191,23 +180,20 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     list.focus({ preventScroll: true });
   }
 
-  function listen() {
-    list.addEventListener("scroll", () => {
-      const v = scrolledTo(state.scroll, list.scrollTop, maxV(state.contentHeight, state.viewport));
+  /** What the list's input does (listInput.js). */
+  const input = {
+    scroll(scrollTop) {
+      const v = scrolledTo(state.scroll, scrollTop, maxV(state.contentHeight, state.viewport));
       if (v === null) return; // the echo of a scrollTop the page set
       moving();
       setV(v, { fromScroll: true });
-    }, { passive: true });
-
-    list.addEventListener("wheel", (event) => {
-      if (event.ctrlKey) return; // pinch zoom
-      event.preventDefault();
+    },
+    wheel(deltaY, deltaMode) {
       moving();
-      setV(state.v + wheelPixels(event.deltaY, event.deltaMode, state.viewport));
-    }, { passive: false });
-
-    list.addEventListener("keydown", (event) => {
-      if (event.target !== list || event.altKey || event.ctrlKey || event.metaKey || !state.total) return;
+      setV(state.v + wheelPixels(deltaY, deltaMode, state.viewport));
+    },
+    key(event) {
+      if (!state.total) return;
       const command = keyCommand(event.key, {
         focusRow: state.focusRow, total: state.total, pageRows: rowsInView(model, state.v, STICKY, state.viewport),
       });
@@ -217,39 +203,27 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       if (command.action === "star") return starContact(slotOfRow(model, state.focusRow));
       moving();
       focusRow(command.row);
-    });
-
-    // One listener for every slot: a star flips, anywhere else on a row opens it. While
-    // the list moves, slots take no pointer events (app.css), so no click lands here.
-    stage.addEventListener("click", (event) => {
-      const node = event.target.closest('.slot[data-kind="contact"]');
-      if (!node || node.hidden) return;
-      const star = event.target.closest('[data-action="favorite"]');
-      if (star) return toggleStar(star, node.dataset.id);
-      const id = Number(node.dataset.slot);
-      const entry = model.get(id);
-      openContact(entry ? [id, entry] : null);
-    });
-
-    list.addEventListener("focus", () => schedule());
-    list.addEventListener("blur", () => schedule());
-
+    },
+    star: (button, id) => toggleStar(button, id),
+    open(slot) {
+      const entry = model.get(slot);
+      openContact(entry ? [slot, entry] : null);
+    },
+    focus: () => schedule(),
     // #q= opens a search (search.js fills the field); #row=N moves within what is shown.
-    win.addEventListener("hashchange", () => {
+    hash() {
       const change = listHashChange(win.location.hash, state.query, where(), state.total);
       if (change?.search) search.open(change.search.q, change.search.row);
       else if (change) showRow(change.row);
-    });
-
-    // The scroller's own size: it changes with the window and with the header above
-    // it (a status or import message that wraps). At the end of the list, stay there.
-    new ResizeObserver((entries) => {
-      if (!resizeViewport(state, entries[entries.length - 1].contentRect.height)) return;
+    },
+    // At the end of the list, stay there.
+    resize(height) {
+      if (!resizeViewport(state, height)) return;
       layoutScroller();
       syncScrollbar();
       schedule();
-    }).observe(list);
-  }
+    },
+  };
 
   return {
     /** Search.js's controls, for the links that open a search. */
@@ -259,7 +233,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
     /** Starts the list where the URL says (a search, a row, or the top). */
     async start() {
-      listen();
+      listenToList({ win, list, stage }, input);
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash);
       state.query = normalize(link.q);

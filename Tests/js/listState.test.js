@@ -110,6 +110,18 @@ test("a failed row request asks for the row again, unless the list moved since",
   assert.equal(state.pendingRow, null);
 });
 
+test("a new query's first window that failed is asked at the top again, unless the list moved", () => {
+  const state = list();
+  changeQuery(state, "anna", null);
+  failed(state, beginRequest(state, STICKY));
+  assert.equal(state.pendingTop, true);
+  const ticket = beginRequest(state, STICKY);
+  assert.equal(ticket.top, true);
+  moveTo(state, 500);
+  failed(state, ticket);
+  assert.equal(state.pendingTop, false);
+});
+
 test("a 400 to a row asks for the top instead; to a search it stops; to anything else it is a failure", () => {
   const state = list();
   goToRow(state, 5_000_000);

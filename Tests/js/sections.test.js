@@ -16,6 +16,8 @@ test("sectionAt: the last non-empty section starting at or above v", () => {
   assert.equal(sectionAt(sections, 592).title, "C", "the empty B that starts there is skipped");
   assert.equal(sectionAt(sections, 10_000).title, "#");
   assert.equal(sectionAt([], 5), null);
+  const emptyLast = [...sections, { title: "Ω", rows: 0, firstRow: 17, top: 1048, height: 0 }];
+  assert.equal(sectionAt(emptyLast, 1048).title, "#", "an empty section at the end is no section");
 });
 
 test("the sticky title is empty at the very top, where the first header shows itself", () => {
