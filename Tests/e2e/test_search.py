@@ -4,7 +4,7 @@ the field, Escape goes back to where the user was, #q= opens a search, an empty 
 so, a late answer to an older query never wins, and a write elsewhere refreshes the results."""
 import re, time, unicodedata, urllib.parse
 
-from test_list import open_list, settle
+from test_list import open_list, resting, settle
 from test_live import api, wait_until
 
 # Every visible contact slot (rows under the sticky title included), top to bottom.
@@ -12,11 +12,14 @@ VISIBLE = """() => { const r = document.getElementById('list').getBoundingClient
   return [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].map(e => { const b = e.getBoundingClientRect();
     return {row: +e.dataset.row, id: +e.dataset.id, y: b.top, h: b.height, marks: e.querySelectorAll('mark').length}; })
     .filter(c => c.y + c.h > r.top + 1 && c.y < r.bottom - 1).sort((a, b) => a.y - b.y); }"""
-# Delays the page's answers to query `q` (both /window and /sections) by `ms`, abort or not.
-SLOW = """([q, ms]) => { const plain = window.fetch.bind(window);
+# Delays the page's answers to query `q` (both /window and /sections) by `ms`, abort or not;
+# window.__slow counts them: {asked, answered}.
+SLOW = """([q, ms]) => { const plain = window.fetch.bind(window); const slow = window.__slow = {asked: 0, answered: 0};
   window.fetch = async (url, options) => {
+    const mine = new URL(url, location.href).searchParams.get('q') === q;
+    if (mine) slow.asked++;
     const answer = await plain(url, {...(options || {}), signal: undefined});
-    if (new URL(url, location.href).searchParams.get('q') === q) await new Promise(done => setTimeout(done, ms));
+    if (mine) { await new Promise(done => setTimeout(done, ms)); slow.answered++; }
     return answer; }; }"""
 SPECIAL = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "œ": "oe", "Œ": "oe", "ł": "l",
                          "Ł": "l", "đ": "d", "Đ": "d", "ð": "d", "þ": "th", "ı": "i"})
@@ -56,16 +59,18 @@ def ids_of(answer):
 
 
 def shown(page, want=None, timeout=8.0):
-    """The visible contact rows once they stay the same for 300 ms (and satisfy `want`)."""
-    end, last = time.time() + timeout, None
-    while time.time() < end:
+    """The visible contact rows once the list rests (test_list.resting: nothing on its
+    way, the same two looks in a row) and they satisfy `want`; at the timeout, as they are."""
+    rest = resting(page, rows=False)
+
+    def ready():
+        if not rest():
+            return None
         now = page.evaluate(VISIBLE)
-        key = [(c["row"], c["id"]) for c in now]
-        if key == last and (want is None or want(now)):
-            return now
-        last = key
-        page.wait_for_timeout(300)
-    return page.evaluate(VISIBLE)
+        return [now] if want is None or want(now) else None  # (boxed: no rows is an answer too)
+
+    got = wait_until(ready, timeout, every=0.02)
+    return got[0] if got else page.evaluate(VISIBLE)
 
 
 def status(page):
@@ -202,12 +207,13 @@ def test_a_late_answer_to_an_older_query_never_replaces_a_newer_one(page, server
     open_list(page, server)
     page.evaluate(SLOW, ["anna", 1500])
     search(page, "anna")
-    page.wait_for_timeout(400)  # handed over, its window on its way (and slow)
+    page.wait_for_function("() => window.__slow.asked > 0", timeout=5000)  # handed over, its answers on their way (and slow)
     page.fill("#search", "")
     page.keyboard.type("smith", delay=10)
     total = window(server, "smith")["total"]
     assert wait_until(lambda: status(page).startswith(f"{total:,} "), 5), status(page)
-    page.wait_for_timeout(2000)  # the answers to "anna" have come by now
+    page.wait_for_function("() => window.__slow.answered === window.__slow.asked", timeout=5000)
+    settle(page)  # whatever the page makes of the late answers, it has made it
     assert status(page).startswith(f"{total:,} "), status(page)
     check_results(page, server, "smith", shown(page, lambda v: v and v[0]["row"] == 0))
     assert page.errors == []
@@ -237,13 +243,15 @@ def test_a_write_elsewhere_refreshes_the_results_and_stars_work_while_searching(
         api(server, "PATCH", f"/contacts/{target['id']}", {k: target[k] for k in ("first_name", "last_name", "email", "company", "city")})
     assert wait_until(lambda: status(page).startswith(f"{total:,} "), 3), status(page)
     # A star flips in the results, and the detail pane opens from them.
+    # (The star clicked is marked, to tell it from the fragment the server sends after the write.)
     star = page.evaluate("""() => { const s = document.querySelectorAll('[data-slot][data-row]:not([hidden]) [data-action="favorite"]')[2];
-      const n = s.closest('[data-slot]'), b = s.getBoundingClientRect();
+      const n = s.closest('[data-slot]'), b = s.getBoundingClientRect(); s.__clicked = true;
       return {id: +n.dataset.id, pressed: s.getAttribute('aria-pressed'), x: b.left + b.width / 2, y: b.top + b.height / 2}; }""")
     page.mouse.click(star["x"], star["y"])
     want = star["pressed"] != "true"
     assert wait_until(lambda: server.json(f"/contacts/{star['id']}")["favorite"] is want, 3)
-    page.wait_for_timeout(500)
+    page.wait_for_function("""(id) => { const s = document.querySelector(`[data-slot][data-id="${id}"] [data-action="favorite"]`);
+      return s && !s.__clicked; }""", arg=star["id"], timeout=3000)  # the row's new fragment
     assert page.get_attribute(f'[data-slot][data-id="{star["id"]}"] [data-action="favorite"]', "aria-pressed") == str(want).lower()
     api(server, "PATCH", f"/contacts/{star['id']}", {"favorite": not want})
     page.mouse.click(star["x"] - 300, star["y"])
