@@ -2,9 +2,22 @@
 // ETag read from the answer, and every failure (network included) turned into
 // the API's error shape {error, message, field}, so callers show one thing.
 
-/** The admin token typed into the import dialog, when the server asks for one. */
+const TOKEN = "roster:token"; // sessionStorage: the tab's, forgotten when it closes
+
+/** The admin token typed into the import dialog ("" when none was). */
+export function storedToken() {
+  return sessionStorage.getItem(TOKEN) ?? "";
+}
+
+/** Keeps `token` for the page's writes ("" forgets it). */
+export function rememberToken(token) {
+  if (token) sessionStorage.setItem(TOKEN, token);
+  else sessionStorage.removeItem(TOKEN);
+}
+
+/** The Authorization header of the token, when the server asks for one. */
 export function authorization() {
-  const token = sessionStorage.getItem("roster:token");
+  const token = storedToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 

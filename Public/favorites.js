@@ -7,23 +7,23 @@
 // fragment that was clicked, so a slot that is reused for another contact (a new
 // fragment) can never show it.
 
-import { send } from "./api.js";
-import { showMessage } from "./status.js";
-
-/** Flips the star `button` of contact `id`. */
-export async function toggleStar(button, id) {
-  const pressed = button.getAttribute("aria-pressed") === "true";
-  // DOM writes wait for a frame, as the list's do.
-  requestAnimationFrame(() => button.setAttribute("aria-pressed", String(!pressed)));
-  const answer = await send("PATCH", `/contacts/${id}`, { body: { favorite: !pressed } });
-  if (answer.ok) {
-    // Ask for the window now rather than wait for the event that follows.
-    document.dispatchEvent(new CustomEvent("roster:changed", { detail: { version: answer.json?.version } }));
-    return;
-  }
-  // Undo the hint, unless the fragment was replaced meanwhile (then it is right).
-  requestAnimationFrame(() => {
-    if (button.isConnected) button.setAttribute("aria-pressed", String(pressed));
-  });
-  showMessage(`The star was not saved: ${answer.json.message}`);
+/**
+ * The stars' flipping. `send` is api.js's; `hooks.changed(version)`: the write
+ * committed (the list asks for its window now rather than wait for the event
+ * that follows); `hooks.failed(text)`: say why it was not saved.
+ * Returns toggle(button, id): flips the star `button` of contact `id`.
+ */
+export function createStars(send, hooks) {
+  return async function toggle(button, id) {
+    const pressed = button.getAttribute("aria-pressed") === "true";
+    // DOM writes wait for a frame, as the list's do.
+    requestAnimationFrame(() => button.setAttribute("aria-pressed", String(!pressed)));
+    const answer = await send("PATCH", `/contacts/${id}`, { body: { favorite: !pressed } });
+    if (answer.ok) return hooks.changed(answer.json?.version);
+    // Undo the hint, unless the fragment was replaced meanwhile (then it is right).
+    requestAnimationFrame(() => {
+      if (button.isConnected) button.setAttribute("aria-pressed", String(pressed));
+    });
+    hooks.failed(`The star was not saved: ${answer.json.message}`);
+  };
 }

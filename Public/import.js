@@ -1,89 +1,85 @@
 // Importing a CSV file from the page: a dialog opened from the bar, an upload
 // with progress, then a summary (inserted, rejected, the first errors, ignored
-// columns). After a successful import the list is told (a "roster:changed"
-// event on the document) so it asks for its window at once; the event stream
-// would tell it too, a moment later.
+// columns). After a successful import the list is told (`onImported`) so it
+// asks for its window at once; the event stream would tell it too, a moment
+// later. The words and decisions are importState.js's.
 
-const dialog = document.getElementById("import-dialog");
-const importForm = document.getElementById("import");
-const importProgress = document.getElementById("import-progress");
-const importResult = document.getElementById("import-result");
-const importErrors = document.getElementById("import-errors");
-const tokenInput = document.getElementById("import-token");
+import { errorLines, importOutcome, importUrl, uploadProgress } from "./importState.js";
+import { rememberToken, storedToken } from "./api.js";
 
-const MAX_ERRORS_SHOWN = 20;
+/** Connects the import dialog of `doc`; `onImported()` runs after contacts went in. */
+export function createImport(doc, onImported) {
+  const dialog = doc.getElementById("import-dialog");
+  const form = doc.getElementById("import");
+  const progress = doc.getElementById("import-progress");
+  const result = doc.getElementById("import-result");
+  const errorList = doc.getElementById("import-errors");
+  const tokenInput = doc.getElementById("import-token");
 
-document.getElementById("import-open").addEventListener("click", () => {
-  tokenInput.value = sessionStorage.getItem("roster:token") ?? "";
-  dialog.showModal();
-});
-document.getElementById("import-close").addEventListener("click", () => dialog.close());
-
-importForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  const file = document.getElementById("import-file").files[0];
-  if (!file) return;
-  const mode = document.getElementById("import-mode").value;
-  const token = tokenInput.value;
-  // The contact writes of the page (api.js) use the same token.
-  if (token) sessionStorage.setItem("roster:token", token);
-  else sessionStorage.removeItem("roster:token");
-  const xhr = new XMLHttpRequest();
-  xhr.open("POST", `/import?mode=${encodeURIComponent(mode)}`);
-  xhr.setRequestHeader("Content-Type", "text/csv");
-  if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-  importProgress.hidden = false;
-  importProgress.value = 0;
-  importResult.classList.remove("failed");
-  importErrors.replaceChildren();
-  importResult.textContent = `Uploading ${file.name}…`;
-  xhr.upload.onprogress = (e) => {
-    if (!e.lengthComputable) return;
-    importProgress.value = e.loaded / e.total;
-    importResult.textContent = `Uploading ${file.name}: ${Math.floor((100 * e.loaded) / e.total)} %`;
-  };
-  xhr.upload.onload = () => {
-    importProgress.removeAttribute("value"); // indeterminate while the server writes
-    importResult.textContent = "Importing…";
-  };
-  xhr.onload = () => {
-    importProgress.hidden = true;
-    let summary = null;
-    try { summary = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
-    if (xhr.status === 200 && summary) {
-      importResult.textContent = `Imported ${summary.inserted.toLocaleString()} contacts` +
-        (summary.rejected ? `, ${summary.rejected.toLocaleString()} rows rejected` : "") +
-        ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
-        (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : "");
-      listErrors(summary.errors);
-      document.dispatchEvent(new Event("roster:changed"));
-    } else {
-      importResult.classList.add("failed");
-      importResult.textContent = summary?.errors?.length
-        ? "Nothing imported: the file has rows that cannot be imported."
-        : `Nothing imported: ${summary?.message ?? `HTTP ${xhr.status}`}`;
-      listErrors(summary?.errors);
-    }
-  };
-  xhr.onerror = () => {
-    importProgress.hidden = true;
-    importResult.classList.add("failed");
-    importResult.textContent = "The upload failed: the server could not be reached.";
-  };
-  xhr.send(file);
-});
-
-/** Lists the first errors the server reported, one per line of the file. */
-function listErrors(errors) {
-  if (!errors?.length) return;
-  importErrors.replaceChildren(...errors.slice(0, MAX_ERRORS_SHOWN).map((error) => {
-    const item = document.createElement("li");
-    item.textContent = error.line ? `Line ${error.line}: ${error.message}` : error.message;
-    return item;
-  }));
-  if (errors.length > MAX_ERRORS_SHOWN) {
-    const more = document.createElement("li");
-    more.textContent = `… and ${errors.length - MAX_ERRORS_SHOWN} more`;
-    importErrors.append(more);
+  /** Lists the first errors the server reported, one per line of the file. */
+  function listErrors(errors) {
+    const lines = errorLines(errors);
+    if (!lines.length) return;
+    errorList.replaceChildren(...lines.map((line) => {
+      const item = doc.createElement("li");
+      item.textContent = line;
+      return item;
+    }));
   }
+
+  function failed(text) {
+    progress.hidden = true;
+    result.classList.add("failed");
+    result.textContent = text;
+  }
+
+  function upload(file, mode, token) {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", importUrl(mode));
+    xhr.setRequestHeader("Content-Type", "text/csv");
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    progress.hidden = false;
+    progress.value = 0;
+    result.classList.remove("failed");
+    errorList.replaceChildren();
+    result.textContent = `Uploading ${file.name}…`;
+    xhr.upload.onprogress = (e) => {
+      if (!e.lengthComputable) return;
+      const now = uploadProgress(file.name, e.loaded, e.total);
+      progress.value = now.value;
+      result.textContent = now.text;
+    };
+    xhr.upload.onload = () => {
+      progress.removeAttribute("value"); // indeterminate while the server writes
+      result.textContent = "Importing…";
+    };
+    xhr.onload = () => {
+      const outcome = importOutcome(xhr.status, xhr.responseText);
+      if (outcome.ok) {
+        progress.hidden = true;
+        result.textContent = outcome.text;
+        listErrors(outcome.errors);
+        onImported();
+      } else {
+        failed(outcome.text);
+        listErrors(outcome.errors);
+      }
+    };
+    xhr.onerror = () => failed("The upload failed: the server could not be reached.");
+    xhr.send(file);
+  }
+
+  doc.getElementById("import-open").addEventListener("click", () => {
+    tokenInput.value = storedToken();
+    dialog.showModal();
+  });
+  doc.getElementById("import-close").addEventListener("click", () => dialog.close());
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const file = doc.getElementById("import-file").files[0];
+    if (!file) return;
+    // The contact writes of the page (api.js) use the same token.
+    rememberToken(tokenInput.value);
+    upload(file, doc.getElementById("import-mode").value, tokenInput.value);
+  });
 }

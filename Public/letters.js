@@ -1,50 +1,50 @@
 // The letter index (#index): one button a section (`data-index` its title), made
 // once, then brought up to date in a frame whenever /sections answers again (the
-// data changed, or the search did). A section with no contact (none of the
-// search's results, or absent from the answer) is disabled, so it shows dimmed
-// and cannot be activated.
+// data changed, or the search did). What each letter says is sections.js's; a
+// disabled one shows dimmed and cannot be activated.
 
-const TITLES = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]; // the README's sections, in order
+import { letterState, letterTitles } from "./sections.js";
 
-const index = document.getElementById("index");
+/**
+ * Connects the index `index`; activating an enabled letter calls `onJump(title)`.
+ * Returns {show(sections)}: shows /sections' list in the next frame.
+ */
+export function createLetters(index, onJump) {
+  let buttons = null; // title -> button
+  let pending = null; // the sections to show in the next frame
 
-let buttons = null;  // title -> button
-let jump = null;     // (title) => void, from the list
-let pending = null;  // the sections to show in the next frame
+  function draw(sections) {
+    if (buttons === null) {
+      buttons = new Map();
+      index.replaceChildren(...letterTitles(sections).map((title) => {
+        const button = index.ownerDocument.createElement("button");
+        button.type = "button";
+        button.textContent = title;
+        button.dataset.index = title;
+        buttons.set(title, button);
+        return button;
+      }));
+    }
+    for (const [title, button] of buttons) {
+      const { disabled, label } = letterState(sections, title);
+      if (button.disabled === disabled && button.getAttribute("aria-label") === label) continue;
+      button.disabled = disabled;
+      button.setAttribute("aria-label", label);
+    }
+  }
 
-/** Shows `sections` (/sections' list) in the index; a click calls `onJump(title)`. */
-export function showLetters(sections, onJump) {
-  jump = onJump;
-  if (pending === null) requestAnimationFrame(() => {
-    draw(pending);
-    pending = null;
+  index.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-index]");
+    if (button && !button.disabled) onJump(button.dataset.index);
   });
-  pending = sections;
-}
 
-function draw(sections) {
-  if (buttons === null) {
-    buttons = new Map();
-    const titles = [...TITLES, ...sections.map((s) => s.title).filter((t) => !TITLES.includes(t))];
-    index.replaceChildren(...titles.map((title) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = title;
-      button.dataset.index = title;
-      buttons.set(title, button);
-      return button;
-    }));
-  }
-  const counts = new Map(sections.map((s) => [s.title, s.rows]));
-  for (const [title, button] of buttons) {
-    const rows = counts.get(title) ?? 0;
-    if (button.disabled === (rows === 0) && button.hasAttribute("aria-label")) continue;
-    button.disabled = rows === 0;
-    button.setAttribute("aria-label", rows ? `Jump to ${title}` : `${title}: no contacts`);
-  }
+  return {
+    show(sections) {
+      if (pending === null) requestAnimationFrame(() => {
+        draw(pending);
+        pending = null;
+      });
+      pending = sections;
+    },
+  };
 }
-
-index.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-index]");
-  if (button && !button.disabled && jump) jump(button.dataset.index);
-});

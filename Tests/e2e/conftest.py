@@ -28,14 +28,12 @@ def server():
     proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
                             stdout=out, stderr=err)
-    base = None
-    for _ in range(600):
+    def listening():
         out.seek(0)
         line = out.readline()
-        if line.startswith("listening on "):
-            base = line.split()[-1]
-            break
-        time.sleep(0.05)
+        return line.split()[-1] if line.startswith("listening on ") else None
+
+    base = wait_until(listening, timeout=30)
     assert base, "roster serve did not start"
     yield Server(base)
     proc.send_signal(signal.SIGTERM)
@@ -61,6 +59,43 @@ class Server:
         return {c["row"]: c["contact"]["id"] for c in window["cells"] if c["kind"] == "contact"}
 
 
+def wait_until(condition, timeout=5.0, every=0.05):
+    """Polls `condition` until it gives a true value, and returns it; past `timeout`
+    seconds, its last value (false: the caller's assert says what did not happen).
+    A condition that reads the page goes through Playwright, which delivers the
+    page's events (requests, dialogs) meanwhile."""
+    end = time.time() + timeout
+    while time.time() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    return condition()
+
+
+LIST_REQUESTS = ("/window?", "/sections")
+
+
+def watch_requests(page):
+    """Keeps `page.asking`: the page's /window and /sections requests on their way
+    (sync or async Playwright), until their answer's head comes (the page does not
+    read the body of an answer it drops). Once per page; call it before the page asks."""
+    if hasattr(page, "asking"):
+        return
+    page.asking = set()
+
+    def started(request):
+        if any(part in request.url for part in LIST_REQUESTS):
+            page.asking.add(request)
+
+    page.on("request", started)
+    def ended(request):
+        page.asking.discard(request)
+
+    page.on("response", lambda response: ended(response.request))
+    page.on("requestfailed", ended)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -77,5 +112,6 @@ def page(browser, server):
     pg.errors = []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    watch_requests(pg)
     yield pg
     context.close()

@@ -19,14 +19,14 @@ class Firefox:
         self.process = subprocess.Popen(
             [shutil.which("firefox-esr"), "--headless", "--profile", self.profile, "--remote-debugging-port", "0",
              "about:blank"], stdout=self.log, stderr=subprocess.STDOUT)
-        url = None
-        for _ in range(600):
+        url, end = None, time.time() + 30
+        while url is None and time.time() < end:
             self.log.seek(0)
             found = re.search(r"WebDriver BiDi listening on (ws://\S+)", self.log.read())
             if found:
                 url = found.group(1)
-                break
-            time.sleep(0.05)
+            else:
+                time.sleep(0.05)  # between looks at its log
         if not url:
             self.close()
             raise RuntimeError("firefox-esr did not start its WebDriver BiDi server")

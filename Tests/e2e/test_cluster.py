@@ -138,7 +138,7 @@ def scroll_checking(page, cluster, rounds):
     for _ in range(rounds):
         for _ in range(10):
             page.mouse.wheel(0, 400)
-            page.wait_for_timeout(20)
+            page.wait_for_timeout(20)  # a hand's pace: the turns spread over frames, as a user's do
         settle(page)
         problems += wrong_slots(page, cluster)
     return problems
@@ -225,7 +225,7 @@ class Load:
         while not self.stopping:
             st, _, _ = self.cluster.call("GET", f"/window?offset={rnd.randint(0, CONTACTS * 56)}&height=800")
             self.rec.append((time.time(), st))
-            time.sleep(0.02)
+            time.sleep(0.02)  # the load's pace: about 50 requests a second a thread
 
     def __enter__(self):
         for t in self.threads:
@@ -254,7 +254,7 @@ def test_a_replica_restart_under_load_costs_no_5xx_past_detection_and_loses_no_w
     before = cluster.json("/sections")["total"]
     written = []
     with Load(cluster) as load:
-        time.sleep(1)
+        time.sleep(1)  # load before the outage, to compare with
         stopped = time.time()
         cluster.pg("replica", "stop")
         for i in range(5):
@@ -263,10 +263,10 @@ def test_a_replica_restart_under_load_costs_no_5xx_past_detection_and_loses_no_w
             written.append(body["id"])
             st, got, _ = cluster.call("GET", f"/contacts/{body['id']}")
             assert st == 200 and got["first_name"] == f"Outage{i}", (st, got)
-        time.sleep(3)
+        time.sleep(3)  # the outage goes on under load, past haproxy's detection time
         started = time.time()
         cluster.pg("replica", "start")
-        time.sleep(3)
+        time.sleep(3)  # and the load goes on once the replica is back
     late = load.late_failures([stopped, started])
     assert len(load.rec) > 50
     assert not late, late[:5]

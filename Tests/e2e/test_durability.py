@@ -2,7 +2,7 @@
 contacts from before (the import is one transaction)."""
 import os, signal, socket, subprocess, tempfile, threading, time, json, urllib.request
 
-from conftest import ROOT, roster_binary
+from conftest import ROOT, roster_binary, wait_until
 
 
 def start(exe, db):
@@ -10,13 +10,14 @@ def start(exe, db):
     proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
                             stdout=out, stderr=subprocess.DEVNULL)
-    for _ in range(600):
+    def listening():
         out.seek(0)
         line = out.readline()
-        if line.startswith("listening on "):
-            return proc, line.split()[-1]
-        time.sleep(0.05)
-    raise AssertionError("roster did not start")
+        return line.split()[-1] if line.startswith("listening on ") else None
+
+    base = wait_until(listening, timeout=30)
+    assert base, "roster did not start"
+    return proc, base
 
 
 def total(base):
@@ -48,8 +49,7 @@ def test_kill_9_in_the_middle_of_an_import_loses_and_adds_nothing(tmp_path):
 
     thread = threading.Thread(target=upload)
     thread.start()
-    while sent[0] < len(body) // 2:
-        time.sleep(0.01)
+    assert wait_until(lambda: sent[0] >= len(body) // 2, timeout=60, every=0.01), "the upload never got half-way"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     thread.join(10)

@@ -8,12 +8,13 @@ import pytest
 
 from firefox import Firefox
 
-SHOWN = """(() => { const l = document.getElementById('list'); const r = l.getBoundingClientRect();
+# What the list shows, looked at two frames on (a frame that applies an answer has run by then).
+SHOWN = """new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => { const l = document.getElementById('list'); const r = l.getBoundingClientRect();
   const sticky = document.getElementById('current-section').getBoundingClientRect().bottom;
   const slots = [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].map(e => {
     const b = e.getBoundingClientRect(); return {row: +e.dataset.row, y: b.top, h: b.height}; })
     .filter(c => c.y + c.h > sticky + 0.5 && c.y < r.bottom).sort((a, b) => a.y - b.y);
-  return {slots, scrollTop: l.scrollTop, scrollHeight: l.scrollHeight, clientHeight: l.clientHeight}; })()"""
+  done({slots, scrollTop: l.scrollTop, scrollHeight: l.scrollHeight, clientHeight: l.clientHeight}); })))"""
 
 
 @pytest.fixture(scope="module")
@@ -23,20 +24,22 @@ def firefox():
     browser.close()
 
 
-def shown(firefox, settle=True):
-    """What the list shows once its rows are contiguous (at most 10 s)."""
-    for _ in range(100):
+def contiguous(view):
+    rows = [s["row"] for s in view["slots"]]
+    return bool(rows) and rows == list(range(rows[0], rows[0] + len(rows)))
+
+
+def shown(firefox, want=contiguous, timeout=10.0):
+    """What the list shows once `want(view)` holds and two looks in a row agree (at most
+    `timeout` s)."""
+    end, last, view = time.time() + timeout, None, None
+    while time.time() < end:
         view = firefox.evaluate(SHOWN)
-        rows = [s["row"] for s in view["slots"]]
-        if rows and rows == list(range(rows[0], rows[0] + len(rows))):
-            if not settle:
-                return view
-            time.sleep(0.3)
-            again = firefox.evaluate(SHOWN)
-            if again == view:
-                return view
-        time.sleep(0.1)
-    raise AssertionError(f"the list never settled: {view}")
+        if view == last and want(view):
+            return view
+        last = view
+        time.sleep(0.05)  # between looks
+    raise AssertionError(f"the list never showed what was wanted: {view}")
 
 
 def first_row_at(server, offset, height):
@@ -44,6 +47,12 @@ def first_row_at(server, offset, height):
     window = server.json(f"/window?offset={offset:.1f}&height={height}")
     cells = [c for c in window["cells"] if c["kind"] == "contact" and c["top"] + c["height"] > offset + 32.5]
     return min(c["row"] for c in cells), {c["row"]: c["height"] for c in window["cells"] if c["kind"] == "contact"}
+
+
+def expected(server, content, view):
+    """The content offset of the thumb's place in `view`, the server's first row there, and its rows' heights."""
+    v = view["scrollTop"] / (view["scrollHeight"] - view["clientHeight"]) * (content - view["clientHeight"])
+    return (v, *first_row_at(server, v, view["clientHeight"]))
 
 
 def test_the_scrollbar_thumb_at_a_fraction_shows_the_row_at_that_fraction_in_firefox(firefox, server):
@@ -55,11 +64,11 @@ def test_the_scrollbar_thumb_at_a_fraction_shows_the_row_at_that_fraction_in_fir
     for fraction in (0.1, 0.37, 0.5, 0.83, 1.0):
         track = view["scrollHeight"] - view["clientHeight"]
         firefox.evaluate(f"(() => {{ document.getElementById('list').scrollTop = {fraction * track}; return 0; }})()")
-        view = shown(firefox)
-        v = view["scrollTop"] / track * (content - view["clientHeight"])
-        expected, heights = first_row_at(server, v, view["clientHeight"])
+        # The window for the thumb's place has come: its first row is the server's for that offset.
+        view = shown(firefox, lambda view: contiguous(view) and abs(view["slots"][0]["row"] - expected(server, content, view)[1]) <= 2)
+        v, expected_row, heights = expected(server, content, view)
         first = view["slots"][0]["row"]
-        assert abs(first - expected) <= 2, (fraction, first, expected, v)
+        assert abs(first - expected_row) <= 2, (fraction, first, expected_row, v)
         # Every slot is as tall as the server says.
         for slot in view["slots"]:
             if slot["row"] in heights:

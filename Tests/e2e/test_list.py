@@ -1,9 +1,11 @@
 """The page over a seeded database in headless Chromium: loading, scrolling by
 wheel, scrollbar and keys, letter jumps, deep links, a constant DOM, and a chaos
 run with delayed and failed window responses."""
-import asyncio, json, os, random, shutil, threading, time
+import asyncio, json, os, random, re, shutil, threading, time
 
-from conftest import ARTIFACTS
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, wait_until, watch_requests
 
 VISIBLE = """() => { const l = document.getElementById('list'); const r = l.getBoundingClientRect();
   return [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].map(e => { const b = e.getBoundingClientRect();
@@ -11,22 +13,52 @@ VISIBLE = """() => { const l = document.getElementById('list'); const r = l.getB
     .filter(c => c.y + c.h > r.top + 33 && c.y < r.bottom).sort((a, b) => a.y - b.y); }"""
 
 
+# The visible rows and their places, whether the list is offline (waiting to try again)
+# and whether it is still moving (hover and clicks rest then), looked at two frames on:
+# a frame that applies an answer has run by then.
+REST = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const l = document.getElementById('list').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')].map(e => [+e.dataset.row, e.getBoundingClientRect().top])
+    .filter(([, y]) => y + 56 > l.top + 33 && y < l.bottom).sort((a, b) => a[1] - b[1]);
+  done({rows, offline: document.getElementById('status').classList.contains('offline'),
+        moving: document.getElementById('stage').classList.contains('moving')}); })))"""
+
+
+def resting(page, rows=True):
+    """A condition: true once the list rests: no /window or /sections request on its
+    way, not offline, not moving, and the same visible rows at the same places in two looks in a
+    row (contiguous, and some unless `rows` is False). Each call is one look."""
+    last = {"look": None}
+
+    def look():
+        return judge(page.evaluate(REST), bool(page.asking), rows, last)  # busy read after the look
+
+    look.last = last
+    return look
+
+
+def judge(now, busy, rows, last):
+    """One look of `resting`: `now` is REST's answer, `last` keeps the look before."""
+    shown = [row for row, _ in now["rows"]]
+    contiguous = shown == list(range(shown[0], shown[0] + len(shown))) if shown else not rows
+    same = now == last["look"]
+    last["look"] = None if busy else now
+    return not busy and not now["offline"] and not now["moving"] and contiguous and same
+
+
+def settle(page, rows=True, timeout=8.0):
+    """Waits until the list rests (see resting) for the current position."""
+    watch_requests(page)
+    condition = resting(page, rows)
+    assert wait_until(condition, timeout, every=0.02), \
+        f"the list did not come to rest: {condition.last['look']}, asking {[r.url for r in page.asking]}"
+
+
 def open_list(page, server, hash=""):
+    watch_requests(page)
     page.goto(server.base + "/" + hash)
     page.wait_for_selector("[data-slot][data-row]:not([hidden])", timeout=15000)
-    page.wait_for_timeout(300)
-
-
-def settle(page):
-    """Waits until the window for the current position has arrived (at most 5 s)."""
-    page.wait_for_timeout(300)
-    for _ in range(50):
-        visible = page.evaluate(VISIBLE)
-        rows = [c["row"] for c in visible]
-        if rows and rows == list(range(rows[0], rows[0] + len(rows))):
-            break
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(200)
+    settle(page)
 
 
 def nodes(page):
@@ -61,7 +93,7 @@ def test_wheel_scrolling_through_2000_rows_keeps_the_dom_constant(page, server):
     page.mouse.move(400, 400)
     for _ in range(250):
         page.mouse.wheel(0, 500)
-        page.wait_for_timeout(10)
+        page.wait_for_timeout(10)  # a hand's pace: the turns spread over frames, as a user's do
     settle(page)
     visible = check_rows(page, server)
     assert 1800 <= visible[0]["row"] <= 2600, visible[0]["row"]
@@ -70,7 +102,7 @@ def test_wheel_scrolling_through_2000_rows_keeps_the_dom_constant(page, server):
     middle = nodes(page)
     for _ in range(250):
         page.mouse.wheel(0, 500)
-        page.wait_for_timeout(10)
+        page.wait_for_timeout(10)  # (a hand's pace, as above)
     settle(page)
     check_rows(page, server)
     assert nodes(page) <= middle + 2
@@ -146,8 +178,9 @@ def test_the_position_lives_in_the_url(page, server):
     page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = l.scrollHeight / 4; }")
     settle(page)
     first = check_rows(page, server)[0]["row"]
-    page.wait_for_timeout(400)
-    assert page.evaluate("location.hash").startswith("#row=")
+    # The URL takes the row once the list has rested a moment.
+    page.wait_for_function("(row) => location.hash.startsWith('#row=') && Math.abs(+location.hash.slice(5) - row) <= 2",
+                           arg=first, timeout=3000)
     page.reload()
     page.wait_for_selector("[data-slot][data-row]:not([hidden])")
     settle(page)
@@ -173,7 +206,7 @@ def test_delayed_and_failed_responses_never_put_a_wrong_row_in_a_slot(server):
                 if calm:
                     return await route.continue_()
                 seen += 1
-                await asyncio.sleep(rnd.uniform(0, 0.25))
+                await asyncio.sleep(rnd.uniform(0, 0.25))  # the delay is the point: a slow network
                 if seen % 4 == 0:
                     failures += 1
                     await route.abort()
@@ -181,6 +214,7 @@ def test_delayed_and_failed_responses_never_put_a_wrong_row_in_a_slot(server):
                     await route.continue_()
 
             await page.route("**/window?*", chaos)
+            watch_requests(page)
             await page.goto(server.base + "/")
             await page.wait_for_selector("[data-slot][data-row]:not([hidden])", timeout=15000)
             await page.mouse.move(400, 400)
@@ -188,9 +222,12 @@ def test_delayed_and_failed_responses_never_put_a_wrong_row_in_a_slot(server):
                 await page.mouse.wheel(0, rnd.choice([300, 900, -200, 2000]))
                 if step % 50 == 0:
                     await page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = l.scrollHeight * Math.random(); }")
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.01)  # a hand's pace: the turns spread over frames
             calm = True
-            await page.wait_for_timeout(6000)  # the last retry (backoff at most 5 s)
+            # The last retry comes within 5 s (the longest pause): then the list rests.
+            last, end = {"look": None}, time.time() + 20
+            while not judge(await page.evaluate(REST), bool(page.asking), True, last) and time.time() < end:
+                await asyncio.sleep(0.02)  # between looks
             visible = await page.evaluate(VISIBLE)
             offline = await page.evaluate("document.getElementById('status').classList.contains('offline')")
             await chrome.close()
@@ -222,11 +259,7 @@ def test_importing_a_file_from_the_page_refreshes_the_list(page, server, tmp_pat
     page.wait_for_selector("#import-dialog", state="visible")
     page.set_input_files("#import-file", str(csv))
     page.click("#import button[type=submit]")
-    for _ in range(150):  # (wait_for_function evaluates strings, which the page's CSP forbids)
-        if (page.text_content("#import-result") or "").startswith("Imported"):
-            break
-        page.wait_for_timeout(100)
-    assert (page.text_content("#import-result") or "").startswith("Imported"), page.text_content("#import-result")
+    expect(page.locator("#import-result")).to_have_text(re.compile(r"^Imported"), timeout=15000)
     assert page.is_hidden("#import-progress")
     page.click("#import-close")
     page.wait_for_selector("#import-dialog", state="hidden")

@@ -3,6 +3,7 @@ place within a second, inserts above that do not move what is on screen (checked
 and the detail pane (#id=N, the form's server-side validation, a stale save, new, delete)."""
 import json, time, urllib.error, urllib.request
 
+from conftest import wait_until  # (also imported from here by other tests)
 from test_list import open_list, settle
 
 STAR = '[data-action="favorite"]'
@@ -25,6 +26,8 @@ WATCH = """(id) => { const st = window.__watch = {id, y0: null, max: 0, missing:
     st.frames++; requestAnimationFrame(f); };
   requestAnimationFrame(f); }"""
 WATCH_END = "() => { window.__watch.stop = true; return window.__watch; }"
+# Whether the watch has seen `n` more frames than when it was asked.
+WATCHED = "(n) => window.__watch.frames >= n"
 # The time a slot of contact `id` first shows `text` (or data-row `row`).
 SEEN = """([id, text, row]) => { const n = document.querySelector(`[data-slot][data-id="${id}"]:not([hidden])`);
   if (!n) return false; const ok = text !== null ? n.textContent.includes(text) : +n.dataset.row === row;
@@ -46,16 +49,6 @@ def api(server, method, path, body=None, headers=None):
         return error.code, json.loads(raw) if raw else None, None
 
 
-def wait_until(condition, timeout=5.0, every=0.05):
-    end = time.time() + timeout
-    while time.time() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(every)
-    return condition()
-
-
 def detail_values(page):
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#detail input, #detail textarea')]
       .map(e => [e.name, e.value]))""")
@@ -74,7 +67,7 @@ def test_a_star_stays_with_its_contact_and_never_shows_on_a_reused_slot(page, se
     notches, reused = 0, 0
     while notches < 200 and reused < 4:
         page.mouse.wheel(0, 100)
-        page.wait_for_timeout(40)
+        page.wait_for_timeout(40)  # a hand's pace, notch by notch, so the slot's reuse is seen when it comes
         notches += 1
         now = page.evaluate(SLOT_ID, target["slot"])
         reused += 1 if reused or (now is not None and now != target["id"]) else 0
@@ -85,7 +78,7 @@ def test_a_star_stays_with_its_contact_and_never_shows_on_a_reused_slot(page, se
         assert c["star"] == ("true" if favorite else "false"), (c, favorite)
     for _ in range(notches):
         page.mouse.wheel(0, -100)
-        page.wait_for_timeout(20)
+        page.wait_for_timeout(20)  # a hand's pace
     settle(page)
     assert page.evaluate(STAR_OF, [target["id"], STAR]) == "true"
     # Unstarred again from the row: the server and the slot agree.
@@ -113,13 +106,13 @@ def test_an_edit_in_another_browser_shows_within_a_second_and_moves_nothing(page
         second.wait_for_selector("#detail", state="visible")
         assert wait_until(lambda: detail_values(second).get("first_name") == name, 3)
         page.evaluate(WATCH, shown[0]["id"])
-        page.wait_for_timeout(200)
+        page.wait_for_function(WATCHED, arg=3)
         second.fill("#detail [name=first_name]", new)
         t0 = time.time() * 1000
         second.click("#detail-save")
         seen = page.wait_for_function(SEEN, arg=[target["id"], new, None], polling="raf", timeout=5000).json_value()
         assert seen - t0 <= 1000, f"the edit showed after {seen - t0:.0f} ms"
-        page.wait_for_timeout(300)
+        settle(page)  # watched until the list rests after the change
         watch = page.evaluate(WATCH_END)
         assert watch["max"] <= 1 and watch["missing"] == 0, watch
         assert second.text_content("#detail-message") == "Saved."
@@ -138,14 +131,14 @@ def test_fifty_contacts_inserted_above_leave_the_first_shown_contact_where_it_is
     focused = page.evaluate("document.querySelector('.slot.focused').dataset.id")
     anchor = page.evaluate(SHOWN)[0]
     page.evaluate(WATCH, anchor["id"])
-    page.wait_for_timeout(200)
+    page.wait_for_function(WATCHED, arg=3)
     ids = []
     for i in range(50):
         status, contact, _ = api(server, "POST", "/contacts", {"first_name": "Anchor", "last_name": f"Aanchor{i:02d}"})
         assert status == 201, (status, contact)
         ids.append(contact["id"])
     page.wait_for_function(SEEN, arg=[anchor["id"], None, anchor["row"] + 50], polling="raf", timeout=5000)
-    page.wait_for_timeout(500)
+    settle(page)  # watched until the list rests after the inserts
     watch = page.evaluate(WATCH_END)
     assert watch["max"] <= 1 and watch["missing"] == 0, watch
     now = page.evaluate(SHOWN)[0]
@@ -156,7 +149,7 @@ def test_fifty_contacts_inserted_above_leave_the_first_shown_contact_where_it_is
     for contact_id in ids:
         assert api(server, "DELETE", f"/contacts/{contact_id}")[0] == 204
     page.wait_for_function(SEEN, arg=[anchor["id"], None, anchor["row"]], polling="raf", timeout=5000)
-    page.wait_for_timeout(500)
+    settle(page)  # watched until the list rests after the deletes
     watch = page.evaluate(WATCH_END)
     assert watch["max"] <= 1 and watch["missing"] == 0, watch
     assert page.errors == []
@@ -283,17 +276,23 @@ def test_unsaved_edits_are_never_dropped_without_asking(page, server):
         asked.append(dialog.message)
         dialog.accept() if accept else dialog.dismiss()
 
+    def asked_and_kept(n):
+        """The n-th question was answered no, and the form is as it was (read through
+        the page, so Playwright hands the dialog over meanwhile)."""
+        return (page.is_visible("#detail") and detail_values(page)["city"] == "Unsaved City"
+                and page.evaluate("location.hash") == f"#id={first['id']}" and len(asked) == n)
+
     # Another row, Escape and New each ask; "no" keeps the form as it was.
     page.once("dialog", lambda d: answer(d, False))
     page.mouse.click(second["x"] + second["w"] * 0.3, second["y"] + second["h"] / 2)
-    page.wait_for_timeout(300)
+    assert wait_until(lambda: asked_and_kept(1), 3), asked
     page.once("dialog", lambda d: answer(d, False))
     page.keyboard.press("Escape")
-    page.wait_for_timeout(300)
+    assert wait_until(lambda: asked_and_kept(2), 3), asked
     page.once("dialog", lambda d: answer(d, False))
     page.click('[data-action="new"] >> nth=0')
-    page.wait_for_timeout(300)
-    assert len(asked) == 3 and all("not saved" in m for m in asked), asked
+    assert wait_until(lambda: asked_and_kept(3), 3), asked
+    assert all("not saved" in m for m in asked), asked
     assert page.is_visible("#detail") and detail_values(page)["city"] == "Unsaved City"
     assert page.evaluate("location.hash") == f"#id={first['id']}"
     # "Yes" lets the other contact in, and nothing was saved.

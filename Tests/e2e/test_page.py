@@ -3,6 +3,8 @@ no avatar images, initials drawn with CSS, jumps by /sections and /window?row=,
 the scroller measured as it changes, the contact count in the status line."""
 import re
 
+from playwright.sync_api import expect
+
 from test_list import open_list, settle, check_rows
 
 ROW_BOX = """(row) => { const n = [...document.querySelectorAll('[data-slot][data-row]:not([hidden])')]
@@ -21,7 +23,7 @@ def test_scrolling_loads_no_avatar_image_and_rows_show_css_initials(page, server
     page.mouse.move(400, 400)
     for _ in range(40):
         page.mouse.wheel(0, 700)
-        page.wait_for_timeout(10)
+        page.wait_for_timeout(10)  # a hand's pace: the turns spread over frames, as a user's do
     page.evaluate("() => { const l = document.getElementById('list'); l.scrollTop = l.scrollHeight / 3; }")
     settle(page)
     page.keyboard.press("PageDown")
@@ -71,12 +73,10 @@ def test_the_status_line_gives_the_contact_count_and_the_reuse_figures_are_one_c
     assert not page.is_visible("#reuse-figures")
     page.click("#reuse summary")
     assert page.is_visible("#reuse-figures")
-    for _ in range(20):  # written on the details' toggle event, which comes a task after the click
-        figures = page.text_content("#reuse-figures")
-        if figures:
-            break
-        page.wait_for_timeout(50)
-    assert "slots created" in figures and "pooled" in figures and "bytes" in figures, figures
+    # Written on the details' toggle event, which comes a task after the click.
+    expect(page.locator("#reuse-figures")).to_contain_text("slots created")
+    figures = page.text_content("#reuse-figures")
+    assert "pooled" in figures and "bytes" in figures, figures
 
 
 def test_a_letter_lands_its_section_at_the_top_of_the_list(page, server):

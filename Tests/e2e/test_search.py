@@ -4,7 +4,7 @@ the field, Escape goes back to where the user was, #q= opens a search, an empty 
 so, a late answer to an older query never wins, and a write elsewhere refreshes the results."""
 import re, time, unicodedata, urllib.parse
 
-from test_list import open_list, settle
+from test_list import open_list, resting, settle
 from test_live import api, wait_until
 
 # Every visible contact slot (rows under the sticky title included), top to bottom.
@@ -67,16 +67,18 @@ def ids_of(answer):
 
 
 def shown(page, want=None, timeout=8.0):
-    """The visible contact rows once they stay the same for 300 ms (and satisfy `want`)."""
-    end, last = time.time() + timeout, None
-    while time.time() < end:
+    """The visible contact rows once the list rests (test_list.resting: nothing on its
+    way, the same two looks in a row) and they satisfy `want`; at the timeout, as they are."""
+    rest = resting(page, rows=False)
+
+    def ready():
+        if not rest():
+            return None
         now = page.evaluate(VISIBLE)
-        key = [(c["row"], c["id"]) for c in now]
-        if key == last and (want is None or want(now)):
-            return now
-        last = key
-        page.wait_for_timeout(300)
-    return page.evaluate(VISIBLE)
+        return [now] if want is None or want(now) else None  # (boxed: no rows is an answer too)
+
+    got = wait_until(ready, timeout, every=0.02)
+    return got[0] if got else page.evaluate(VISIBLE)
 
 
 def status(page):
@@ -254,13 +256,15 @@ def test_a_write_elsewhere_refreshes_the_results_and_stars_work_while_searching(
         api(server, "PATCH", f"/contacts/{target['id']}", {k: target[k] for k in ("first_name", "last_name", "email", "company", "city")})
     assert wait_until(lambda: status(page).startswith(f"{total:,} "), 3), status(page)
     # A star flips in the results, and the detail pane opens from them.
+    # (The star clicked is marked, to tell it from the fragment the server sends after the write.)
     star = page.evaluate("""() => { const s = document.querySelectorAll('[data-slot][data-row]:not([hidden]) [data-action="favorite"]')[2];
-      const n = s.closest('[data-slot]'), b = s.getBoundingClientRect();
+      const n = s.closest('[data-slot]'), b = s.getBoundingClientRect(); s.__clicked = true;
       return {id: +n.dataset.id, pressed: s.getAttribute('aria-pressed'), x: b.left + b.width / 2, y: b.top + b.height / 2}; }""")
     page.mouse.click(star["x"], star["y"])
     want = star["pressed"] != "true"
     assert wait_until(lambda: server.json(f"/contacts/{star['id']}")["favorite"] is want, 3)
-    page.wait_for_timeout(500)
+    page.wait_for_function("""(id) => { const s = document.querySelector(`[data-slot][data-id="${id}"] [data-action="favorite"]`);
+      return s && !s.__clicked; }""", arg=star["id"], timeout=3000)  # the row's new fragment
     assert page.get_attribute(f'[data-slot][data-id="{star["id"]}"] [data-action="favorite"]', "aria-pressed") == str(want).lower()
     api(server, "PATCH", f"/contacts/{star['id']}", {"favorite": not want})
     page.mouse.click(star["x"] - 300, star["y"])

@@ -1,0 +1,125 @@
+// The detail pane's elements: the form's fields and their error notes, the
+// title, avatar, star, message and the delete confirmation. Reads and writes
+// them only; what to show is detail.js's (and detailState.js's) decision.
+
+import { FIELDS } from "./detailState.js";
+
+/** The pane's view in `doc`. */
+export function createDetailForm(doc) {
+  const form = doc.getElementById("detail-form");
+  const title = doc.getElementById("detail-title");
+  const avatar = doc.getElementById("detail-avatar");
+  const star = doc.getElementById("detail-star");
+  const message = doc.getElementById("detail-message");
+  const saveButton = doc.getElementById("detail-save");
+  const deleteButton = doc.getElementById("detail-delete");
+  const confirmBox = doc.getElementById("detail-confirm");
+  const confirmText = doc.getElementById("detail-confirm-text");
+  const confirmDelete = doc.getElementById("detail-confirm-delete");
+
+  const input = (name) => form.elements[name];
+  const note = (name) => doc.getElementById(`${input(name).id}-error`);
+  const each = (read) => Object.fromEntries(FIELDS.map((name) => [name, read(input(name))]));
+
+  /** Sets every field to `contact`'s value, also as its default: what a patch
+   *  compares with to send only the fields edited. */
+  function setValues(contact) {
+    for (const name of FIELDS) {
+      input(name).defaultValue = contact[name] ?? "";
+      input(name).value = input(name).defaultValue;
+    }
+  }
+
+  function setStar(on) {
+    star.setAttribute("aria-pressed", String(on));
+  }
+
+  function say(text, failed = false) {
+    message.textContent = text;
+    message.classList.toggle("failed", failed);
+  }
+
+  function clearErrors() {
+    for (const name of FIELDS) {
+      note(name).textContent = "";
+      note(name).hidden = true;
+      input(name).removeAttribute("aria-invalid");
+    }
+  }
+
+  function showAvatar(src) {
+    if (src) avatar.src = src;
+    avatar.hidden = !src;
+  }
+
+  return {
+    values: () => each((e) => e.value),
+    defaults: () => each((e) => e.defaultValue),
+    title: () => title.textContent,
+    setTitle(text) { title.textContent = text; },
+    setStar,
+    say,
+    clearErrors,
+    showAvatar,
+    showDelete(on) { deleteButton.hidden = !on; },
+    hideForm() { form.hidden = true; },
+    hideConfirm() { confirmBox.hidden = true; },
+    busy(on) { saveButton.disabled = on; },
+    focusFirst() { input("first_name").focus(); },
+
+    /** The empty form, before anything is shown in it. */
+    clear() {
+      setValues({});
+      form.hidden = false;
+      clearErrors();
+      say("");
+      setStar(false);
+      confirmBox.hidden = true;
+      deleteButton.hidden = false;
+      avatar.hidden = true;
+    },
+
+    /** Shows `contact` with `what` ({title, avatar, favorite}), replacing any edits. */
+    show(contact, what) {
+      form.hidden = false;
+      setValues(contact);
+      setStar(what.favorite);
+      title.textContent = what.title;
+      showAvatar(what.avatar);
+      deleteButton.hidden = false;
+      clearErrors();
+    },
+
+    /** Shows the server's `text` beside field `name`, and focuses it. */
+    fieldError(name, text) {
+      note(name).textContent = text;
+      note(name).hidden = false;
+      input(name).setAttribute("aria-invalid", "true");
+      input(name).focus();
+    },
+
+    onSubmit(save) {
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        save();
+      });
+    },
+    onInput(edited) { form.addEventListener("input", edited); },
+    onStar(flip) { star.addEventListener("click", flip); },
+    onClose(close) { doc.getElementById("detail-close").addEventListener("click", close); },
+
+    /** Delete asks first: `remove` runs once the confirmation's Delete is pressed. */
+    onDelete(remove) {
+      deleteButton.addEventListener("click", () => {
+        confirmText.textContent = `Delete ${title.textContent}? This cannot be undone.`;
+        confirmBox.hidden = false;
+        confirmDelete.focus();
+      });
+      confirmDelete.addEventListener("click", remove);
+      doc.getElementById("detail-confirm-cancel").addEventListener("click", () => {
+        confirmBox.hidden = true;
+        deleteButton.focus();
+      });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The import dialog's decisions, without the DOM: the request, what the
+// progress says, what an answer means, and which of its errors are listed.
+
+/** The errors listed at most; the rest are counted. */
+export const MAX_ERRORS_SHOWN = 20;
+
+/** The import's URL for `mode` (append or replace). */
+export function importUrl(mode) {
+  return `/import?mode=${encodeURIComponent(mode)}`;
+}
+
+/** What the dialog says while `loaded` of `total` bytes of file `name` went up: {value, text}. */
+export function uploadProgress(name, loaded, total) {
+  return { value: loaded / total, text: `Uploading ${name}: ${Math.floor((100 * loaded) / total)} %` };
+}
+
+/**
+ * What the answer (`status`, body `text`) to an import means: {ok, text, errors}.
+ * `ok`: the contacts went in (the list is then told to refresh); `text` the
+ * summary or why nothing was imported; `errors` the rows the server reported.
+ */
+export function importOutcome(status, text) {
+  let summary = null;
+  try { summary = JSON.parse(text); } catch { /* not JSON */ }
+  if (status === 200 && summary) {
+    return {
+      ok: true,
+      text: `Imported ${summary.inserted.toLocaleString()} contacts` +
+        (summary.rejected ? `, ${summary.rejected.toLocaleString()} rows rejected` : "") +
+        ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
+        (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : ""),
+      errors: summary.errors ?? [],
+    };
+  }
+  return {
+    ok: false,
+    text: summary?.errors?.length
+      ? "Nothing imported: the file has rows that cannot be imported."
+      : `Nothing imported: ${summary?.message ?? `HTTP ${status}`}`,
+    errors: summary?.errors ?? [],
+  };
+}
+
+/** The lines listing `errors`: the first MAX_ERRORS_SHOWN (by line of the file), then how many more. */
+export function errorLines(errors) {
+  const lines = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message));
+  if (errors.length > MAX_ERRORS_SHOWN) lines.push(`… and ${errors.length - MAX_ERRORS_SHOWN} more`);
+  return lines;
+}

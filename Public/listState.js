@@ -1,0 +1,233 @@
+// The list's state and its decisions, without the DOM: where the list is (`v`),
+// what it waits for, what to ask next, and the bookkeeping of every window
+// answer (session, ack, version). list.js and windows.js hold the DOM, the
+// timers and the network, call these functions and do what they return.
+//
+// Requests: one window request at a time. `dirty` says the window shown is not
+// the one for `v` (or for the row it is going to); a request takes the pending
+// row or top with it in a ticket, and its answer waits in `arrived` for the next
+// frame, so the DOM is written once per frame.
+//
+// Search: a new query is a new generation. The request in flight is aborted and
+// any answer of an older generation is dropped, so a late answer never replaces
+// a newer query's; the rows shown stay until the new query's first window, which
+// lays the list out from its top (or a given row).
+//
+// Moves: `moves` counts them, so a row answer asked before the user moved (a
+// letter, then the wheel) does not pull the list back.
+
+import { clampV, createScroll, layoutScroll, maxV } from "./scroller.js";
+import { windowRequest } from "./requests.js";
+
+/** The list before anything arrived. */
+export function createListState() {
+  return {
+    session: null,      // the server's session: sent back to get deltas
+    ack: null,          // the seq of the last answer applied
+    version: -1,        // the data version of the cells shown
+    latest: -1,         // the newest data version announced (events, writes)
+    total: 0,
+    contentHeight: 0,
+    sections: [],       // from /sections: {title, rows, firstRow, top, height}
+    sectionsFor: -1,    // the generation of the last /sections asked for (-1: none, or it failed)
+    v: 0,               // virtual offset: content px at the top of the viewport
+    viewport: 0,        // the scroller's height
+    scroll: createScroll(),
+    inFlight: false,
+    arrived: null,      // a window answer waiting for the next frame, with its ticket
+    dirty: true,        // the window shown is not the one for `v`
+    pendingRow: null,   // a row to show, asked for as /window?row=
+    pendingTop: false,  // show the list's top once it arrives (a new query's first window)
+    query: "",          // the search shown ("" the whole list), sent as q
+    generation: 0,      // counts queries: an answer to an older one is dropped
+    moves: 0,
+    retryDelay: 0,      // ms before the next try after a failed request (0: none failed)
+    lastBytes: 0,       // the size of the last window answer
+    focusRow: 0,        // the row with the keyboard focus
+    started: false,     // the first /sections has answered
+    startRow: null,     // a row asked for (a link to a contact) before that
+  };
+}
+
+/** Moves the list to content px `v` (kept within it); a row or top on its way is dropped. */
+export function moveTo(state, v) {
+  state.v = clampV(v, state.contentHeight, state.viewport);
+  state.moves += 1;
+  state.pendingRow = null;
+  state.pendingTop = false;
+  state.dirty = true;
+}
+
+/** The list is going to show contact `row` just below the sticky title: the
+ *  server knows where it is, so the next window is asked for by row. */
+export function goToRow(state, row) {
+  state.focusRow = row;
+  state.pendingRow = row;
+  state.pendingTop = false;
+  state.dirty = true;
+}
+
+/**
+ * Shows the list of query `q` from its contact `row`, or from its top when `row`
+ * is null. Returns true when the query changed: the caller then aborts the
+ * request in flight and loads the query's sections.
+ */
+export function changeQuery(state, q, row) {
+  if (q === state.query) {
+    if (row !== null) goToRow(state, row);
+    return false;
+  }
+  state.query = q;
+  state.generation += 1;
+  state.arrived = null;
+  state.inFlight = false;
+  if (row !== null) {
+    goToRow(state, row);
+  } else {
+    state.focusRow = 0;
+    state.pendingRow = null;
+    state.pendingTop = true;
+    state.dirty = true;
+  }
+  return true;
+}
+
+/** Takes a new viewport height (true when it changed); at the end of the list, stays there. */
+export function resizeViewport(state, height) {
+  if (height === state.viewport) return false;
+  const atEnd = state.contentHeight > 0 && state.v >= maxV(state.contentHeight, state.viewport) - 1;
+  state.viewport = height;
+  layoutScroll(state.scroll, state.contentHeight, state.viewport);
+  moveTo(state, atEnd ? maxV(state.contentHeight, state.viewport) : state.v);
+  return true;
+}
+
+/**
+ * A newer data version exists (`version`, announced or written by this page; a
+ * write that did not say is undefined). Returns true when the window should be
+ * asked for again (with the session and ack, so the server answers the diff).
+ */
+export function refresh(state, version) {
+  if (typeof version === "number") {
+    if (version > state.latest) state.latest = version;
+    // Already shown; or the first window is still on its way (the arrival compares).
+    if (version <= state.version || state.version === -1) return false;
+  }
+  state.dirty = true;
+  return true;
+}
+
+/** Whether a window request should go now (`retrying`: a retry is waiting for its time). */
+export function needsRequest(state, retrying) {
+  return state.dirty && !state.inFlight && !retrying;
+}
+
+/**
+ * Starts the window request for where the list is going: the ticket
+ * {url, asked, row, top, moves, generation} its answer is checked against.
+ */
+export function beginRequest(state, sticky) {
+  state.inFlight = true;
+  state.dirty = false;
+  const row = state.pendingRow;
+  const top = state.pendingTop && row === null;
+  state.pendingRow = null;
+  state.pendingTop = false;
+  const { url, asked } = windowRequest({
+    row, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
+    query: state.query, session: state.session, ack: state.ack,
+  });
+  return { url, asked, row, top, moves: state.moves, generation: state.generation };
+}
+
+/** Whether the answer to `ticket` still counts (no newer query since). */
+export function isCurrent(state, ticket) {
+  return ticket.generation === state.generation;
+}
+
+/**
+ * A 400 to `ticket`: "row" (the row is not in the list, a link past a search's
+ * end: its top is asked for instead), "query" (the query is past the server's
+ * limits: the caller says why, then calls queryRefused), or null (a failure like
+ * any other).
+ */
+export function refused(state, ticket, status) {
+  if (status !== 400) return null;
+  if (ticket.row !== null) {
+    state.inFlight = false;
+    state.pendingTop = true;
+    state.dirty = true;
+    return "row";
+  }
+  return state.query ? "query" : null;
+}
+
+/** The query was refused and that was said: nothing is asked until it changes. */
+export function queryRefused(state) {
+  state.inFlight = false;
+}
+
+/** The answer to `ticket` came (`bytes` long): it waits for the next frame. */
+export function answered(state, ticket, answer, bytes) {
+  state.lastBytes = bytes;
+  state.retryDelay = 0;
+  state.arrived = { answer, ticket };
+}
+
+/**
+ * The request of `ticket` failed. Nothing was applied: the server's state is
+ * ahead of ours, and the ack sent next tells it so (it answers from our last
+ * applied state, or in full). The row or top it asked for is asked again unless
+ * the list moved since. Returns the ms to wait before trying again (250 doubling
+ * to 5000).
+ */
+export function failed(state, ticket) {
+  state.inFlight = false;
+  state.dirty = true;
+  if (ticket.row !== null && state.pendingRow === null && ticket.moves === state.moves) state.pendingRow = ticket.row;
+  if (ticket.top && ticket.moves === state.moves) state.pendingTop = true;
+  state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
+  return state.retryDelay;
+}
+
+/** /sections of the current query is asked for: its generation, to check the answer with. */
+export function sectionsAsked(state) {
+  return (state.sectionsFor = state.generation);
+}
+
+/** /sections of `generation` answered `answer` (null: failed); true when it is taken. */
+export function sectionsArrived(state, generation, answer) {
+  if (generation !== state.generation) return false;
+  if (!answer) {
+    state.sectionsFor = -1; // asked again when the next window changes the list's size
+    return false;
+  }
+  state.sections = answer.sections;
+  return true;
+}
+
+/** The list's size from /sections or a window answer; true when it changed. */
+export function takeSize(state, { total, contentHeight }) {
+  if (contentHeight === state.contentHeight && total === state.total) return false;
+  state.total = total;
+  state.contentHeight = contentHeight;
+  layoutScroll(state.scroll, state.contentHeight, state.viewport);
+  return true;
+}
+
+/**
+ * The detail pane shows contact `row` of the whole list (opened by a link, or
+ * just created): "later" (the list has not started: it starts there), "go" (not
+ * in the window: the list goes there), or null (shown already, or a search is
+ * shown, whose rows are not the whole list's).
+ */
+export function revealRow(state, row, shown) {
+  if (state.query) return null;
+  if (!state.started) {
+    state.startRow = row;
+    return "later";
+  }
+  if (shown) return null;
+  goToRow(state, row);
+  return "go";
+}

@@ -1,0 +1,55 @@
+// The page's wiring: every part is made here and given the calls it makes to the
+// others, so nothing talks through the document and nothing runs at import.
+// boot.js calls start() once the page has loaded its scripts.
+//
+// Who tells whom:
+// - events (a newer data version) -> the list asks for its diff, the detail pane
+//   reloads its contact unless it holds edits;
+// - a write (star, detail pane, import) -> the list asks for its window now;
+// - the list opens a contact -> the detail pane shows it;
+// - the detail pane shows a contact by link or creates one -> the list shows its
+//   row; it closes -> the list's row goes back into the URL.
+
+import { send } from "./api.js";
+import { createDetail } from "./detail.js";
+import { connectEvents } from "./events.js";
+import { createStars } from "./favorites.js";
+import { createImport } from "./import.js";
+import { createLetters } from "./letters.js";
+import { createList } from "./list.js";
+import { createSearch } from "./search.js";
+import { createStatus } from "./status.js";
+
+/** Builds the page in `doc` (the document) and starts it. */
+export function start(doc = document) {
+  const status = createStatus(doc);
+  const changed = (version) => list.refresh(version);
+  const toggleStar = createStars(send, { changed, failed: (text) => status.showMessage(text) });
+  const detail = createDetail({
+    doc,
+    send,
+    hooks: { changed, showRow: (row) => list.showRow(row), closed: () => list.remember() },
+  });
+  const list = createList({
+    doc,
+    status,
+    letters: (onJump) => createLetters(doc.getElementById("index"), onJump),
+    toggleStar,
+    hooks: { open: (id) => detail.open(id) },
+  });
+  list.useSearch(createSearch({
+    doc,
+    field: doc.getElementById("search"),
+    list: doc.getElementById("list"),
+    hooks: { change: (q, row) => list.startQuery(q, row), where: () => list.where() },
+  }));
+  createImport(doc, () => list.refresh());
+  connectEvents((data) => {
+    list.refresh(data.version);
+    detail.versionSeen(data.version);
+  });
+  // The list first: a contact link read by the detail pane before the list's
+  // first /sections answered opens the list at that contact's row.
+  list.start();
+  detail.start();
+}

@@ -1,0 +1,50 @@
+// What the page asks the server for: the /window URL for where the list is (or
+// for the row it is going to), and the /sections URL of the query shown.
+
+/** The most overscan asked for, px (the server's own limit is higher). */
+export const MAX_OVERSCAN = 5000;
+/** The most height asked for, px. */
+export const MAX_HEIGHT = 20000;
+
+/**
+ * The /window request for `at`:
+ * - `row` (not null): that row just below the sticky title, `height` the rows
+ *   below it and the same margins as overscan;
+ * - otherwise the window at `v` (or at 0 when `top`: a new query's first window
+ *   is asked for at its top before `v` moves there).
+ * It asks for the viewport plus half a viewport above and below (prefetch),
+ * shifted at the list's ends so the window always spans as many rows: the slot
+ * pool is then made at its full size on the first request and never grows. The
+ * viewport part is asked as the window itself (offset `v`, where the server looks
+ * for the contact to anchor on) and the margins as overscan; at the ends one or
+ * the other grows so that the span stays the same.
+ * `query` adds q; `session` (not null) adds session and `ack`.
+ *
+ * @param {{row: number|null, top: boolean, v: number, viewport: number, sticky: number,
+ *          contentHeight: number, query: string, session: string|null, ack: number|null}} at
+ * @returns {{url: string, asked: number|null}} `asked`: the offset asked for (null for a row)
+ */
+export function windowRequest(at) {
+  const margin = Math.round(at.viewport / 2);
+  let url;
+  let asked = null;
+  if (at.row !== null) {
+    url = `/window?row=${at.row}&height=${Math.max(1, at.viewport - at.sticky)}&overscan=${margin}`;
+  } else {
+    const v = at.top ? 0 : at.v;
+    const span = Math.max(1, at.viewport + 2 * margin);
+    const low = Math.max(0, Math.min(v - margin, at.contentHeight - span));
+    const overscan = Math.min(MAX_OVERSCAN, Math.max(margin, v - low));
+    const height = Math.max(at.viewport, low + span - v - overscan);
+    asked = v;
+    url = `/window?offset=${asked}&height=${Math.max(1, Math.min(height, MAX_HEIGHT))}&overscan=${overscan}`;
+  }
+  if (at.query) url += `&q=${encodeURIComponent(at.query)}`;
+  if (at.session !== null) url += `&session=${encodeURIComponent(at.session)}&ack=${at.ack}`;
+  return { url, asked };
+}
+
+/** The /sections URL of query `query` ("" the whole list). */
+export function sectionsUrl(query) {
+  return query ? `/sections?q=${encodeURIComponent(query)}` : "/sections";
+}

@@ -1,0 +1,74 @@
+// The list's requests: /window (one at a time, retried with a growing pause
+// when it fails) and /sections (of the query shown; a burst of changes loads it
+// once more at most). What to ask and what an answer means are listState.js's;
+// this file fetches and hands the answers over.
+
+import { coalesced } from "./coalesce.js";
+import { sectionsUrl } from "./requests.js";
+import {
+  answered, beginRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked,
+} from "./listState.js";
+
+/**
+ * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
+ * asks for a frame; `status` is status.js's; `onSections(sections)` shows a new
+ * /sections answer. Returns {request, loadSections, abort, retrying}.
+ */
+export function createWindows({ state, sticky, schedule, status, onSections }) {
+  let controller = null; // aborts the window request in flight when the query changes
+  let retryTimer = 0;
+
+  /** Asks for the window the list needs; its answer waits for the next frame. */
+  async function request() {
+    const ticket = beginRequest(state, sticky);
+    const mine = controller = new AbortController();
+    try {
+      const response = await fetch(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
+      if (!isCurrent(state, ticket)) return; // an older query's: the new one was asked for anew
+      const refusal = refused(state, ticket, response.status);
+      if (refusal === "row") return schedule();
+      if (refusal === "query") {
+        // The query itself is refused (past the server's limits): say why, and ask
+        // again only when the field changes.
+        const answer = await response.json().catch(() => null);
+        if (!isCurrent(state, ticket)) return;
+        queryRefused(state);
+        return status.showMessage(`Search: ${answer?.message ?? "the server refused it"}`);
+      }
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const text = await response.text();
+      const answer = JSON.parse(text);
+      if (!isCurrent(state, ticket)) return;
+      answered(state, ticket, answer, Number(response.headers.get("content-length")) || text.length);
+      schedule();
+    } catch (error) {
+      if (!isCurrent(state, ticket)) return; // aborted for a newer query
+      const delay = failed(state, ticket);
+      status.showOffline(delay, error);
+      retryTimer = setTimeout(() => { retryTimer = 0; schedule(); }, delay);
+    }
+  }
+
+  /** Loads /sections of the query shown; resolves to the answer (null when it
+   *  failed or answers an older query). */
+  const loadSections = coalesced(async () => {
+    const generation = sectionsAsked(state);
+    const response = await fetch(sectionsUrl(state.query)).catch(() => null);
+    const answer = response && response.ok ? await response.json().catch(() => null) : null;
+    if (!sectionsArrived(state, generation, answer)) return null;
+    onSections(answer.sections);
+    return answer;
+  });
+
+  return {
+    request,
+    loadSections,
+    /** Aborts the window request in flight (its answer would be an older query's). */
+    abort() {
+      controller?.abort();
+      controller = null;
+    },
+    /** Whether a retry is waiting for its time. */
+    retrying: () => retryTimer !== 0,
+  };
+}

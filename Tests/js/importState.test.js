@@ -1,0 +1,42 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { MAX_ERRORS_SHOWN, errorLines, importOutcome, importUrl, uploadProgress } from "../../Public/importState.js";
+
+test("the import's URL carries the mode", () => {
+  assert.equal(importUrl("replace"), "/import?mode=replace");
+  assert.equal(importUrl("a&b"), "/import?mode=a%26b");
+});
+
+test("the upload's progress in whole percent", () => {
+  assert.deepEqual(uploadProgress("p.csv", 1, 3), { value: 1 / 3, text: "Uploading p.csv: 33 %" });
+});
+
+test("a 200 summarises the import, its rejected rows and ignored columns", () => {
+  const body = JSON.stringify({ inserted: 1200, rejected: 3, seconds: 0.5, total: 5000, ignoredColumns: ["x", "y"], errors: [{ line: 4, message: "no name" }] });
+  const got = importOutcome(200, body);
+  assert.equal(got.ok, true);
+  assert.equal(got.text, `Imported ${(1200).toLocaleString()} contacts, 3 rows rejected in 0.5 s; ${(5000).toLocaleString()} in the list. Ignored columns: x, y.`);
+  assert.deepEqual(got.errors, [{ line: 4, message: "no name" }]);
+  const plain = importOutcome(200, JSON.stringify({ inserted: 2, rejected: 0, seconds: 0, total: 2, errors: [] }));
+  assert.equal(plain.text, "Imported 2 contacts in 0 s; 2 in the list.");
+});
+
+test("a refused import imports nothing and says why", () => {
+  const rows = importOutcome(422, JSON.stringify({ errors: [{ line: 3, message: "no name" }] }));
+  assert.deepEqual(rows, { ok: false, text: "Nothing imported: the file has rows that cannot be imported.", errors: [{ line: 3, message: "no name" }] });
+  assert.equal(importOutcome(401, JSON.stringify({ error: "unauthorized", message: "a token is needed" })).text,
+    "Nothing imported: a token is needed");
+  assert.deepEqual(importOutcome(502, "<html>bad gateway</html>"), { ok: false, text: "Nothing imported: HTTP 502", errors: [] });
+  assert.equal(importOutcome(200, "not json").ok, false, "a 200 that is not a summary is no import");
+});
+
+test("the first errors are listed by line, the rest counted", () => {
+  const errors = Array.from({ length: MAX_ERRORS_SHOWN + 5 }, (_, i) => ({ line: i + 2, message: "bad" }));
+  const lines = errorLines(errors);
+  assert.equal(lines.length, MAX_ERRORS_SHOWN + 1);
+  assert.equal(lines[0], "Line 2: bad");
+  assert.equal(lines.at(-1), "… and 5 more");
+  assert.deepEqual(errorLines([{ message: "no name column" }]), ["no name column"]);
+  assert.deepEqual(errorLines([]), []);
+});
