@@ -119,15 +119,16 @@ public enum CPUCount {
 
     /// The contents of a small file (a /proc or /sys entry), nil when it cannot be read.
     static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        // try? flattens: nil when the wrapper threw or the call would block.
+        guard let fd = try? syscall("open", { open(path, O_RDONLY | O_CLOEXEC) }) else { return nil }
         defer { System.close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            let result = try? chunk.withUnsafeMutableBytes { buffer in
+                try syscall("read") { read(fd, buffer.baseAddress, buffer.count) }
+            }
+            guard let count = result, count > 0 else { break }
             bytes += chunk[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)

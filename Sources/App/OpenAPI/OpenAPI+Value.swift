@@ -39,23 +39,23 @@ extension OpenAPI {
         /// The value as JSON text.
         var bytes: [UInt8] {
             var json = JSONWriter(capacity: 32 * 1024)
-            write(to: &json)
+            emit(into: &json)
             return json.bytes
         }
 
         /// Writes the value (and everything in it) as the writer's next value.
-        func write(to json: inout JSONWriter) {
+        func emit(into json: inout JSONWriter) {
             switch self {
             case .object(let members):
                 json.object { json in
                     for member in members {
                         json.key(member.name)
-                        member.value.write(to: &json)
+                        member.value.emit(into: &json)
                     }
                 }
             case .array(let elements):
                 json.array { json in
-                    for element in elements { element.write(to: &json) }
+                    for element in elements { element.emit(into: &json) }
                 }
             case .string(let text): json.string(text)
             case .integer(let number): json.integer(number)
