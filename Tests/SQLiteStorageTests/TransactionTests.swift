@@ -35,7 +35,8 @@ struct TransactionTests {
         try writer.rollback()
         try other.begin(.write)
         try other.commit()
-        #expect(try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in }).contact != nil)
+        let bo = try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
+        #expect(bo.contact != nil, "the lock released, the write goes in")
     }
 
     @Test func aTransactionWhoseBodyThrowsLeavesNothingBehind() throws {
@@ -67,12 +68,14 @@ struct TransactionTests {
         let version = try store.dataVersion()
         let editor = ContactEditor(store: store)
         #expect(throws: Refused.self) {
-            try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in throw Refused() })
+            try editor.insert(
+                ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in throw Refused() })
         }
         let reader = try ContactStore(readingFrom: folder.file("roster.sqlite"))
         #expect(try reader.count() == 10 && reader.dataVersion() == version)
         #expect(try store.listState().total == 10)
-        #expect(try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in }).contact != nil)
+        let bo = try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
+        #expect(bo.contact != nil, "the next write goes in")
     }
 
     @Test func aPinnedReadSeesOneVersionUntilReleased() throws {
