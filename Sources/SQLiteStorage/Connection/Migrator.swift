@@ -46,7 +46,8 @@ public struct Migrator: Sendable {
             do {
                 try database.transaction {
                     try database.execute(migration.sql)
-                    try database.run("INSERT INTO schema_migrations (version, name) VALUES (:version, :name)") {
+                    let record = "INSERT INTO schema_migrations (version, name) VALUES (:version, :name)"
+                    try database.run(record) {
                         $0.bind(migration.version, to: ":version")
                         $0.bind(migration.name, to: ":name")
                     }

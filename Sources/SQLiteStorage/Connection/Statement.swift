@@ -132,12 +132,14 @@ public final class Statement {
     /// Binds `count` bytes at `bytes` as text (`asBlob`: as a blob) without copying
     /// them (SQLITE_STATIC): they must stay alive and unchanged until the statement
     /// is reset or the parameter rebound.
-    func bindUncopied(_ bytes: UnsafeRawPointer, count: Int32, asBlob: Bool = false, to parameter: Parameter) {
+    func bindUncopied(
+        _ bytes: UnsafeRawPointer, count: Int32, asBlob: Bool = false, to parameter: Parameter
+    ) {
         if asBlob {
             sqlite3_bind_blob(handle, parameter.index, bytes, count, roster_sqlite_static())
         } else {
-            sqlite3_bind_text(
-                handle, parameter.index, bytes.assumingMemoryBound(to: CChar.self), count, roster_sqlite_static())
+            let text = bytes.assumingMemoryBound(to: CChar.self)
+            sqlite3_bind_text(handle, parameter.index, text, count, roster_sqlite_static())
         }
         didBind(parameter)
     }
@@ -156,8 +158,9 @@ public final class Statement {
             if fresh {
                 fresh = false
                 if let missing = bound.firstIndex(of: false) {
-                    let name = sqlite3_bind_parameter_name(handle, Int32(missing + 1)).map { String(cString: $0) }
-                    preconditionFailure("parameter \(name ?? "?\(missing + 1)") not bound before running: \(sql)")
+                    let name = sqlite3_bind_parameter_name(handle, Int32(missing + 1))
+                        .map { String(cString: $0) } ?? "?\(missing + 1)"
+                    preconditionFailure("parameter \(name) not bound before running: \(sql)")
                 }
                 checkedRuns += 1
             }

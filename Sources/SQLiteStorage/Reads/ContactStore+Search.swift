@@ -19,8 +19,9 @@ extension ContactStore {
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
     /// contentless table forgets a row by its text).
     func unindex(id: Int, fields: ContactFields) throws {
-        try database.run("INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)") {
-            statement in
+        try database.run(
+            "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)"
+        ) { statement in
             statement.bind(id, to: ":id")
             statement.bind(SearchText.document(fields), to: ":text")
         }

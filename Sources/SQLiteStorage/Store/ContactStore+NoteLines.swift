@@ -16,7 +16,8 @@ extension ContactStore {
                 var done = 0
                 while try all.step() {
                     let key = ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2))
-                    try setLines(id: all.int(at: 0), key: key.bytes, lines: NoteLines.count(all.string(at: 3)))
+                    let lines = NoteLines.count(all.string(at: 3))
+                    try setLines(id: all.int(at: 0), key: key.bytes, lines: lines)
                     done += 1
                     if done % 100_000 == 0 { progress?(done) }
                 }

@@ -32,7 +32,8 @@ extension ContactStore {
 
     /// The sort key of contact `id`, from its names (empty when there is none).
     func sortKey(of id: Int) throws -> [UInt8] {
-        try database.withStatement("SELECT \(ContactField.nameColumns) FROM contacts WHERE id = :id") { statement in
+        let sql = "SELECT \(ContactField.nameColumns) FROM contacts WHERE id = :id"
+        return try database.withStatement(sql) { statement in
             statement.bind(id, to: ":id")
             guard try statement.step() else { return [] }
             return ContactSortKey(firstName: statement.string(at: 0), lastName: statement.string(at: 1)).bytes
@@ -43,7 +44,8 @@ extension ContactStore {
 extension ContactStore {
     /// Adds a contact's place to the order: its sort key (`:sort_key`), id (`:id`)
     /// and notes lines (`:lines`).
-    static let orderInsertSQL = "INSERT INTO contact_order (sort_key, id, lines) VALUES (:sort_key, :id, :lines)"
+    static let orderInsertSQL =
+        "INSERT INTO contact_order (sort_key, id, lines) VALUES (:sort_key, :id, :lines)"
 
     /// Removes contact `id` (sort key `key`) from the order.
     func removeFromOrder(id: Int, key: [UInt8]) throws {

@@ -40,7 +40,7 @@ public final class ContactStore {
     public func pin() throws -> Int {
         try release()
         try database.begin(.read)
-        // The first read takes the transaction's snapshot; a read transaction's begin alone takes none.
+        // The first read takes the transaction's snapshot; beginning a read takes none.
         let version: Int
         do {
             version = try dataVersion()
@@ -116,8 +116,8 @@ public final class ContactStore {
             while try statement.step() {
                 result.append(
                     SectionInfo(
-                        index: statement.int(at: 0), title: statement.string(at: 1), rows: statement.int(at: 2),
-                        firstRow: statement.int(at: 3)))
+                        index: statement.int(at: 0), title: statement.string(at: 1),
+                        rows: statement.int(at: 2), firstRow: statement.int(at: 3)))
             }
             return result
         }
