@@ -161,20 +161,6 @@ public final class PGConnection {
         return PostgresError.postgres(state: state ?? "", message: text, sql: sql)
     }
 
-    /// Runs `body` between BEGIN (with `mode`, e.g. "ISOLATION LEVEL REPEATABLE READ")
-    /// and COMMIT, rolling back when it throws.
-    public func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(mode)")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
     // MARK: - COPY
 
     /// Starts `COPY ... FROM STDIN` (text format); feed it with `copy(_:)`, end it with `endCopy()`.

@@ -60,7 +60,7 @@ public final class PostgresEditor: ContactEditing {
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         _ body: (PostgresReads, ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
-        try connection.transaction {
+        try connection.transaction(.write) {
             // The lock on this row orders writes from every server; statements after it
             // (read committed) see every write before this one.
             let version = try connection.query(
@@ -89,9 +89,12 @@ public final class PostgresEditor: ContactEditing {
         _ change: PostgresReads.Change, to state: ListState, _ reads: PostgresReads
     ) throws -> (ListState, Int?) {
         try connection.query(
-            "INSERT INTO roster_changes (version, id, old_key, new_key, lines) VALUES ($1, $2, $3, $4, $5)",
-            [String(change.version), String(change.id), change.oldKey?.byteaLiteral, change.newKey?.byteaLiteral,
-             String(change.lines)])
+            Self.logSQL,
+            [
+                "version": String(change.version), "id": String(change.id),
+                "old_key": change.oldKey?.byteaLiteral, "new_key": change.newKey?.byteaLiteral,
+                "lines": String(change.lines),
+            ])
         if change.version % Self.pruneEvery == 0 {
             try connection.query(
                 "DELETE FROM roster_changes WHERE version <= $1", [String(change.version - 2 * PostgresReads.maxChanges)])
@@ -106,29 +109,42 @@ public final class PostgresEditor: ContactEditing {
     /// Writes between two prunings of the change log.
     static let pruneEvery = 256
 
-    /// The columns a stored contact is written with, as parameters $1...: id, sort
-    /// key, notes lines, revision, search words, then every field.
-    private static let storedColumns = "id, sort_key, lines, revision, search, \(ContactField.columnList)"
-    private static let fieldsFrom = 6
-    static let insertSQL =
-        "INSERT INTO contacts (\(storedColumns)) VALUES ("
-        + (1..<(fieldsFrom + ContactField.allCases.count)).map { "$\($0)" }.joined(separator: ", ") + ")"
-    static let updateSQL =
-        "UPDATE contacts SET sort_key = $2, lines = $3, revision = $4, search = $5, "
-        + ContactField.allCases.map { "\($0.name) = $\(fieldsFrom + $0.rawValue)" }.joined(separator: ", ")
-        + " WHERE id = $1"
+    /// Logs one change for the other servers.
+    static let logSQL = PGStatement { parameters in
+        let columns = ["version", "id", "old_key", "new_key", "lines"]
+        return "INSERT INTO roster_changes (\(columns.joined(separator: ", "))) VALUES ("
+            + columns.map { parameters[$0] }.joined(separator: ", ") + ")"
+    }
 
-    /// Writes contact `id` with `sql` (`insertSQL` or `updateSQL`), then logs and
+    /// The columns a stored contact is written with, each a parameter of its own
+    /// name: id, sort key, notes lines, revision, search words, then every field.
+    private static let storedColumns =
+        ["id", "sort_key", "lines", "revision", "search"] + ContactField.allCases.map(\.name)
+    static let insertSQL = PGStatement { parameters in
+        "INSERT INTO contacts (\(storedColumns.joined(separator: ", "))) VALUES ("
+            + storedColumns.map { parameters[$0] }.joined(separator: ", ") + ")"
+    }
+    static let updateSQL = PGStatement { parameters in
+        "UPDATE contacts SET "
+            + storedColumns.dropFirst().map { "\($0) = \(parameters[$0])" }.joined(separator: ", ")
+            + " WHERE id = \(parameters["id"])"
+    }
+
+    /// Writes contact `id` with `statement` (`insertSQL` or `updateSQL`), then logs and
     /// applies the change from `oldKey` (nil: new) to `key`.
     private func store(
-        _ sql: String, id: Int, _ fields: ContactFields, key: [UInt8], oldKey: [UInt8]?, version: Int,
+        _ statement: PGStatement, id: Int, _ fields: ContactFields, key: [UInt8], oldKey: [UInt8]?,
+        version: Int,
         _ state: ListState, _ reads: PostgresReads
     ) throws -> (Contact?, ListState) {
         let lines = NoteLines.count(fields.notes)
-        try connection.query(
-            sql,
-            [String(id), key.byteaLiteral, String(lines), String(version), SearchText.document(fields)]
-                + PostgresReads.parameters(fields))
+        var values = PostgresReads.values(fields)
+        values["id"] = String(id)
+        values["sort_key"] = key.byteaLiteral
+        values["lines"] = String(lines)
+        values["revision"] = String(version)
+        values["search"] = SearchText.document(fields)
+        try connection.query(statement, values)
         let (next, row) = try apply(
             .init(version: version, id: id, oldKey: oldKey, newKey: key, lines: lines), to: state, reads)
         return (Contact(id: id, position: row ?? -1, revision: version, fields: fields), next)

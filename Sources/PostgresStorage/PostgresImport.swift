@@ -39,7 +39,7 @@ final class PostgresImport: ImportWriting {
 
     init(connection: PGConnection, mode: ImportMode) throws {
         self.connection = connection
-        try connection.execute("BEGIN")
+        try connection.begin(.write)
         do {
             version = try connection.query(
                 "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
@@ -48,7 +48,7 @@ final class PostgresImport: ImportWriting {
             firstID = try PostgresReads.nextID(connection)
             try connection.beginCopy(CopyLine.copySQL)
         } catch {
-            try? connection.execute("ROLLBACK")
+            try? connection.rollback()
             throw error
         }
         buffer.reserveCapacity(Self.pieceBytes + 4096)
@@ -86,7 +86,7 @@ final class PostgresImport: ImportWriting {
             let state = try PostgresReads(connection: connection, version: version).listState()
             try connection.execute("NOTIFY \(PostgresEditor.channel), '\(version)'")
             try prepare(state)
-            try connection.execute("COMMIT")
+            try connection.commit()
             finished = true
             if staged >= 10_000 { try? connection.execute("ANALYZE contacts") }
             return state
@@ -101,6 +101,6 @@ final class PostgresImport: ImportWriting {
         finished = true
         // A COPY still open ends with the transaction.
         try? connection.endCopyFailing()
-        try? connection.execute("ROLLBACK")
+        try? connection.rollback()
     }
 }

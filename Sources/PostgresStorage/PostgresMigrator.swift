@@ -20,6 +20,12 @@ public struct PostgresMigrator: Sendable {
         self.directory = directory
     }
 
+    /// Records one migration as applied.
+    static let recordSQL = PGStatement { parameters in
+        "INSERT INTO schema_migrations (version, name)"
+            + " VALUES (\(parameters["version"]), \(parameters["name"]))"
+    }
+
     /// Brings the database of `connection` up to date.
     public func migrate(_ connection: PGConnection) throws {
         try connection.execute("SELECT pg_advisory_lock(\(Self.lockKey))")
@@ -39,11 +45,10 @@ public struct PostgresMigrator: Sendable {
         }
         for migration in migrations where migration.version > applied {
             do {
-                try connection.transaction {
+                try connection.transaction(.write) {
                     try connection.execute(migration.sql)
                     try connection.query(
-                        "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
-                        [String(migration.version), migration.name])
+                        Self.recordSQL, ["version": String(migration.version), "name": migration.name])
                 }
             } catch PostgresError.postgres(_, let message, _) {
                 throw ContactsError.migrationFailed(file: migration.name, message: message)

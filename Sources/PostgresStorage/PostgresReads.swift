@@ -31,6 +31,14 @@ struct PostgresReads {
         return ListState(version: version, sections: SectionInfo.all(rows: rows), order: order.order())
     }
 
+    /// The changes logged after version `after` up to `through`, in version order.
+    static let changesSQL = PGStatement { parameters in
+        """
+        SELECT version, id, old_key, new_key, lines FROM roster_changes
+        WHERE version > \(parameters["after"]) AND version <= \(parameters["through"]) ORDER BY version
+        """
+    }
+
     /// One logged change: the write of data version `version` to contact `id`.
     struct Change {
         let version: Int
@@ -51,8 +59,7 @@ struct PostgresReads {
         guard known.version < version else { return known.version == version ? [] : nil }
         guard version - known.version <= Self.maxChanges else { return nil }
         let result = try connection.query(
-            "SELECT version, id, old_key, new_key, lines FROM roster_changes WHERE version > $1 AND version <= $2 ORDER BY version",
-            [String(known.version), String(version)])
+            Self.changesSQL, ["after": String(known.version), "through": String(version)])
         guard result.count == version - known.version else { return nil }
         let changes = (0..<result.count).map { row in
             Change(
@@ -172,13 +179,15 @@ struct PostgresReads {
         return fields
     }
 
-    /// `fields` as text parameters, in column order.
-    static func parameters(_ fields: ContactFields) -> [String?] {
-        ContactField.allCases.map { field in
+    /// `fields` as text parameters, each by its column's name (see `PGStatement`).
+    static func values(_ fields: ContactFields) -> [String: String?] {
+        var values: [String: String?] = [:]
+        for field in ContactField.allCases {
             switch fields[field] {
-            case .text(let text): text
-            case .boolean(let value): value ? "true" : "false"
+            case .text(let text): values[field.name] = text
+            case .boolean(let value): values[field.name] = value ? "true" : "false"
             }
         }
+        return values
     }
 }

@@ -10,11 +10,11 @@ public final class PostgresScan: ContactScanning {
     /// Begins the read on the primary at `url`.
     public init(url: String) throws {
         connection = try PGConnection(url: url)
-        try connection.execute(
-            """
-            BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
-            DECLARE export NO SCROLL CURSOR FOR SELECT \(ContactField.columnList) FROM contacts ORDER BY sort_key, id
-            """)
+        // The cursor is declared in the same round trip as the read begins.
+        try connection.begin(
+            .snapshot,
+            then: "DECLARE export NO SCROLL CURSOR FOR SELECT \(ContactField.columnList)"
+                + " FROM contacts ORDER BY sort_key, id")
     }
 
     deinit { self.close() }
@@ -28,6 +28,6 @@ public final class PostgresScan: ContactScanning {
     public func close() {
         guard open else { return }
         open = false
-        try? connection.execute("COMMIT")
+        try? connection.commit()
     }
 }

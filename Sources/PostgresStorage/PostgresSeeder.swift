@@ -12,7 +12,7 @@ public enum PostgresSeeder {
         progress: ((Int) -> Void)? = nil
     ) throws {
         let connection = try PGConnection(url: url)
-        try connection.transaction {
+        try connection.transaction(.write) {
             // Takes the writers' lock first: no single write interleaves with the seed.
             try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
             let existing = try connection.query("SELECT count(*) FROM contacts").int(0, 0)

@@ -28,16 +28,20 @@ public final class PostgresStore: ContactSource {
 
     @discardableResult
     public func pin() throws -> Int {
-        // The read before ends with the next one's BEGIN, in one round trip, when it
-        // was on the same connection.
+        // The read before ends in the same round trip as the next one begins (or as the
+        // primary is asked its version) when it was on the same connection: see
+        // `PGConnection.begin(_:committingFirst:then:)` and `commit(then:)`.
         var open = reads?.connection
         reads = nil
-        defer { if let open { try? open.execute("COMMIT") } }
+        defer { if let open { try? open.commit() } }
         if let replicaURL, Date().timeIntervalSinceReferenceDate >= replicaRetry {
             // Outside any read of its own: a read still open there would give its old version.
             let endingPrimary = open === primary
             if endingPrimary { open = nil }
-            let newest = try primary.query((endingPrimary ? "COMMIT; " : "") + PostgresReads.versionSQL).int(0, 0)
+            let newest = try (
+                endingPrimary
+                    ? primary.commit(then: PostgresReads.versionSQL) : primary.query(PostgresReads.versionSQL)
+            ).int(0, 0)
             do {
                 let connection = try replica ?? PGConnection(url: replicaURL)
                 replica = connection
@@ -66,15 +70,14 @@ public final class PostgresStore: ContactSource {
     /// that is older than `newest`.
     private func begin(on connection: PGConnection, atLeast newest: Int, ending: Bool) throws -> Int? {
         do {
-            let version = try connection.query(
-                (ending ? "COMMIT; " : "") + "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-                    + PostgresReads.versionSQL
+            let version = try connection.begin(
+                .snapshot, committingFirst: ending, then: PostgresReads.versionSQL
             ).int(0, 0)
             if version >= newest { return version }
-            try connection.execute("ROLLBACK")
+            try connection.rollback()
             return nil
         } catch {
-            try? connection.execute("ROLLBACK")
+            try? connection.rollback()
             throw error
         }
     }
@@ -82,7 +85,7 @@ public final class PostgresStore: ContactSource {
     public func release() throws {
         guard let reads else { return }
         self.reads = nil
-        try reads.connection.execute("COMMIT")
+        try reads.connection.commit()
     }
 
     private func current() throws -> PostgresReads {

@@ -29,14 +29,18 @@ struct MigratorTests {
         let names = [("Émile", "Zola"), ("ada", ""), ("Bo", "Ängström"), ("李", "")]
         for (index, (firstName, lastName)) in names.enumerated() {
             let key = ContactSortKey(firstName: firstName, lastName: lastName).bytes
-            let insert = try database.statement(
-                "INSERT INTO contacts (id, sort_key, first_name, last_name, notes) VALUES (?1, ?2, ?3, ?4, ?5)")
-            insert.bind(index + 1, at: 1)
-            insert.bind(blob: key, at: 2)
-            insert.bind(firstName, at: 3)
-            insert.bind(lastName, at: 4)
-            insert.bind(String(repeating: "note\n", count: index), at: 5)
-            try insert.run()
+            try database.run(
+                """
+                INSERT INTO contacts (id, sort_key, first_name, last_name, notes)
+                VALUES (:id, :sort_key, :first_name, :last_name, :notes)
+                """
+            ) { insert in
+                insert.bind(index + 1, to: ":id")
+                insert.bind(blob: key, to: ":sort_key")
+                insert.bind(firstName, to: ":first_name")
+                insert.bind(lastName, to: ":last_name")
+                insert.bind(String(repeating: "note\n", count: index), to: ":notes")
+            }
         }
         try Migrator(directory: TemporaryDirectory.migrations).migrate(database)
         #expect(try database.tableExists("positions") == false)

@@ -18,14 +18,14 @@ extension Database {
     /// has bound its parameters.
     public func ids(_ sql: String, largest: Int, parameters: (Statement) -> Void) throws -> ContactIDSet {
         let bits = try registeredIDBits()
-        let statement = try statement(sql)
-        defer { statement.reset() }
-        parameters(statement)
         var words = [UInt64](repeating: 0, count: max(0, largest) / 64 + 1)
-        try words.withUnsafeMutableBufferPointer { buffer in
-            bits.pointee = IDBits(words: buffer.baseAddress, capacity: buffer.count)
-            defer { bits.pointee = IDBits() }
-            while try statement.step() {}
+        try withStatement(sql) { statement in
+            parameters(statement)
+            try words.withUnsafeMutableBufferPointer { buffer in
+                bits.pointee = IDBits(words: buffer.baseAddress, capacity: buffer.count)
+                defer { bits.pointee = IDBits() }
+                while try statement.step() {}
+            }
         }
         return ContactIDSet(words: words)
     }

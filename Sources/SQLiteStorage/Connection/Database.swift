@@ -79,8 +79,10 @@ public final class Database {
         }
     }
 
-    /// A prepared statement for `sql`, compiled once per connection and reset for each use.
-    public func statement(_ sql: String) throws -> Statement {
+    /// A prepared statement for `sql`, compiled once per connection and reset for
+    /// each use: for a reader that keeps it across calls (a cursor), which resets it
+    /// in its own `close()` and `deinit`. Anything else uses `withStatement(_:_:)`.
+    func statement(_ sql: String) throws -> Statement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -90,35 +92,45 @@ public final class Database {
         return statement
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns,
-    /// rolled back when it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
+    /// Runs `body` with the prepared statement for `sql` (compiled once per
+    /// connection), and resets it when `body` returns or throws: a statement left
+    /// on a row would hold its read transaction open. `body` binds, steps and reads.
+    ///
+    /// The statement is the connection's one for that SQL: `body` must not ask for
+    /// the same SQL again while it uses it.
+    public func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// Runs `sql`, a statement that returns no rows, with the parameters `bind` binds.
+    public func run(_ sql: String, bind: (Statement) -> Void = { _ in }) throws {
+        try withStatement(sql) { statement in
+            bind(statement)
+            try statement.run()
         }
     }
 
-    /// The single integer a query returns, or nil when it returns no row.
-    public func integer(_ sql: String, _ arguments: Int...) throws -> Int? {
-        let statement = try statement(sql)
-        defer { statement.reset() }  // a statement left on a row holds its read transaction open
-        for (index, value) in arguments.enumerated() { statement.bind(value, at: Int32(index + 1)) }
-        return try statement.step() ? statement.int(at: 0) : nil
+    /// The single integer a query returns (with the parameters `bind` binds), or
+    /// nil when it returns no row.
+    public func integer(_ sql: String, bind: (Statement) -> Void = { _ in }) throws -> Int? {
+        try withStatement(sql) { statement in
+            bind(statement)
+            return try statement.step() ? statement.int(at: 0) : nil
+        }
     }
 
     /// Whether a table named `name` exists.
     public func tableExists(_ name: String) throws -> Bool {
-        let statement = try statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")
-        defer { statement.reset() }
-        statement.bind(name, at: 1)
-        return try statement.step()
+        try withStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = :name") { statement in
+            statement.bind(name, to: ":name")
+            return try statement.step()
+        }
     }
+
+    /// The statements this connection has prepared, for tests.
+    var preparedStatements: [Statement] { Array(statements.values) }
 
     func error(sql: String?) -> SQLiteError {
         .sqlite(

@@ -46,11 +46,11 @@ public struct Migrator: Sendable {
             do {
                 try database.transaction {
                     try database.execute(migration.sql)
-                    let record = try database.statement(
-                        "INSERT INTO schema_migrations (version, name) VALUES (?1, ?2)")
-                    record.bind(migration.version, at: 1)
-                    record.bind(migration.name, at: 2)
-                    try record.run()
+                    let record = "INSERT INTO schema_migrations (version, name) VALUES (:version, :name)"
+                    try database.run(record) {
+                        $0.bind(migration.version, to: ":version")
+                        $0.bind(migration.name, to: ":name")
+                    }
                 }
             } catch SQLiteError.sqlite(_, let message, _) {
                 throw ContactsError.migrationFailed(file: migration.name, message: message)

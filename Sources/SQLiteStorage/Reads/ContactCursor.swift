@@ -9,34 +9,42 @@ import Contacts
 /// range, else one lookup each.
 ///
 /// A field's bytes are valid until the cursor moves or closes. One cursor per store
-/// at a time (it uses the store's cached statements); `close()` ends it.
+/// at a time (it keeps one of the store's cached statements across calls); `close()`
+/// ends it, and so does `deinit` (both reset the statement, ending its read).
 public final class ContactCursor {
     private let first: Int
     private let ids: [Int]
     private let statement: Statement
-    private let consecutive: Bool
+    /// `:id` when the contacts are looked up one id at a time (resolved once, bound
+    /// once per row); nil when the ids run consecutively and come from one range.
+    private let idParameter: Statement.Parameter?
     private var hasRow = false
     private var done = false
 
     init(first: Int, ids: [Int], store: ContactStore) throws {
         self.first = first
         self.ids = ids
-        consecutive =
+        let consecutive =
             ids.count > 1 && ids.last! - ids.first! == ids.count - 1
             && zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 + 1 }
         if consecutive {
-            statement = try store.database.statement(
-                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id >= ?1 AND id <= ?2 ORDER BY id"
-            )
-            statement.bind(ids.first!, at: 1)
-            statement.bind(ids.last!, at: 2)
+            statement = try store.database.statement(Self.rangeSQL)
+            statement.bind(ids.first!, to: ":first")
+            statement.bind(ids.last!, to: ":last")
+            idParameter = nil
         } else {
-            statement = try store.database.statement(
-                "SELECT id, \(ContactField.columnList) FROM contacts WHERE id = ?1")
+            statement = try store.database.statement(Self.byIDSQL)
+            idParameter = statement.parameter(":id")
         }
     }
 
-    deinit { statement.reset() }
+    /// The contacts with ids `:first...:last`, by id: the id, then every field.
+    static let rangeSQL =
+        "SELECT id, \(ContactField.columnList) FROM contacts WHERE id >= :first AND id <= :last ORDER BY id"
+    /// The contact with id `:id`: the id, then every field.
+    static let byIDSQL = "SELECT id, \(ContactField.columnList) FROM contacts WHERE id = :id"
+
+    deinit { statement.reset() }  // a statement left on a row would hold its read open
 
     /// Position of the current row (valid after `move(to:)` returned true).
     public private(set) var position = -1
@@ -49,7 +57,11 @@ public final class ContactCursor {
         let index = position - first
         guard !done, index >= 0, index < ids.count else { return false }
         let wanted = ids[index]
-        if consecutive {
+        if let idParameter {
+            statement.reset()
+            statement.bind(wanted, to: idParameter)
+            guard try statement.step() else { return false }
+        } else {
             while !hasRow || statement.int(at: 0) < wanted {
                 hasRow = try statement.step()
                 if !hasRow {
@@ -58,10 +70,6 @@ public final class ContactCursor {
                 }
             }
             guard statement.int(at: 0) == wanted else { return false }
-        } else {
-            statement.reset()
-            statement.bind(wanted, at: 1)
-            guard try statement.step() else { return false }
         }
         self.position = position
         return true

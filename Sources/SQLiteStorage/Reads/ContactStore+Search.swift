@@ -1,7 +1,7 @@
 import Contacts
 extension ContactStore {
-    /// Adds contact `id`'s text to the search index (parameter 1 the id, 2 the text).
-    static let searchInsertSQL = "INSERT INTO contact_search (rowid, text) VALUES (?1, ?2)"
+    /// Adds contact `id`'s text to the search index (`:id` the id, `:text` the text).
+    static let searchInsertSQL = "INSERT INTO contact_search (rowid, text) VALUES (:id, :text)"
 
     /// Indexes contact `id` with `fields`.
     func index(id: Int, fields: ContactFields) throws {
@@ -10,20 +10,21 @@ extension ContactStore {
 
     /// Indexes contact `id` with its search text made already (`SearchText.document`).
     func index(id: Int, document: String) throws {
-        let statement = try database.statement(Self.searchInsertSQL)
-        statement.bind(id, at: 1)
-        statement.bind(document, at: 2)
-        try statement.run()
+        try database.run(Self.searchInsertSQL) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(document, to: ":text")
+        }
     }
 
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
     /// contentless table forgets a row by its text).
     func unindex(id: Int, fields: ContactFields) throws {
-        let statement = try database.statement(
-            "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', ?1, ?2)")
-        statement.bind(id, at: 1)
-        statement.bind(SearchText.document(fields), at: 2)
-        try statement.run()
+        try database.run(
+            "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)"
+        ) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(SearchText.document(fields), to: ":text")
+        }
     }
 
     /// The contacts every word of `words` finds (folded words, as `SearchText.words`
@@ -35,12 +36,12 @@ extension ContactStore {
         return try database.ids(
             """
             SELECT \(Database.idFunction)(rowid) FROM contact_search
-            WHERE contact_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+            WHERE contact_search MATCH :match AND rowid BETWEEN :first AND :last
             """, largest: ids.upperBound
         ) { statement in
-            statement.bind(match, at: 1)
-            statement.bind(ids.lowerBound, at: 2)
-            statement.bind(ids.upperBound, at: 3)
+            statement.bind(match, to: ":match")
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
         }
     }
 
@@ -81,12 +82,13 @@ extension ContactStore {
         }
         try database.transaction {
             try database.execute("INSERT INTO contact_search (contact_search) VALUES ('delete-all')")
-            let all = try database.statement("SELECT id, \(ContactField.columnList) FROM contacts")
-            var done = 0
-            while try all.step() {
-                try index(id: all.int(at: 0), fields: all.fields(from: 1))
-                done += 1
-                if done % 100_000 == 0 { progress?(done) }
+            try database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts") { all in
+                var done = 0
+                while try all.step() {
+                    try index(id: all.int(at: 0), fields: all.fields(from: 1))
+                    done += 1
+                    if done % 100_000 == 0 { progress?(done) }
+                }
             }
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'search_built'")
         }

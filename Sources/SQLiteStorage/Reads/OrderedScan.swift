@@ -2,6 +2,8 @@ import Contacts
 /// Every contact in list order, read a batch at a time through one statement
 /// (`contact_order` in key order, then each contact by id): for an export, which must not
 /// hold the whole list in memory. Pin the store first for one consistent version.
+/// It keeps one of the store's cached statements across calls: `close()` (or
+/// `deinit`) resets it, ending its read.
 public final class OrderedScan {
     private let statement: Statement
     private var done = false
@@ -16,7 +18,13 @@ public final class OrderedScan {
         statement.reset()
     }
 
-    deinit { statement.reset() }
+    deinit { close() }
+
+    /// Ends the scan: its statement is reset, so it no longer holds a read open.
+    public func close() {
+        done = true
+        statement.reset()
+    }
 
     /// The next `limit` contacts' fields at most; empty at the end.
     public func next(limit: Int) throws -> [ContactFields] {
@@ -25,8 +33,7 @@ public final class OrderedScan {
             if try statement.step() {
                 result.append(statement.fields(from: 0))
             } else {
-                done = true
-                statement.reset()
+                close()
             }
         }
         return result

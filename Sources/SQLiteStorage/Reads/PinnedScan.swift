@@ -15,7 +15,10 @@ final class PinnedScan: ContactScanning {
 
     func next(limit: Int) throws -> [ContactFields] { try scan.next(limit: limit) }
 
-    func close() { try? store.release() }
+    func close() {
+        scan.close()  // before the read it is part of ends
+        try? store.release()
+    }
 }
 
 extension ContactStore {

@@ -1,4 +1,3 @@
-import CSQLite
 import Contacts
 
 /// Contacts encoded back to back in one buffer (sort key, then every field in
@@ -41,50 +40,49 @@ struct RowBatch: Sendable {
         lines.append(UInt8(NoteLines.count(fields.notes)))
     }
 
-    /// Runs `statement` once per row: parameter 1 is the row's position (`firstPosition`
-    /// onward), 2 its id (`firstID + position`), 3 the sort key, 4... the fields in
-    /// column order (the statement may leave parameters unused). Then `order`, when
-    /// given, with the notes lines (1), the id (2) and the sort key (3), and `search`, when given, with
-    /// the id (1) and the search text (2).
+    /// Runs `insert` once per row with `:id` (`firstID + position`, the position
+    /// counting from `firstPosition`) and every field (`:first_name`...). Then `order`,
+    /// when given, with `:sort_key`, `:id` and `:lines`, and `search`, when given, with
+    /// `:id` and `:text` (the search text). Names are looked up once per call, not per row.
     func write(
-        with statement: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
+        with insert: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
         firstID: Int
     ) throws {
+        let id = insert.parameter(":id")
+        let fieldParameters = insert.fieldParameters
+        let orderParameters = order.map {
+            (key: $0.parameter(":sort_key"), id: $0.parameter(":id"), lines: $0.parameter(":lines"))
+        }
+        let searchParameters = search.map { (id: $0.parameter(":id"), text: $0.parameter(":text")) }
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var start = 0
             for row in 0..<count {
-                let position = firstPosition + row
-                statement.bind(position, at: 1)
-                statement.bind(firstID + position, at: 2)
+                let rowID = firstID + firstPosition + row
+                insert.bind(rowID, to: id)
                 for value in 0..<Self.valuesPerRow {
                     let end = ends[row * Self.valuesPerRow + value]
                     let pointer = base + start
                     let length = Int32(end - start)
                     if value == Self.valuesPerRow - 1 {
-                        if let search {
-                            search.bind(firstID + position, at: 1)
-                            sqlite3_bind_text(
-                                search.handle, 2, pointer.assumingMemoryBound(to: CChar.self), length,
-                                roster_sqlite_static())
+                        if let search, let searchParameters {
+                            search.bind(rowID, to: searchParameters.id)
+                            search.bindUncopied(pointer, count: length, to: searchParameters.text)
                         }
                     } else if value == 0 {
-                        sqlite3_bind_blob(statement.handle, 3, pointer, length, roster_sqlite_static())
-                        if let order {
-                            order.bind(Int(lines[row]), at: 1)
-                            order.bind(firstID + position, at: 2)
-                            sqlite3_bind_blob(order.handle, 3, pointer, length, roster_sqlite_static())
+                        if let order, let orderParameters {
+                            order.bind(Int(lines[row]), to: orderParameters.lines)
+                            order.bind(rowID, to: orderParameters.id)
+                            order.bindUncopied(pointer, count: length, asBlob: true, to: orderParameters.key)
                         }
                     } else if case .boolean = Self.kinds[value - 1] {
-                        statement.bind(Int(pointer.load(as: UInt8.self)), at: Int32(3 + value))
+                        insert.bind(Int(pointer.load(as: UInt8.self)), to: fieldParameters[value - 1])
                     } else {
-                        sqlite3_bind_text(
-                            statement.handle, Int32(3 + value), pointer.assumingMemoryBound(to: CChar.self),
-                            length, roster_sqlite_static())
+                        insert.bindUncopied(pointer, count: length, to: fieldParameters[value - 1])
                     }
                     start = end
                 }
-                try statement.run()
+                try insert.run()
                 try order?.run()
                 try search?.run()
             }

@@ -1,38 +1,35 @@
 import Contacts
 
 extension ContactField {
-    /// `?first, ?first+1, ...`: one numbered parameter per field, in column order.
-    static func parameters(from first: Int) -> String {
-        allCases.map { "?\(first + $0.rawValue)" }.joined(separator: ", ")
-    }
+    /// The field's SQL parameter: its column name after a colon (`:first_name`).
+    var parameter: String { Self.parameterNames[rawValue] }
 
-    /// `INSERT INTO contacts` of an id (parameter `idParameter`) and every field (from
-    /// parameter `idParameter + 2` on; the one between is the sort key, which
-    /// `ContactStore.orderInsertSQL` takes).
-    static func insertSQL(idParameter: Int) -> String {
-        "INSERT INTO contacts (id, \(columnList)) VALUES (?\(idParameter), "
-            + parameters(from: idParameter + 2) + ")"
-    }
+    private static let parameterNames = allCases.map { ":" + $0.name }
 
-    /// `UPDATE contacts` of one contact (its id is parameter 1) to every field
-    /// (3...) and a revision (the parameter after them).
+    /// `:first_name, :last_name, ...`: every field's parameter, in column order.
+    static let parameterList = parameterNames.joined(separator: ", ")
+
+    /// `INSERT INTO contacts` of an id (`:id`) and every field (`:first_name`...).
+    static let insertSQL = "INSERT INTO contacts (id, \(columnList)) VALUES (:id, \(parameterList))"
+
+    /// `UPDATE contacts` of one contact (`:id`) to every field (`:first_name`...) and
+    /// a revision (`:revision`).
     static let updateSQL =
         "UPDATE contacts SET "
-        + allCases.map { "\($0.name) = ?\(3 + $0.rawValue)" }.joined(separator: ", ")
-        + ", revision = ?\(3 + allCases.count) WHERE id = ?1"
+        + allCases.map { "\($0.name) = \($0.parameter)" }.joined(separator: ", ")
+        + ", revision = :revision WHERE id = :id"
 
     /// The fields the sort key follows from, read by id: `first_name, last_name`.
     static let nameColumns = "\(ContactField.firstName.name), \(ContactField.lastName.name)"
 }
 
 extension Statement {
-    /// Binds every field of `fields` to parameters `first`, `first + 1`, ... in column order.
-    func bind(_ fields: ContactFields, from first: Int32) {
-        for field in ContactField.allCases {
-            let index = first + Int32(field.rawValue)
+    /// Binds every field of `fields` to its parameter (`:first_name`...).
+    func bind(_ fields: ContactFields) {
+        for (field, parameter) in zip(ContactField.allCases, fieldParameters) {
             switch fields[field] {
-            case .text(let text): self.bind(text, at: index)
-            case .boolean(let value): self.bind(value ? 1 : 0, at: index)
+            case .text(let text): bind(text, to: parameter)
+            case .boolean(let value): bind(value ? 1 : 0, to: parameter)
             }
         }
     }

@@ -7,17 +7,20 @@ extension ContactStore {
             return
         }
         try database.transaction {
-            let all = try database.statement(
+            try database.withStatement(
                 """
                 SELECT id, \(ContactField.nameColumns), \(ContactField.notes.name) FROM contacts
                 WHERE \(ContactField.notes.name) <> ''
-                """)
-            var done = 0
-            while try all.step() {
-                let key = ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2))
-                try setLines(id: all.int(at: 0), key: key.bytes, lines: NoteLines.count(all.string(at: 3)))
-                done += 1
-                if done % 100_000 == 0 { progress?(done) }
+                """
+            ) { all in
+                var done = 0
+                while try all.step() {
+                    let key = ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2))
+                    let lines = NoteLines.count(all.string(at: 3))
+                    try setLines(id: all.int(at: 0), key: key.bytes, lines: lines)
+                    done += 1
+                    if done % 100_000 == 0 { progress?(done) }
+                }
             }
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'lines_built'")
         }

@@ -7,13 +7,15 @@ extension ContactStore {
     /// is (sort_key, id).
     /// - Complexity: O(n), about 0.2 s for 1,000,000 contacts.
     public func listState() throws -> ListState {
-        let statement = try database.statement("SELECT id, lines FROM contact_order ORDER BY sort_key, id")
-        defer { statement.reset() }
-        var order = ListOrder.Builder()
-        while try statement.step() {
-            order.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
+        let order = try database.withStatement("SELECT id, lines FROM contact_order ORDER BY sort_key, id") {
+            statement in
+            var order = ListOrder.Builder()
+            while try statement.step() {
+                order.append(OrderEntry(id: statement.int(at: 0), lines: statement.int(at: 1)))
+            }
+            return order.order()
         }
-        return ListState(version: try dataVersion(), sections: try sections(), order: order.order())
+        return ListState(version: try dataVersion(), sections: try sections(), order: order)
     }
 
     /// The row of contact `id`, whose sort key is `key`, in `order` (which must be
@@ -30,20 +32,20 @@ extension ContactStore {
 
     /// The sort key of contact `id`, from its names (empty when there is none).
     func sortKey(of id: Int) throws -> [UInt8] {
-        let statement = try database.statement(
-            "SELECT \(ContactField.nameColumns) FROM contacts WHERE id = ?1")
-        defer { statement.reset() }
-        statement.bind(id, at: 1)
-        guard try statement.step() else { return [] }
-        return ContactSortKey(firstName: statement.string(at: 0), lastName: statement.string(at: 1)).bytes
+        let sql = "SELECT \(ContactField.nameColumns) FROM contacts WHERE id = :id"
+        return try database.withStatement(sql) { statement in
+            statement.bind(id, to: ":id")
+            guard try statement.step() else { return [] }
+            return ContactSortKey(firstName: statement.string(at: 0), lastName: statement.string(at: 1)).bytes
+        }
     }
 }
 
 extension ContactStore {
-    /// Adds a contact's place to the order: its sort key (parameter 3) and id (2),
-    /// numbered as `ContactField.insertSQL(idParameter: 2)` numbers them, and its
-    /// notes lines (1).
-    static let orderInsertSQL = "INSERT INTO contact_order (sort_key, id, lines) VALUES (?3, ?2, ?1)"
+    /// Adds a contact's place to the order: its sort key (`:sort_key`), id (`:id`)
+    /// and notes lines (`:lines`).
+    static let orderInsertSQL =
+        "INSERT INTO contact_order (sort_key, id, lines) VALUES (:sort_key, :id, :lines)"
 
     /// Removes contact `id` (sort key `key`) from the order.
     func removeFromOrder(id: Int, key: [UInt8]) throws {
@@ -52,29 +54,38 @@ extension ContactStore {
 
     /// Sets the notes lines of contact `id` (sort key `key`) in the order.
     func setLines(id: Int, key: [UInt8], lines: Int) throws {
-        try changeOrderRow("UPDATE contact_order SET lines = \(lines)", id: id, key: key)
+        try changeOrderRow("UPDATE contact_order SET lines = :lines", id: id, key: key) {
+            $0.bind(lines, to: ":lines")
+        }
     }
 
-    /// Runs `change` (a DELETE or UPDATE of `contact_order`, without its WHERE) on
-    /// contact `id`'s row, found by its primary key (sort key `key`, id), or by id
-    /// alone when the stored key is not as this version folds it (folding changed).
-    private func changeOrderRow(_ change: String, id: Int, key: [UInt8]) throws {
-        let statement = try database.statement("\(change) WHERE sort_key = ?1 AND id = ?2")
-        statement.bind(blob: key, at: 1)
-        statement.bind(id, at: 2)
-        try statement.run()
+    /// Runs `change` (a DELETE or UPDATE of `contact_order`, without its WHERE, with
+    /// the parameters `bind` binds) on contact `id`'s row, found by its primary key
+    /// (sort key `key`, id), or by id alone when the stored key is not as this version
+    /// folds it (folding changed).
+    private func changeOrderRow(
+        _ change: String, id: Int, key: [UInt8], bind: (Statement) -> Void = { _ in }
+    ) throws {
+        try database.run("\(change) WHERE sort_key = :sort_key AND id = :id") { statement in
+            statement.bind(blob: key, to: ":sort_key")
+            statement.bind(id, to: ":id")
+            bind(statement)
+        }
         if sqlite3_changes(database.handle) == 0 {
-            try database.execute("\(change) WHERE id = \(id)")
+            try database.run("\(change) WHERE id = :id") { statement in
+                statement.bind(id, to: ":id")
+                bind(statement)
+            }
         }
     }
 
     /// Adds contact `id` with sort key `key`, showing `lines` lines of notes, to the order.
     func addToOrder(id: Int, key: [UInt8], lines: Int) throws {
-        let statement = try database.statement(Self.orderInsertSQL)
-        statement.bind(lines, at: 1)
-        statement.bind(id, at: 2)
-        statement.bind(blob: key, at: 3)
-        try statement.run()
+        try database.run(Self.orderInsertSQL) { statement in
+            statement.bind(blob: key, to: ":sort_key")
+            statement.bind(id, to: ":id")
+            statement.bind(lines, to: ":lines")
+        }
     }
 }
 

@@ -39,13 +39,13 @@ public final class ContactStore {
     @discardableResult
     public func pin() throws -> Int {
         try release()
-        try database.execute("BEGIN")
-        // The first read takes the transaction's snapshot; `BEGIN` alone takes none.
+        try database.begin(.read)
+        // The first read takes the transaction's snapshot; beginning a read takes none.
         let version: Int
         do {
             version = try dataVersion()
         } catch {
-            try? database.execute("ROLLBACK")  // no transaction left open behind the error
+            try? database.rollback()  // no transaction left open behind the error
             throw error
         }
         pinned = true
@@ -56,7 +56,7 @@ public final class ContactStore {
     public func release() throws {
         guard pinned else { return }
         pinned = false
-        try database.execute("COMMIT")
+        try database.commit()
     }
 
     /// The number of contacts.
@@ -74,35 +74,35 @@ public final class ContactStore {
     /// list order; rows past the end are left out.
     /// - Complexity: O(log n + k log n): the ids come from `order`, each contact by its id.
     public func contacts(at rows: Range<Int>, in order: ListOrder) throws -> [Contact] {
-        let statement = try database.statement(
-            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
-        defer { statement.reset() }
-        let entries = order.entries(in: rows)
-        var result: [Contact] = []
-        result.reserveCapacity(entries.count)
-        for (offset, entry) in entries.enumerated() {
-            statement.reset()
-            statement.bind(Int(entry.id), at: 1)
-            guard try statement.step() else { continue }
-            result.append(
-                Contact(
-                    id: Int(entry.id), position: max(rows.lowerBound, 0) + offset,
-                    revision: statement.int(at: 0), fields: statement.fields(from: 1)))
+        try database.withStatement(Self.contactByIDSQL) { statement in
+            let id = statement.parameter(":id")
+            let entries = order.entries(in: rows)
+            var result: [Contact] = []
+            result.reserveCapacity(entries.count)
+            for (offset, entry) in entries.enumerated() {
+                statement.reset()
+                statement.bind(Int(entry.id), to: id)
+                guard try statement.step() else { continue }
+                result.append(
+                    Contact(
+                        id: Int(entry.id), position: max(rows.lowerBound, 0) + offset,
+                        revision: statement.int(at: 0), fields: statement.fields(from: 1)))
+            }
+            return result
         }
-        return result
     }
+
+    /// A contact by id (`:id`): its revision, then every field.
+    static let contactByIDSQL = "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = :id"
 
     /// The contact with `id` and its row in `order` (this connection's view), or nil.
     /// - Complexity: O(log² n): the lookup, then a binary search of the order for its row.
     public func contact(id: Int, in order: ListOrder) throws -> Contact? {
-        let statement = try database.statement(
-            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
-        defer { statement.reset() }  // release the read transaction
-        statement.bind(id, at: 1)
-        guard try statement.step() else { return nil }
-        let revision = statement.int(at: 0)
-        let fields = statement.fields(from: 1)
-        statement.reset()
+        let stored = try database.withStatement(Self.contactByIDSQL) { statement in
+            statement.bind(id, to: ":id")
+            return try statement.step() ? (statement.int(at: 0), statement.fields(from: 1)) : nil
+        }
+        guard let (revision, fields) = stored else { return nil }
         guard let row = try row(of: id, key: fields.sortKey.bytes, in: order) else { return nil }
         return Contact(id: id, position: row, revision: revision, fields: fields)
     }
@@ -110,15 +110,16 @@ public final class ContactStore {
     /// All 27 sections in list order, empty ones included.
     /// - Complexity: O(sections).
     public func sections() throws -> [SectionInfo] {
-        let statement = try database.statement(
-            "SELECT section, title, rows, first_row FROM sections ORDER BY section")
-        var result: [SectionInfo] = []
-        while try statement.step() {
-            result.append(
-                SectionInfo(
-                    index: statement.int(at: 0), title: statement.string(at: 1), rows: statement.int(at: 2),
-                    firstRow: statement.int(at: 3)))
+        try database.withStatement("SELECT section, title, rows, first_row FROM sections ORDER BY section") {
+            statement in
+            var result: [SectionInfo] = []
+            while try statement.step() {
+                result.append(
+                    SectionInfo(
+                        index: statement.int(at: 0), title: statement.string(at: 1),
+                        rows: statement.int(at: 2), firstRow: statement.int(at: 3)))
+            }
+            return result
         }
-        return result
     }
 }

@@ -29,11 +29,10 @@ public final class ContactEditor {
         try transact(base: base, prepare: prepare) { state, version in
             let key = try fields.checkedSortKey()
             let id = try store.nextID()
-            let insert = try store.database.statement(ContactField.insertSQL(idParameter: 1))
-            insert.bind(id, at: 1)
-            insert.bind(blob: key.bytes, at: 2)
-            insert.bind(fields, from: 3)
-            try insert.run()
+            try store.database.run(ContactField.insertSQL) { insert in
+                insert.bind(id, to: ":id")
+                insert.bind(fields)
+            }
             let lines = NoteLines.count(fields.notes)
             try store.addToOrder(id: id, key: key.bytes, lines: lines)
             try store.index(id: id, fields: fields)
@@ -62,11 +61,11 @@ public final class ContactEditor {
             guard let oldRow = try store.row(of: id, key: oldKey, in: state.order) else {
                 throw ContactsError.inconsistent("contact \(id) is not in the list order")
             }
-            let update = try store.database.statement(ContactField.updateSQL)
-            update.bind(id, at: 1)
-            update.bind(fields, from: 3)
-            update.bind(version, at: Int32(3 + ContactField.allCases.count))
-            try update.run()
+            try store.database.run(ContactField.updateSQL) { update in
+                update.bind(id, to: ":id")
+                update.bind(fields)
+                update.bind(version, to: ":revision")
+            }
             try store.unindex(id: id, fields: old.fields)
             try store.index(id: id, fields: fields)
             let lines = NoteLines.count(fields.notes)
@@ -107,12 +106,8 @@ public final class ContactEditor {
         base: ContactEdit.Base, prepare: ContactEdit.Prepare, _ body: (ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
-        do {
-            try database.execute("BEGIN IMMEDIATE")
-        } catch SQLiteError.sqlite(let code, _, _) where code & 0xFF == SQLITE_BUSY {
-            throw ContactsError.busy
-        }
-        do {
+        // A write that waits past the busy timeout for another writer throws `.busy`.
+        return try database.transaction(.write) {
             let version = try store.dataVersion()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
@@ -122,26 +117,21 @@ public final class ContactEditor {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
             try prepare(next)
-            try database.execute("COMMIT")
             return ContactEdit.Outcome(contact: contact, state: next)
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
     }
 
     /// The sort key and stored contact of `id`, refusing a stale `ifRevision`.
     private func current(_ id: Int, ifRevision: Int?) throws -> ([UInt8], Contact) {
-        let statement = try store.database.statement(
-            "SELECT revision, \(ContactField.columnList) FROM contacts WHERE id = ?1")
-        defer { statement.reset() }
-        statement.bind(id, at: 1)
-        guard try statement.step() else { throw ContactsError.contactNotFound(id: id) }
-        let revision = statement.int(at: 0)
-        if let ifRevision, ifRevision != revision {
-            throw ContactsError.staleRevision(id: id, current: revision)
+        try store.database.withStatement(ContactStore.contactByIDSQL) { statement in
+            statement.bind(id, to: ":id")
+            guard try statement.step() else { throw ContactsError.contactNotFound(id: id) }
+            let revision = statement.int(at: 0)
+            if let ifRevision, ifRevision != revision {
+                throw ContactsError.staleRevision(id: id, current: revision)
+            }
+            let fields = statement.fields(from: 1)
+            return (fields.sortKey.bytes, Contact(id: id, position: -1, revision: revision, fields: fields))
         }
-        let fields = statement.fields(from: 1)
-        return (fields.sortKey.bytes, Contact(id: id, position: -1, revision: revision, fields: fields))
     }
 }

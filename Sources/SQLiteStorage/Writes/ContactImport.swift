@@ -19,10 +19,11 @@ final class ContactImport {
     private(set) var staged = 0
 
     /// Begins the transaction (waiting up to the busy timeout for another writer).
+    /// - Throws: `ContactsError.busy` when another writer holds the list past that.
     init(store: ContactStore, mode: ImportMode) throws {
         self.store = store
         let database = store.database
-        try database.execute("BEGIN IMMEDIATE")
+        try database.begin(.write)
         do {
             // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
             // import must not grow memory with the file, and the new list's order is
@@ -43,12 +44,14 @@ final class ContactImport {
                 CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL, lines INTEGER NOT NULL);
                 DELETE FROM temp.import_order;
                 """)
-            stage = try database.statement("INSERT INTO temp.import_order (sort_key, id, lines) VALUES (?1, ?2, ?3)")
+            // Both kept for the whole import; every `add` runs them to their end (reset).
+            stage = try database.statement(
+                "INSERT INTO temp.import_order (sort_key, id, lines) VALUES (:sort_key, :id, :lines)")
             try store.holdMerges()
             firstID = try store.nextID()
-            insert = try database.statement(ContactField.insertSQL(idParameter: 1))
+            insert = try database.statement(ContactField.insertSQL)
         } catch {
-            try? database.execute("ROLLBACK")
+            try? database.rollback()
             throw error
         }
     }
@@ -66,12 +69,12 @@ final class ContactImport {
         guard !key.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a first or a last name")
         }
-        insert.bind(firstID + staged, at: 1)
-        insert.bind(fields, from: 3)
+        insert.bind(firstID + staged, to: ":id")
+        insert.bind(fields)
         try insert.run()
-        stage.bind(blob: key.bytes, at: 1)
-        stage.bind(firstID + staged, at: 2)
-        stage.bind(NoteLines.count(fields.notes), at: 3)
+        stage.bind(blob: key.bytes, to: ":sort_key")
+        stage.bind(firstID + staged, to: ":id")
+        stage.bind(NoteLines.count(fields.notes), to: ":lines")
         try stage.run()
         try store.index(id: firstID + staged, document: document)
         sectionRows[key.section] += 1
@@ -97,7 +100,7 @@ final class ContactImport {
         try store.writeSections(rows: sectionRows)
         let state = try store.listState()
         try prepare(state)
-        try database.execute("COMMIT")
+        try database.commit()
         try? database.execute("PRAGMA cache_size = -2000")
         finished = true
         return state
@@ -107,7 +110,7 @@ final class ContactImport {
     func rollback() {
         guard !finished else { return }
         finished = true
-        try? store.database.execute("ROLLBACK")
+        try? store.database.rollback()
         try? store.database.execute("PRAGMA cache_size = -2000")
     }
 }

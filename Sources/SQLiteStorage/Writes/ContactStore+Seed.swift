@@ -50,8 +50,10 @@ extension ContactStore {
         }
         producer.start()
         defer { batches.close() }
-        try database.transaction {
-            let insert = try database.statement(ContactField.insertSQL(idParameter: 2))
+        try database.transaction(.write) {
+            // Three statements run together row by row, each to its end (`run()` resets
+            // it), so none is ever left on a row.
+            let insert = try database.statement(ContactField.insertSQL)
             // Rows come in list order: the order table grows by appending too.
             let order = try database.statement(ContactStore.orderInsertSQL)
             // The search index keeps the segments it writes unmerged until the end, then
@@ -81,15 +83,16 @@ extension ContactStore {
 
     /// Writes the per-section counts and first rows, in list order.
     func writeSections(rows: [Int]) throws {
-        let update = try database.statement(
-            "UPDATE sections SET rows = ?2, first_row = ?3 WHERE section = ?1")
-        var firstRow = 0
-        for (section, count) in rows.enumerated() {
-            update.bind(section, at: 1)
-            update.bind(count, at: 2)
-            update.bind(firstRow, at: 3)
-            try update.run()
-            firstRow += count
+        let sql = "UPDATE sections SET rows = :rows, first_row = :first_row WHERE section = :section"
+        try database.withStatement(sql) { update in
+            var firstRow = 0
+            for (section, count) in rows.enumerated() {
+                update.bind(section, to: ":section")
+                update.bind(count, to: ":rows")
+                update.bind(firstRow, to: ":first_row")
+                try update.run()
+                firstRow += count
+            }
         }
     }
 }
