@@ -1,6 +1,6 @@
-import Foundation
 import CPostgres
 import Contacts
+import Foundation
 
 /// One libpq connection to a PostgreSQL server, by URL (`postgres://user@host:port/db`).
 ///
@@ -32,8 +32,8 @@ public final class PGConnection {
     /// A server that stops answering (a partition, a frozen host) counts as down
     /// after about 5 s instead of holding a request forever: TCP keepalives and a
     /// limit on unacknowledged sends.
-    static let liveness = "keepalives=1&keepalives_idle=5&keepalives_interval=1&keepalives_count=3&tcp_user_timeout=5000"
-
+    static let liveness =
+        "keepalives=1&keepalives_idle=5&keepalives_interval=1&keepalives_count=3&tcp_user_timeout=5000"
 
     deinit { PQfinish(handle) }
 
@@ -47,10 +47,14 @@ public final class PGConnection {
         handle = nil
         statements = [:]
         let separator = url.contains("?") ? "&" : "?"
-        var conninfo = url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster&" + Self.liveness
+        var conninfo =
+            url + separator + "connect_timeout=\(Self.connectTimeout)&application_name=roster&"
+            + Self.liveness
         if !settings.isEmpty {
             // `options` in a URI is percent-encoded: "-c a=b -c c=d".
-            conninfo += "&options=" + settings.map { "-c%20" + $0.replacingOccurrences(of: "=", with: "%3D") }
+            conninfo +=
+                "&options="
+                + settings.map { "-c%20" + $0.replacingOccurrences(of: "=", with: "%3D") }
                 .joined(separator: "%20")
         }
         let connection = PQconnectdb(conninfo)
@@ -80,7 +84,8 @@ public final class PGConnection {
         let idle = handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? true
         do {
             return try run(sql, parameters)
-        } catch ContactsError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true {
+        } catch ContactsError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true
+        {
             try connect()
             return try run(sql, parameters)
         }
@@ -102,7 +107,7 @@ public final class PGConnection {
         _ parameters: [String?], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?
     ) -> OpaquePointer? {
         var cStrings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
-        defer { cStrings.forEach { free($0) } }
+        defer { for string in cStrings { free(string) } }
         return cStrings.withUnsafeMutableBufferPointer { values in
             guard let base = values.baseAddress else { return body(0, nil) }
             return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) {
@@ -150,7 +155,8 @@ public final class PGConnection {
     /// `.unavailable` when the connection is gone or the server is shutting down or
     /// starting (SQLSTATE classes 08 and 57P), else `.postgres`.
     private func brokenOrError(sql: String, state: String?, message: String? = nil) -> any Error {
-        let text = Self.oneLine(message ?? handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection")
+        let text = Self.oneLine(
+            message ?? handle.map { String(cString: PQerrorMessage($0)) } ?? "no connection")
         let broken = handle.map { PQstatus($0) != CONNECTION_OK } ?? true
         if broken || state?.hasPrefix("08") == true || state?.hasPrefix("57P") == true {
             return ContactsError.unavailable(reason: text)
@@ -231,7 +237,9 @@ public final class PGResult {
     public var count: Int { Int(PQntuples(handle)) }
 
     /// Whether the value at (`row`, `column`) is NULL.
-    public func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(handle, Int32(row), Int32(column)) == 1 }
+    public func isNull(_ row: Int, _ column: Int) -> Bool {
+        PQgetisnull(handle, Int32(row), Int32(column)) == 1
+    }
 
     /// The bytes of the value at (`row`, `column`), valid while this result lives.
     public func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
@@ -243,7 +251,9 @@ public final class PGResult {
     }
 
     /// The value at (`row`, `column`) as text.
-    public func string(_ row: Int, _ column: Int) -> String { String(decoding: bytes(row, column), as: UTF8.self) }
+    public func string(_ row: Int, _ column: Int) -> String {
+        String(decoding: bytes(row, column), as: UTF8.self)
+    }
 
     /// The integer at (`row`, `column`) (0 for NULL).
     public func int(_ row: Int, _ column: Int) -> Int {

@@ -27,7 +27,8 @@ public final class PostgresEditor: ContactEditing {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let key = try Self.checked(fields)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
-            return try store(Self.insertSQL, id: id, fields, key: key, oldKey: nil, version: version, state, reads)
+            return try store(
+                Self.insertSQL, id: id, fields, key: key, oldKey: nil, version: version, state, reads)
         }
     }
 
@@ -39,7 +40,8 @@ public final class PostgresEditor: ContactEditing {
             let (old, oldKey) = try current(reads, id, ifRevision)
             let fields = try change(old.fields)
             let key = try Self.checked(fields)
-            return try store(Self.updateSQL, id: id, fields, key: key, oldKey: oldKey, version: version, state, reads)
+            return try store(
+                Self.updateSQL, id: id, fields, key: key, oldKey: oldKey, version: version, state, reads)
         }
     }
 
@@ -49,7 +51,8 @@ public final class PostgresEditor: ContactEditing {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (_, key) = try current(reads, id, ifRevision)
             try connection.query("DELETE FROM contacts WHERE id = $1", [String(id)])
-            let (next, _) = try apply(.init(version: version, id: id, oldKey: key, newKey: nil, lines: 0), to: state, reads)
+            let (next, _) = try apply(
+                .init(version: version, id: id, oldKey: key, newKey: nil, lines: 0), to: state, reads)
             return (nil, next)
         }
     }
@@ -97,7 +100,8 @@ public final class PostgresEditor: ContactEditing {
             ])
         if change.version % Self.pruneEvery == 0 {
             try connection.query(
-                "DELETE FROM roster_changes WHERE version <= $1", [String(change.version - 2 * PostgresReads.maxChanges)])
+                "DELETE FROM roster_changes WHERE version <= $1",
+                [String(change.version - 2 * PostgresReads.maxChanges)])
         }
         guard let applied = try PostgresReads.applying(change, to: state, keyOf: reads.sortKey(of:)) else {
             throw PostgresError.postgres(
@@ -166,7 +170,9 @@ public final class PostgresEditor: ContactEditing {
 
     /// The stored contact `id` and its key, locked for this write, refusing a stale `ifRevision`.
     private func current(_ reads: PostgresReads, _ id: Int, _ ifRevision: Int?) throws -> (Contact, [UInt8]) {
-        guard let (contact, key) = try reads.stored(id, lock: true) else { throw ContactsError.contactNotFound(id: id) }
+        guard let (contact, key) = try reads.stored(id, lock: true) else {
+            throw ContactsError.contactNotFound(id: id)
+        }
         if let ifRevision, ifRevision != contact.revision {
             throw ContactsError.staleRevision(id: id, current: contact.revision)
         }

@@ -38,10 +38,12 @@ public struct PostgresMigrator: Sendable {
                 applied_at timestamptz NOT NULL DEFAULT now()
             )
             """)
-        let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations").int(0, 0)
+        let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations").int(
+            0, 0)
         let newest = migrations.last?.version ?? 0
         if applied > newest {
-            throw ContactsError.schemaNewer(path: connection.url, databaseVersion: applied, codeVersion: newest)
+            throw ContactsError.schemaNewer(
+                path: connection.url, databaseVersion: applied, codeVersion: newest)
         }
         for migration in migrations where migration.version > applied {
             do {

@@ -75,7 +75,9 @@ struct PostgresReads {
         var state = known
         for change in changes {
             let applied = try Self.applying(change, to: state) { id in
-                if let next = later[id]?.first(where: { $0.version > change.version }) { return next.oldKey ?? [] }
+                if let next = later[id]?.first(where: { $0.version > change.version }) {
+                    return next.oldKey ?? []
+                }
                 return try sortKey(of: id)
             }
             guard let applied else { return nil }
@@ -99,7 +101,9 @@ struct PostgresReads {
         var next = state
         if let oldKey = change.oldKey {
             guard let row = try state.order.row(of: change.id, key: oldKey, keyOf: keys) else { return nil }
-            if change.newKey == oldKey { return (state.replacing(at: row, with: entry, version: change.version), row) }
+            if change.newKey == oldKey {
+                return (state.replacing(at: row, with: entry, version: change.version), row)
+            }
             next = state.removing(at: row, section: Int(oldKey[0]), version: change.version)
         }
         guard let newKey = change.newKey else { return (next, nil) }
@@ -123,7 +127,8 @@ struct PostgresReads {
         let range = ids.map { " AND id BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
         let result = try connection.query(
             "SELECT id FROM contacts WHERE "
-                + patterns.indices.map { "search LIKE $\($0 + 1)" }.joined(separator: " AND ") + range, patterns)
+                + patterns.indices.map { "search LIKE $\($0 + 1)" }.joined(separator: " AND ") + range,
+            patterns)
         var ids = ContactIDSet()
         for row in 0..<result.count { ids.insert(result.int(row, 0)) }
         return ids
@@ -152,17 +157,22 @@ struct PostgresReads {
     /// The stored contact `id` (position -1) and its sort key, or nil.
     func stored(_ id: Int, lock: Bool = false) throws -> (contact: Contact, key: [UInt8])? {
         let result = try connection.query(
-            "SELECT \(Self.contactColumns) FROM contacts WHERE id = $1\(lock ? " FOR UPDATE" : "")", [String(id)])
+            "SELECT \(Self.contactColumns) FROM contacts WHERE id = $1\(lock ? " FOR UPDATE" : "")",
+            [String(id)])
         guard result.count == 1 else { return nil }
         return (
-            Contact(id: id, position: -1, revision: result.int(0, 0), fields: Self.fields(result, row: 0, from: 1)),
+            Contact(
+                id: id, position: -1, revision: result.int(0, 0), fields: Self.fields(result, row: 0, from: 1)
+            ),
             result.bytea(0, 1 + ContactField.allCases.count)
         )
     }
 
     /// The contact with `id` and its row in `order`, or nil.
     func contact(id: Int, in order: ListOrder) throws -> Contact? {
-        guard let (stored, key) = try stored(id), let row = try row(of: id, key: key, in: order) else { return nil }
+        guard let (stored, key) = try stored(id), let row = try row(of: id, key: key, in: order) else {
+            return nil
+        }
         return Contact(id: id, position: row, revision: stored.revision, fields: stored.fields)
     }
 

@@ -8,7 +8,8 @@ public enum PostgresSeeder {
     /// - Parameter progress: called with the number written so far, every 100,000.
     /// - Throws: `ContactsError.notEmpty` when it holds contacts.
     public static func seed(
-        url: String, count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
+        url: String, count: Int, randomSeed: UInt64,
+        notesPercent: Int = SyntheticContacts.defaultNotesPercent,
         progress: ((Int) -> Void)? = nil
     ) throws {
         let connection = try PGConnection(url: url)
@@ -22,10 +23,13 @@ public enum PostgresSeeder {
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 20)
             var written = 0
-            try SyntheticContacts(seed: randomSeed, notesPercent: notesPercent).forEachInListOrder(count: count) {
+            try SyntheticContacts(seed: randomSeed, notesPercent: notesPercent).forEachInListOrder(
+                count: count
+            ) {
                 key, fields in
                 CopyLine.append(
-                    id: first + written, key: key.bytes, fields: fields, document: SearchText.document(fields),
+                    id: first + written, key: key.bytes, fields: fields,
+                    document: SearchText.document(fields),
                     to: &buffer)
                 written += 1
                 if buffer.count >= 1 << 20 {
@@ -36,7 +40,9 @@ public enum PostgresSeeder {
             }
             if !buffer.isEmpty { try connection.copy(buffer) }
             try connection.endCopy()
-            if count > 0 { try connection.query("SELECT setval('contact_ids', $1)", [String(first + count - 1)]) }
+            if count > 0 {
+                try connection.query("SELECT setval('contact_ids', $1)", [String(first + count - 1)])
+            }
             try connection.execute("NOTIFY \(PostgresEditor.channel)")
         }
         try connection.execute("ANALYZE contacts")

@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 
 /// One reader's connections to PostgreSQL: the primary, and a streaming replica
 /// when `--read-db` names one.
@@ -38,10 +38,10 @@ public final class PostgresStore: ContactSource {
             // Outside any read of its own: a read still open there would give its old version.
             let endingPrimary = open === primary
             if endingPrimary { open = nil }
-            let newest = try (
-                endingPrimary
-                    ? primary.commit(then: PostgresReads.versionSQL) : primary.query(PostgresReads.versionSQL)
-            ).int(0, 0)
+            let newest = try
+                (endingPrimary
+                ? primary.commit(then: PostgresReads.versionSQL) : primary.query(PostgresReads.versionSQL))
+                .int(0, 0)
             do {
                 let connection = try replica ?? PGConnection(url: replicaURL)
                 replica = connection

@@ -58,19 +58,23 @@ struct ContactEditorTests {
                 let id = ids[random.below(ids.count)]
                 let notes = Self.notes[random.below(Self.notes.count)]
                 let rename = random.below(2) == 0
-                outcome = try editor.update(id: id, base: { _ in state }, prepare: { prepared = $0 }) {
-                    var fields = $0
-                    if rename { fields.lastName = name() }
-                    fields.notes = notes
-                    return fields
-                }
+                outcome = try editor.update(
+                    id: id, base: { _ in state }, prepare: { prepared = $0 },
+                    change: {
+                        var fields = $0
+                        if rename { fields.lastName = name() }
+                        fields.notes = notes
+                        return fields
+                    })
             case 3:
                 let id = ids[random.below(ids.count)]
-                outcome = try editor.update(id: id, base: { _ in state }, prepare: { prepared = $0 }) {
-                    var fields = $0
-                    fields.favorite.toggle()
-                    return fields
-                }
+                outcome = try editor.update(
+                    id: id, base: { _ in state }, prepare: { prepared = $0 },
+                    change: {
+                        var fields = $0
+                        fields.favorite.toggle()
+                        return fields
+                    })
                 #expect(outcome.contact?.position == state.order.allEntries.firstIndex { $0.id == id })
             default:
                 let id = ids[random.below(ids.count)]
@@ -84,7 +88,8 @@ struct ContactEditorTests {
             #expect(state.sections.map(\.rows) == sections, "sections after step \(step)")
             #expect(try store.sections() == state.sections, "stored sections after step \(step)")
             // The notes lines (the rows' heights) in memory are those stored.
-            #expect(try store.listState().order.allEntries.map(\.lines) == state.order.allEntries.map(\.lines))
+            #expect(
+                try store.listState().order.allEntries.map(\.lines) == state.order.allEntries.map(\.lines))
             if let contact = outcome.contact {
                 #expect(Int(state.order[contact.position].lines) == NoteLines.count(contact.fields.notes))
                 #expect(Int(state.order[contact.position].id) == contact.id)
@@ -102,11 +107,13 @@ struct ContactEditorTests {
         let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
         let state = try store.listState()
         let id = Int(state.order[10].id)
-        let starred = try editor.update(id: id, ifRevision: 0, base: { _ in state }, prepare: { _ in }) {
-            var fields = $0
-            fields.favorite = true
-            return fields
-        }
+        let starred = try editor.update(
+            id: id, ifRevision: 0, base: { _ in state }, prepare: { _ in },
+            change: {
+                var fields = $0
+                fields.favorite = true
+                return fields
+            })
         let revision = starred.state.version
         #expect(starred.contact?.revision == revision)
         #expect(throws: ContactsError.staleRevision(id: id, current: revision)) {
@@ -116,8 +123,10 @@ struct ContactEditorTests {
             try editor.delete(id: 999_999, base: { _ in starred.state }, prepare: { _ in })
         }
         #expect(throws: ContactsError.namelessContact) {
-            try editor.update(id: id, base: { _ in starred.state }, prepare: { _ in }) { _ in ContactFields()
-            }
+            try editor.update(
+                id: id, base: { _ in starred.state }, prepare: { _ in },
+                change: { _ in ContactFields()
+                })
         }
         #expect(throws: ContactsError.valueTooLong(field: "city", length: 300, limit: 256)) {
             try editor.insert(

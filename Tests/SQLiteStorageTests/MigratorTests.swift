@@ -53,7 +53,8 @@ struct MigratorTests {
         // Notes lines are counted once, at the next start (the migration cannot wrap words).
         #expect(try store.listState().order.allEntries.map(\.lines) == [0, 0, 0, 0])
         try store.countNoteLinesIfNeeded()
-        #expect(try store.listState().order.allEntries.map(\.lines) == [1, 2, 0, 3], "ada, Ängström, Zola, 李")
+        #expect(
+            try store.listState().order.allEntries.map(\.lines) == [1, 2, 0, 3], "ada, Ängström, Zola, 李")
         try database.execute("UPDATE contact_order SET lines = 0")
         try store.countNoteLinesIfNeeded()
         #expect(try store.listState().order.allEntries.map(\.lines) == [0, 0, 0, 0], "counted once only")

@@ -16,13 +16,18 @@ struct NoteLinesTests {
         #expect(NoteLines.lines("ab " + word + " cd") == ["ab", word, "cd"])
         let sixty = String(repeating: "y", count: 60)
         #expect(NoteLines.lines(sixty + " z") == [sixty, "z"])
-        #expect(NoteLines.lines(String(repeating: "y", count: 58) + " z") == [String(repeating: "y", count: 58) + " z"])
+        #expect(
+            NoteLines.lines(String(repeating: "y", count: 58) + " z") == [
+                String(repeating: "y", count: 58) + " z"
+            ])
         #expect(NoteLines.count("é è ü 東京") == 1)
     }
 
     @Test func randomNotesWrapAsAGreedyModelSays() {
         var random = SeededRandom(seed: 31)
-        let pieces = ["a", "word", "longerword", "é", "東京", String(repeating: "q", count: 70), "\n", "  ", "\t"]
+        let pieces = [
+            "a", "word", "longerword", "é", "東京", String(repeating: "q", count: 70), "\n", "  ", "\t",
+        ]
         for _ in 0..<2_000 {
             var notes = ""
             for _ in 0..<random.below(40) {
@@ -33,7 +38,9 @@ struct NoteLinesTests {
             #expect(lines.count <= NoteLines.maximum)
             #expect(lines.allSatisfy { !$0.isEmpty && $0.first != " " && $0.last != " " })
             // All words are kept, in order.
-            #expect(lines.joined(separator: " ").split(separator: " ") == notes.split(whereSeparator: \.isWhitespace))
+            #expect(
+                lines.joined(separator: " ").split(separator: " ")
+                    == notes.split(whereSeparator: \.isWhitespace))
             // Every line but the last of three fits, or is one word.
             for line in lines.prefix(NoteLines.maximum - 1) {
                 #expect(line.count <= NoteLines.width || !line.contains(" "), "\(line)")
@@ -49,7 +56,8 @@ struct StoredNoteLinesTests {
         let store = try folder.store()
         try store.seed(count: 2_000, randomSeed: 8)
         try store.add([
-            ContactFields(firstName: "Ann", notes: "a\nb"), ContactFields(firstName: "Bo", notes: "x\ny\nz\nw"),
+            ContactFields(firstName: "Ann", notes: "a\nb"),
+            ContactFields(firstName: "Bo", notes: "x\ny\nz\nw"),
         ])
         let order = try store.listState().order
         let contacts = try store.contacts(at: 0..<order.count, in: order)

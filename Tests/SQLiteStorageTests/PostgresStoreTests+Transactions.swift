@@ -34,7 +34,9 @@ extension PostgresStoreTests {
         #expect(try reader.begin(.snapshot, then: count).int(0, 0) == 0)
         try writer.transaction(.write) { try writer.execute("INSERT INTO t (x) VALUES (1)") }
         #expect(try reader.query(count).int(0, 0) == 0, "the snapshot")
-        #expect(throws: PostgresError.self, "read only") { try reader.execute("INSERT INTO t (x) VALUES (2)") }
+        #expect(throws: PostgresError.self, "read only") {
+            try reader.execute("INSERT INTO t (x) VALUES (2)")
+        }
         try reader.rollback()
         #expect(try reader.begin(.snapshot, then: count).int(0, 0) == 1)
         try writer.execute("INSERT INTO t (x) VALUES (3)")

@@ -17,9 +17,11 @@ final class TestPostgres {
         let server = try #require(Self.server)
         name = "roster_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try PGConnection(url: server).execute("CREATE DATABASE \(name)")
-        url = server.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        url =
+            server.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/") + "/" + name
-        try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql").migrate(PGConnection(url: url))
+        try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql").migrate(
+            PGConnection(url: url))
     }
 
     deinit {
@@ -46,7 +48,8 @@ struct PostgresStoreTests {
 
     private static func same(_ a: ListState, _ b: ListState) -> Bool {
         a.version == b.version && a.sections == b.sections
-            && a.order.allEntries.map { [$0.id, Int32($0.lines)] } == b.order.allEntries.map { [$0.id, Int32($0.lines)] }
+            && a.order.allEntries.map { [$0.id, Int32($0.lines)] }
+                == b.order.allEntries.map { [$0.id, Int32($0.lines)] }
     }
 
     @Test func aSeedGivesTheSameListContactsAndSearchesAsSQLite() throws {
@@ -67,7 +70,9 @@ struct PostgresStoreTests {
                 #expect(rows.id == cursor.id)
                 for field in ContactField.allCases {
                     switch field.kind {
-                    case .text: #expect(Array(rows.bytes(field)) == Array(cursor.bytes(field)), "\(field) of row \(row)")
+                    case .text:
+                        #expect(
+                            Array(rows.bytes(field)) == Array(cursor.bytes(field)), "\(field) of row \(row)")
                     case .boolean: #expect(rows.bool(field) == cursor.bool(field), "\(field) of row \(row)")
                     }
                 }
@@ -108,7 +113,8 @@ struct PostgresStoreTests {
             let lite: ContactEdit.Outcome
             switch random.below(5) {
             case 0, 1:
-                let fields = ContactFields(firstName: name(), lastName: random.below(3) == 0 ? "" : name(), notes: notes)
+                let fields = ContactFields(
+                    firstName: name(), lastName: random.below(3) == 0 ? "" : name(), notes: notes)
                 pg = try pgEditor.insert(fields, base: { _ in pgState }, prepare: { _ in })
                 lite = try liteEditor.insert(fields, base: { _ in liteState }, prepare: { _ in })
             case 2, 3:
@@ -121,8 +127,10 @@ struct PostgresStoreTests {
                     fields.notes = notes
                     return fields
                 }
-                pg = try pgEditor.update(id: id, ifRevision: nil, base: { _ in pgState }, prepare: { _ in }, change: change)
-                lite = try liteEditor.update(id: id, base: { _ in liteState }, prepare: { _ in }, change: change)
+                pg = try pgEditor.update(
+                    id: id, ifRevision: nil, base: { _ in pgState }, prepare: { _ in }, change: change)
+                lite = try liteEditor.update(
+                    id: id, base: { _ in liteState }, prepare: { _ in }, change: change)
             default:
                 let id = ids[random.below(ids.count)]
                 pg = try pgEditor.delete(id: id, ifRevision: nil, base: { _ in pgState }, prepare: { _ in })
@@ -150,17 +158,20 @@ struct PostgresStoreTests {
         let store = try postgres.pinnedStore()
         let state = try store.listState()
         try store.release()
-        let written = try editor.update(id: 5, ifRevision: 0, base: { _ in state }, prepare: { _ in }) {
-            var fields = $0
-            fields.city = "Lisboa"
-            return fields
-        }
+        let written = try editor.update(
+            id: 5, ifRevision: 0, base: { _ in state }, prepare: { _ in },
+            change: {
+                var fields = $0
+                fields.city = "Lisboa"
+                return fields
+            })
         #expect(written.contact?.revision == 2)
         #expect(throws: ContactsError.staleRevision(id: 5, current: 2)) {
             _ = try editor.delete(id: 5, ifRevision: 0, base: { _ in written.state }, prepare: { _ in })
         }
         #expect(throws: ContactsError.contactNotFound(id: 100_000)) {
-            _ = try editor.delete(id: 100_000, ifRevision: nil, base: { _ in written.state }, prepare: { _ in })
+            _ = try editor.delete(
+                id: 100_000, ifRevision: nil, base: { _ in written.state }, prepare: { _ in })
         }
         try store.pin()
         #expect(Self.same(try store.listState(), written.state))
@@ -232,13 +243,18 @@ struct PostgresStoreTests {
                 csv += "\(first),\(last),m\(line)@x.test,\(notes),\(random.below(2) == 0 ? "yes" : "")\n"
             }
             let pg = Self.importing(csv, into: { try PostgresImporter(url: url) }, mode: mode, errors: errors)
-            let lite = Self.importing(csv, into: { try ContactStore(writingTo: path) }, mode: mode, errors: errors)
+            let lite = Self.importing(
+                csv, into: { try ContactStore(writingTo: path) }, mode: mode, errors: errors)
             var (pgSummary, liteSummary) = (try pg.get(), try lite.get())
             (pgSummary.seconds, liteSummary.seconds) = (0, 0)
             #expect(pgSummary == liteSummary, "round \(round)")
             let store = try postgres.pinnedStore()
-            #expect(Self.same(try store.listState(), try ContactStore(readingFrom: path).listState()), "round \(round)")
-            #expect(try Self.exported(PostgresScan(url: url)) == Self.exported(ContactStore.scan(readingFrom: path)))
+            #expect(
+                Self.same(try store.listState(), try ContactStore(readingFrom: path).listState()),
+                "round \(round)")
+            #expect(
+                try Self.exported(PostgresScan(url: url))
+                    == Self.exported(ContactStore.scan(readingFrom: path)))
         }
     }
 
@@ -255,17 +271,22 @@ struct PostgresStoreTests {
         #expect(throws: ContactsError.busy, "a second import, on another connection") {
             _ = try PostgresImporter(url: postgres.url).beginImport(mode: .append)
         }
-        #expect(throws: ContactsError.invalidContact(
-            index: 4, problem: "holds the character U+0000 in notes, which PostgreSQL cannot store")) {
+        #expect(
+            throws: ContactsError.invalidContact(
+                index: 4, problem: "holds the character U+0000 in notes, which PostgreSQL cannot store")
+        ) {
             try running.add(
-                ContactFields(firstName: "Nul", notes: "a\u{0}b"), key: ContactFields(firstName: "Nul").sortKey,
+                ContactFields(firstName: "Nul", notes: "a\u{0}b"),
+                key: ContactFields(firstName: "Nul").sortKey,
                 document: "", line: 4)
         }
         running.rollback()
         #expect(throws: ContactsError.unstorable(field: "last_name")) {
-            _ = try editor.insert(ContactFields(firstName: "A", lastName: "b\u{0}"), base: { _ in state }, prepare: { _ in })
+            _ = try editor.insert(
+                ContactFields(firstName: "A", lastName: "b\u{0}"), base: { _ in state }, prepare: { _ in })
         }
-        let written = try editor.insert(ContactFields(firstName: "After"), base: { _ in state }, prepare: { _ in })
+        let written = try editor.insert(
+            ContactFields(firstName: "After"), base: { _ in state }, prepare: { _ in })
         #expect(written.state.total == 11 && written.state.version == 2)
     }
 
@@ -276,7 +297,8 @@ struct PostgresStoreTests {
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             #expect(throws: Never.self) { try migrator.migrate(PGConnection(url: url)) }
         }
-        let applied = try PGConnection(url: postgres.url).query("SELECT count(*) FROM schema_migrations").int(0, 0)
+        let applied = try PGConnection(url: postgres.url).query("SELECT count(*) FROM schema_migrations").int(
+            0, 0)
         #expect(applied == migrator.migrations.count)
     }
 

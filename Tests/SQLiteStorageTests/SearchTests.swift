@@ -92,11 +92,13 @@ struct SearchTests {
         #expect(try store.search(["zeb"]) == [Int32(id)])
         #expect(try store.search(["2125550"]) == [Int32(id)])
         #expect(try store.search(["15"]).contains(Int32(id)) == false, "digits are not a word start")
-        let renamed = try editor.update(id: id, base: { _ in added.state }, prepare: { _ in }) {
-            var fields = $0
-            fields.lastName = "Quaxwell"
-            return fields
-        }
+        let renamed = try editor.update(
+            id: id, base: { _ in added.state }, prepare: { _ in },
+            change: {
+                var fields = $0
+                fields.lastName = "Quaxwell"
+                return fields
+            })
         #expect(try store.search(["quixwell"]).isEmpty)
         #expect(try store.search(["quax", "z"]) == [Int32(id)])
         _ = try editor.delete(id: id, base: { _ in renamed.state }, prepare: { _ in })

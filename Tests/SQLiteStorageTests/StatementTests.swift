@@ -27,16 +27,22 @@ struct StatementTests {
                 base: { _ in state }, prepare: { _ in })
             state = inserted.state
             let id = try #require(inserted.contact?.id)
-            state = try editor.update(id: id, base: { _ in state }, prepare: { _ in }) {
-                var fields = $0
-                fields.notes = "one line"  // same key, other lines
-                return fields
-            }.state
-            state = try editor.update(id: id, base: { _ in state }, prepare: { _ in }) {
-                var fields = $0
-                fields.lastName = "Byron"  // a new key
-                return fields
-            }.state
+            state = try editor.update(
+                id: id, base: { _ in state }, prepare: { _ in },
+                change: {
+                    var fields = $0
+                    fields.notes = "one line"  // same key, other lines
+                    return fields
+                }
+            ).state
+            state = try editor.update(
+                id: id, base: { _ in state }, prepare: { _ in },
+                change: {
+                    var fields = $0
+                    fields.lastName = "Byron"  // a new key
+                    return fields
+                }
+            ).state
             let doomed = Int(state.order[3].id)
             state = try editor.delete(id: doomed, base: { _ in state }, prepare: { _ in }).state
             try store.add([ContactFields(firstName: "Bo"), ContactFields(lastName: "Zed", favorite: true)])

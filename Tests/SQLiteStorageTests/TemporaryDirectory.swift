@@ -1,5 +1,5 @@
-import Foundation
 import Contacts
+import Foundation
 import SQLiteStorage
 
 /// A fresh folder under the system's temporary directory, removed on deinit.

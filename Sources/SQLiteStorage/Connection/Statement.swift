@@ -158,7 +158,8 @@ public final class Statement {
             if fresh {
                 fresh = false
                 if let missing = bound.firstIndex(of: false) {
-                    let name = sqlite3_bind_parameter_name(handle, Int32(missing + 1))
+                    let name =
+                        sqlite3_bind_parameter_name(handle, Int32(missing + 1))
                         .map { String(cString: $0) } ?? "?\(missing + 1)"
                     preconditionFailure("parameter \(name) not bound before running: \(sql)")
                 }

@@ -1,4 +1,5 @@
 import Contacts
+
 extension ContactStore {
     /// Adds contact `id`'s text to the search index (`:id` the id, `:text` the text).
     static let searchInsertSQL = "INSERT INTO contact_search (rowid, text) VALUES (:id, :text)"

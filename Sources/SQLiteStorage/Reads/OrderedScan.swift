@@ -1,4 +1,5 @@
 import Contacts
+
 /// Every contact in list order, read a batch at a time through one statement
 /// (`contact_order` in key order, then each contact by id): for an export, which must not
 /// hold the whole list in memory. Pin the store first for one consistent version.

@@ -1,4 +1,5 @@
 import Contacts
+
 extension ContactStore {
     /// Counts the notes lines (`NoteLines`) of a list migrated with notes in it,
     /// once (one transaction; `progress` gets the count done every 100,000).

@@ -1,4 +1,5 @@
 import Contacts
+
 /// The contacts of one database file.
 ///
 /// Contacts are keyed by id; the list order is `contact_order`, (sort key, id)

@@ -25,7 +25,9 @@ public final class ContactEditor {
     }
 
     /// Adds a contact; returns it with its new id, row and revision.
-    public func insert(_ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome {
+    public func insert(_ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws
+        -> ContactEdit.Outcome
+    {
         try transact(base: base, prepare: prepare) { state, version in
             let key = try fields.checkedSortKey()
             let id = try store.nextID()
@@ -42,7 +44,9 @@ public final class ContactEditor {
                 UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
                 """)
             let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
-            let next = state.inserting(OrderEntry(id: id, version: version, lines: lines), at: row, section: key.section, version: version)
+            let next = state.inserting(
+                OrderEntry(id: id, version: version, lines: lines), at: row, section: key.section,
+                version: version)
             return (Contact(id: id, position: row, revision: version, fields: fields), next)
         }
     }
@@ -73,7 +77,9 @@ public final class ContactEditor {
             let row: Int
             let next: ListState
             if key.bytes == oldKey {
-                if lines != Int(state.order[oldRow].lines) { try store.setLines(id: id, key: oldKey, lines: lines) }
+                if lines != Int(state.order[oldRow].lines) {
+                    try store.setLines(id: id, key: oldKey, lines: lines)
+                }
                 (row, next) = (oldRow, state.replacing(at: oldRow, with: entry, version: version))
             } else {
                 try store.removeFromOrder(id: id, key: oldKey)
@@ -87,7 +93,9 @@ public final class ContactEditor {
     }
 
     /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
-    public func delete(id: Int, ifRevision: Int? = nil, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome {
+    public func delete(id: Int, ifRevision: Int? = nil, base: ContactEdit.Base, prepare: ContactEdit.Prepare)
+        throws -> ContactEdit.Outcome
+    {
         try transact(base: base, prepare: prepare) { state, version in
             let (key, old) = try current(id, ifRevision: ifRevision)
             guard let row = try store.row(of: id, key: key, in: state.order) else {
@@ -103,7 +111,8 @@ public final class ContactEditor {
     // MARK: - One transaction
 
     private func transact(
-        base: ContactEdit.Base, prepare: ContactEdit.Prepare, _ body: (ListState, Int) throws -> (Contact?, ListState)
+        base: ContactEdit.Base, prepare: ContactEdit.Prepare,
+        _ body: (ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
         // A write that waits past the busy timeout for another writer throws `.busy`.

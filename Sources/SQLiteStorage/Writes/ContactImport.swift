@@ -1,4 +1,5 @@
 import Contacts
+
 /// One import into a store, as one transaction: contacts are appended as they
 /// come (new ids, in file order), their (sort key, id) pairs go to a scratch
 /// table and into `contact_order` once at the end, sorted (one sequential pass

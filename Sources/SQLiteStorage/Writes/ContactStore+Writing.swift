@@ -1,4 +1,5 @@
 import Contacts
+
 extension ContactStore {
     /// Adds `contacts` (each needs a first or a last name) and updates sections, all
     /// in one transaction: readers see the list before or after, never between.
