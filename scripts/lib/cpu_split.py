@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Runs one wrk command and reports, beside its requests/s and p99, the CPU seconds every
 process of a few kinds spent meanwhile (read from /proc: utime + stime of processes named
-postgres, roster, haproxy, wrk), so a benchmark can say where the machine's time went (wrk's own, as this process's child, once it has ended).
+postgres, roster, haproxy, nginx, wrk), so a benchmark can say where the machine's time went (wrk's own, as this process's child, once it has ended).
 
     cpu_split.py LABEL -- wrk ARGS...
 
-Prints `LABEL: RPS req/s, p99 MS ms; cpu s: postgres X, roster Y, haproxy Z, wrk W` and exits 1
-when wrk counted non-2xx answers or socket errors."""
+Prints `LABEL: RPS req/s, p99 MS ms; cpu s: postgres X, roster Y, haproxy Z, nginx N, wrk W`,
+then `LABEL cpu us per request: ...` for the kinds that spent any, and exits 1 when wrk
+counted non-2xx answers or socket errors."""
 import os, re, subprocess, sys
 
-KINDS = ("postgres", "roster", "haproxy", "wrk")
+KINDS = ("postgres", "roster", "haproxy", "nginx", "wrk")
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -58,6 +59,9 @@ def main():
     errors = re.search(r"Socket errors:.*", out)
     split = ", ".join(f"{k} {used[k]:.1f}" for k in KINDS)
     print(f"{label}: {rps:,.0f} req/s, p99 {p99:.2f} ms; cpu s: {split}")
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    per = ", ".join(f"{k} {used[k] / requests * 1e6:.0f}" for k in KINDS if used[k] > 0)
+    print(f"{label} cpu us per request: {per}")
     if bad or errors:
         print(f"{label}: {bad.group(1) if bad else 0} non-2xx answers {errors.group(0) if errors else ''}", file=sys.stderr)
         sys.exit(1)

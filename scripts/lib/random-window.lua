@@ -1,6 +1,8 @@
--- wrk: windows at random offsets, no session, gzip accepted (CONTENT from the environment).
--- Each thread draws its own offsets (seeded apart), the same ones on every run.
+-- wrk: windows at random offsets, no session, gzip accepted (CONTENT from the environment;
+-- PLAIN=1: gzip not accepted). Each thread draws its own offsets (seeded apart), the same
+-- ones on every run.
 local content = tonumber(os.getenv("CONTENT") or "56000000")
+local headers = os.getenv("PLAIN") == "1" and {} or { ["Accept-Encoding"] = "gzip" }
 local threads = 0
 
 function setup(thread)
@@ -13,6 +15,5 @@ function init(args)
 end
 
 function request()
-    return wrk.format("GET", "/window?offset=" .. math.random(0, content - 800) .. "&height=800",
-        { ["Accept-Encoding"] = "gzip" })
+    return wrk.format("GET", "/window?offset=" .. math.random(0, content - 800) .. "&height=800", headers)
 end

@@ -94,7 +94,8 @@ final class Metrics: Sendable {
         text +=
             "# HELP roster_search_cache_results Searches whose results are kept (least recently used go first).\n"
         text += "# TYPE roster_search_cache_results gauge\nroster_search_cache_results \(searches.results)\n"
-        text += "# HELP roster_search_cache_bytes Memory of the kept results (8 bytes a contact).\n"
+        text +=
+            "# HELP roster_search_cache_bytes Memory of the kept results (order trees: about 14.5 bytes a contact).\n"
         text += "# TYPE roster_search_cache_bytes gauge\nroster_search_cache_bytes \(searches.bytes)\n"
         text +=
             "# HELP roster_search_cache_lookups_total Searches answered from kept results (hit) or found anew (miss).\n"
