@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/socket.h>
 #include "CLinux.h"
 
@@ -23,4 +26,23 @@ int roster_affinity_cpu_count(void) {
         if (error != EINVAL) return -1;
     }
     return -1;
+}
+
+static volatile sig_atomic_t roster_signal_fd = -1;
+
+static void roster_on_signal(int signo) {
+    int saved = errno;  // a handler must leave errno as it found it
+    unsigned char number = (unsigned char)signo;
+    if (roster_signal_fd >= 0) (void)write(roster_signal_fd, &number, 1);
+    errno = saved;
+}
+
+int roster_forward_signal(int signo, int fd) {
+    roster_signal_fd = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = roster_on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(signo, &action, NULL);
 }

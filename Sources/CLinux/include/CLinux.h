@@ -15,6 +15,11 @@ int roster_accept_nonblocking(int fd);
 /// The CPUs in the calling thread's affinity mask (sched_getaffinity, CPU_COUNT), or -1.
 int roster_affinity_cpu_count(void);
 
+/// Makes signal `signo` write its number as one byte to `fd` (a pipe's non-blocking
+/// write end), from a handler that does nothing else: the signal is never lost to a
+/// disposition set too late, and whoever reads the pipe acts on it. 0, or -1 and errno.
+int roster_forward_signal(int signo, int fd);
+
 /// The epoll_event fields, since the struct is packed on x86_64.
 static inline struct epoll_event roster_epoll_event(uint32_t events, uint64_t data) {
     struct epoll_event event;

@@ -22,7 +22,6 @@ public final class Server: @unchecked Sendable {
     private var loops: [EventLoop] = []
     private var threads: [Thread] = []
     private let finished = DispatchGroup()
-    private var signalSources: [any DispatchSourceSignal] = []
 
     /// A server whose loop `index` routes with `makeRouter(index)`.
     public init(configuration: ServerConfiguration, makeRouter: @escaping (Int) throws -> Router) {
@@ -69,22 +68,36 @@ public final class Server: @unchecked Sendable {
         for loop in loops { loop.requestStop() }
     }
 
-    /// Makes SIGINT and SIGTERM call `stop()` (logged).
+    /// Makes SIGINT and SIGTERM call `stop()` (logged). The handler is in place when
+    /// this returns, and it only writes the signal's number into a pipe that a thread
+    /// of its own reads, so a signal that comes at any moment after (even before the
+    /// loops run) is acted on, never dropped.
     public func stopOnSignals() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
-            source.setEventHandler { [weak self] in
+        var ends: [Int32] = [0, 0]
+        guard (try? syscall("pipe", { pipe(&ends) })) != nil else {
+            configuration.logger.log("roster: cannot watch for SIGINT/SIGTERM: no pipe")
+            return
+        }
+        let (reading, writing) = (ends[0], ends[1])
+        _ = try? syscall("fcntl") { fcntl(writing, F_SETFL, O_NONBLOCK) }  // a handler never waits
+        for end in [reading, writing] { _ = try? syscall("fcntl") { fcntl(end, F_SETFD, FD_CLOEXEC) } }
+        for signalNumber in [SIGINT, SIGTERM] { _ = roster_forward_signal(signalNumber, writing) }
+        let watcher = Thread { [weak self] in
+            var number: UInt8 = 0
+            while true {
+                guard let count = try? syscall("read", { read(reading, &number, 1) }), count == 1 else {
+                    return
+                }
                 guard let self else { return }
+                let name = Int32(number) == SIGINT ? "SIGINT" : "SIGTERM"
                 self.configuration.logger.log(
                     "roster: \(name): finishing requests in flight (at most \(self.configuration.shutdownGrace) s)"
                 )
                 self.stop()
             }
-            source.resume()
-            signalSources.append(source)
         }
+        watcher.name = "roster-signals"
+        watcher.start()
     }
 
     /// Blocks until every loop has finished.
