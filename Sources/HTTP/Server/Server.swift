@@ -2,6 +2,7 @@ import CLinux
 import Dispatch
 import Foundation
 import Platform
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,9 @@ public final class Server: @unchecked Sendable {
     /// The port it listens on (the real one when configured with 0); set by `start()`.
     public private(set) var port = 0
     private let makeRouter: (Int) throws -> Router
-    private var loops: [EventLoop] = []
+    /// The loops, once `start()` made them, and whether `stop()` came first: a stop
+    /// asked before the loops exist (a signal during start) stops them as they start.
+    private let stopping = Mutex<(loops: [EventLoop], requested: Bool)>(([], false))
     private var threads: [Thread] = []
     private let finished = DispatchGroup()
 
@@ -36,6 +39,7 @@ public final class Server: @unchecked Sendable {
         Self.raiseDescriptorLimit()
         var port = configuration.port
         let openConnections = OpenConnections()
+        var loops: [EventLoop] = []
         for index in 0..<max(configuration.loops, 1) {
             let listener = try Self.listen(host: configuration.host, port: port)
             if port == 0 { port = try Self.boundPort(listener) }
@@ -50,6 +54,10 @@ public final class Server: @unchecked Sendable {
             }
         }
         self.port = port
+        let stopAtOnce = stopping.withLock { state in
+            state.loops = loops
+            return state.requested
+        }
         for loop in loops {
             finished.enter()
             let thread = Thread { [finished] in
@@ -61,10 +69,15 @@ public final class Server: @unchecked Sendable {
             threads.append(thread)
             thread.start()
         }
+        if stopAtOnce { for loop in loops { loop.requestStop() } }
     }
 
     /// Stops accepting; requests in flight finish (up to `shutdownGrace` seconds).
     public func stop() {
+        let loops = stopping.withLock { state in
+            state.requested = true
+            return state.loops
+        }
         for loop in loops { loop.requestStop() }
     }
 
