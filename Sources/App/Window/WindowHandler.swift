@@ -96,8 +96,13 @@ final class WindowHandler {
             state.session.apply(layout: layout)
             state.version = snapshot.version
         }
-        var offset = Self.offset(of: query, in: layout)
-        if known, query.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
+        var placed = query
+        if let name = query.name {
+            // Type-ahead: the row the name's first letters lead to, then as `row=`.
+            placed.row = try reader.store.row(startingWith: name, in: snapshot.order)
+        }
+        var offset = Self.offset(of: placed, in: layout)
+        if known, placed.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
             let anchor = try state.session.anchor(at: ack) { id in
                 try reader.store.row(ofContact: id, in: snapshot.order).flatMap(layout.top(ofRow:))
             }
