@@ -40,7 +40,7 @@ struct TypeAheadAPITests {
                 let typed = try window(
                     "name=\(prefix.uppercased().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
                 )
-                let row = try #require(typed["first"] as? Int)
+                let row = try #require(typed["row"] as? Int)
                 #expect(try sortName(typed, row: row).starts(with: name.prefix(length)), "\(prefix)")
                 if row > 0 {
                     #expect(
@@ -58,7 +58,7 @@ struct TypeAheadAPITests {
         // right after the names that start with "abc".
         let text = Array(name.prefix(3)) + [UInt8(ascii: "~")]
         let typed = try window("name=\(String(decoding: name.prefix(3), as: UTF8.self))~")
-        let row = try #require(typed["first"] as? Int)
+        let row = try #require(typed["row"] as? Int)
         #expect(row > total / 3)
         #expect(!(try sortName(typed, row: row).lexicographicallyPrecedes(text)))
         #expect(try sortName(row: row - 1).lexicographicallyPrecedes(text))
@@ -69,7 +69,7 @@ struct TypeAheadAPITests {
         let name = try sortName(row: total / 2, "an")
         let prefix = String(decoding: name.prefix(2), as: UTF8.self)
         let typed = try window("q=an&name=\(prefix)")
-        let row = try #require(typed["first"] as? Int)
+        let row = try #require(typed["row"] as? Int)
         #expect(row <= total / 2)
         #expect(try sortName(typed, row: row).starts(with: name.prefix(2)))
         if row > 0 { #expect(!(try sortName(row: row - 1, "an").starts(with: name.prefix(2)))) }

@@ -7,8 +7,8 @@ extension OpenAPI {
         [
             "type": "object",
             "required": [
-                "session", "seq", "version", "offset", "base", "full", "total", "contentHeight", "first",
-                "last",
+                "session", "seq", "version", "offset", "row", "base", "full", "total", "contentHeight",
+                "first", "last",
                 "cells", "released", "stats",
             ],
             "properties": [
@@ -21,6 +21,11 @@ extension OpenAPI {
                 "offset": [
                     "type": "number", "minimum": 0,
                     "description": "The offset this window is laid out for (row N's top for row=N)",
+                ],
+                "row": [
+                    "type": "integer", "nullable": true,
+                    "description":
+                        "The row row= or name= placed the window by (the last row for one past it)",
                 ],
                 "base": ["type": "integer", "nullable": true],
                 "full": ["type": "boolean"],

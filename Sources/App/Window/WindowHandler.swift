@@ -29,6 +29,8 @@ final class WindowHandler {
     private struct Step {
         let update: WindowUpdate
         let offset: Double
+        /// The row `row=` or `name=` placed the window by.
+        let row: Int?
         let entries: [OrderEntry]
         let firstRow: Int
         let created: KindCounts
@@ -71,7 +73,7 @@ final class WindowHandler {
         defer { cursor?.close() }
         let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
-            step.update, session: entry.id.text, offset: step.offset)
+            step.update, session: entry.id.text, offset: step.offset, row: step.row)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
@@ -119,7 +121,9 @@ final class WindowHandler {
             return .contact(id: Int(entry.id), revision: Int(entry.revision))
         }
         return Step(
-            update: update, offset: offset, entries: entries, firstRow: firstRow,
+            update: update, offset: offset,
+            row: placed.row.flatMap { layout.totalRows > 0 ? min($0, layout.totalRows - 1) : nil },
+            entries: entries, firstRow: firstRow,
             created: state.session.pool.created.minus(before.0),
             reused: state.session.pool.reused.minus(before.1))
     }

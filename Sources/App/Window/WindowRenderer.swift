@@ -13,8 +13,9 @@ struct WindowRenderer {
     var highlight: SearchHighlight? = nil
 
     /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
-    /// the requested offset, or a row's top), for session `session`.
-    func render(_ update: WindowUpdate, session: String, offset: Double) throws -> [UInt8] {
+    /// the requested offset, or a row's top), for session `session`; `row` is the
+    /// row `row=` or `name=` placed it by (nil for `offset=`).
+    func render(_ update: WindowUpdate, session: String, offset: Double, row: Int? = nil) throws -> [UInt8] {
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
         try json.object { json in
@@ -22,6 +23,7 @@ struct WindowRenderer {
             json.field("seq", update.seq)
             json.field("version", snapshot.version)
             json.field("offset", offset)
+            json.field("row", row)
             json.field("base", update.base)
             json.field("full", update.isFull)
             json.field("total", layout.totalRows)
