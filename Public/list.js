@@ -23,10 +23,11 @@ import {
   changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
-import { keyCommand, revealV } from "./paging.js";
+import { createListKeys } from "./listKeys.js";
+import { createPosition } from "./position.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
 import { sectionRow, stickyTitle } from "./sections.js";
-import { createSlotModel, rowAtTop, rowsInView, slotOfRow } from "./slotModel.js";
+import { createSlotModel, rowAtTop, slotOfRow } from "./slotModel.js";
 import { createSlots } from "./slots.js";
 import { createWindows } from "./windows.js";
 
@@ -44,6 +45,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const stage = doc.getElementById("stage");
   const spacer = doc.getElementById("spacer");
   const currentSection = doc.getElementById("current-section");
+  const spoken = createPosition(doc);
 
   // The page's own styles (app.css): the sticky section title's height, and the
   // period of the placeholder stripes drawn where no slot has arrived yet.
@@ -92,6 +94,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   function showRow(row) {
     goToRow(state, row);
+    spoken.jumped();
     schedule();
   }
 
@@ -108,6 +111,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       }
       slots.release(step.released);
       slots.fill(step.cells);
+      if (step.cells.length) slots.order();
       if (step.loadSections) windows.loadSections();
       if (step.syncAfter) syncScrollbar(); // its scroll event is expected, so ignored
       status.showWindow(step.answer, state.lastBytes, state.query);
@@ -138,6 +142,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     rememberTimer = setTimeout(() => {
       const hash = rememberedHash(state, win.location.hash, where());
       if (hash !== null) win.history.replaceState(null, "", hash);
+      if (!state.dirty && !state.inFlight) spoken.rest(where(), state.total, state.sections);
     }, REMEMBER_AFTER);
   }
 
@@ -148,30 +153,6 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   // ---- Input ------------------------------------------------------------------------
 
-  /** Moves keyboard focus to contact `row`, scrolling just enough to show it. */
-  function focusRow(row) {
-    state.focusRow = row;
-    const found = slotOfRow(model, row);
-    if (!found) return showRow(row);
-    const v = revealV(found[1], state.v, STICKY, state.viewport);
-    if (v !== null) setV(v);
-    else schedule();
-  }
-
-  /** Opens the contact of slot `found` ([id, entry]); its row becomes the focused one. */
-  function openContact(found) {
-    if (!found || found[1].id === null) return;
-    state.focusRow = found[1].row;
-    schedule();
-    hooks.open(found[1].id);
-  }
-
-  /** The focused row's star, flipped from the keyboard. */
-  function starContact(found) {
-    const button = found && slots.node(found[0])?.querySelector('[data-action="favorite"]');
-    if (button) toggleStar(button, found[1].id);
-  }
-
   /** A letter of the index: its section's first row, just below the sticky title. */
   function jumpToSection(title) {
     const row = sectionRow(state.sections, title);
@@ -180,11 +161,17 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     list.focus({ preventScroll: true });
   }
 
+  const keys = createListKeys({
+    state, model, slots, sticky: STICKY, rowHeight: STRIPE, open: hooks.open, toggleStar,
+    to: { setV, showRow, schedule, moving, jumped: () => spoken.jumped() },
+  });
+
   /** What the list's input does (listInput.js). */
   const input = {
     scroll(scrollTop) {
       const v = scrolledTo(state.scroll, scrollTop, maxV(state.contentHeight, state.viewport));
       if (v === null) return; // the echo of a scrollTop the page set
+      if (Math.abs(v - state.v) > state.viewport) spoken.jumped(); // the thumb jumped
       moving();
       setV(v, { fromScroll: true });
     },
@@ -192,22 +179,11 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       moving();
       setV(state.v + wheelPixels(deltaY, deltaMode, state.viewport));
     },
-    key(event) {
-      if (!state.total) return;
-      const command = keyCommand(event.key, {
-        focusRow: state.focusRow, total: state.total, pageRows: rowsInView(model, state.v, STICKY, state.viewport),
-      });
-      if (!command) return;
-      event.preventDefault();
-      if (command.action === "open") return openContact(slotOfRow(model, state.focusRow));
-      if (command.action === "star") return starContact(slotOfRow(model, state.focusRow));
-      moving();
-      focusRow(command.row);
-    },
+    key: (event) => keys.key(event),
     star: (button, id) => toggleStar(button, id),
     open(slot) {
       const entry = model.get(slot);
-      openContact(entry ? [slot, entry] : null);
+      keys.open(entry ? [slot, entry] : null);
     },
     focus: () => schedule(),
     // #q= opens a search (search.js fills the field); #row=N moves within what is shown.
@@ -250,6 +226,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     /** Shows the list of query `q` ("" the whole list) from its contact `row`, or
      *  from its top when `row` is null. */
     startQuery(q, row) {
+      spoken.jumped();
       if (changeQuery(state, q, row)) {
         // Whatever is on its way answers the old query: drop it, and ask anew at once.
         windows.abort();

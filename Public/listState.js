@@ -37,6 +37,7 @@ export function createListState() {
     arrived: null,      // a window answer waiting for the next frame, with its ticket
     dirty: true,        // the window shown is not the one for `v`
     pendingRow: null,   // a row to show, asked for as /window?row=
+    pendingName: null,  // type-ahead: a name's start to show, asked for as /window?name=
     pendingTop: false,  // show the list's top once it arrives (a new query's first window)
     query: "",          // the search shown ("" the whole list), sent as q
     generation: 0,      // counts queries: an answer to an older one is dropped
@@ -54,6 +55,7 @@ export function moveTo(state, v) {
   state.v = clampV(v, state.contentHeight, state.viewport);
   state.moves += 1;
   state.pendingRow = null;
+  state.pendingName = null;
   state.pendingTop = false;
   state.dirty = true;
 }
@@ -63,6 +65,17 @@ export function moveTo(state, v) {
 export function goToRow(state, row) {
   state.focusRow = row;
   state.pendingRow = row;
+  state.pendingName = null;
+  state.pendingTop = false;
+  state.dirty = true;
+}
+
+/** Type-ahead: the list is going to show the first contact whose sort name starts
+ *  with `name`, just below the sticky title; the server finds it (/window?name=),
+ *  and its answer's `row` takes the focus. */
+export function goToName(state, name) {
+  state.pendingName = name;
+  state.pendingRow = null;
   state.pendingTop = false;
   state.dirty = true;
 }
@@ -130,14 +143,16 @@ export function beginRequest(state, sticky) {
   state.inFlight = true;
   state.dirty = false;
   const row = state.pendingRow;
-  const top = state.pendingTop && row === null;
+  const name = row === null ? state.pendingName : null;
+  const top = state.pendingTop && row === null && name === null;
   state.pendingRow = null;
+  state.pendingName = null;
   state.pendingTop = false;
   const { url, asked } = windowRequest({
-    row, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
+    row, name, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
     query: state.query, session: state.session, ack: state.ack,
   });
-  return { url, asked, row, top, moves: state.moves, generation: state.generation };
+  return { url, asked, row, name, top, moves: state.moves, generation: state.generation };
 }
 
 /** Whether the answer to `ticket` still counts (no newer query since). */
@@ -153,6 +168,12 @@ export function isCurrent(state, ticket) {
  */
 export function refused(state, ticket, status) {
   if (status !== 400) return null;
+  if (ticket.name) {
+    // A name the server does not take (too long): the list stays where it is.
+    state.inFlight = false;
+    state.dirty = true;
+    return "row";
+  }
   if (ticket.row !== null) {
     state.inFlight = false;
     state.pendingTop = true;
@@ -185,6 +206,9 @@ export function failed(state, ticket) {
   state.inFlight = false;
   state.dirty = true;
   if (ticket.row !== null && state.pendingRow === null && ticket.moves === state.moves) state.pendingRow = ticket.row;
+  if (ticket.name && state.pendingRow === null && state.pendingName === null && ticket.moves === state.moves) {
+    state.pendingName = ticket.name;
+  }
   if (ticket.top && ticket.moves === state.moves) state.pendingTop = true;
   state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
   return state.retryDelay;

@@ -10,6 +10,8 @@ export const MAX_HEIGHT = 20000;
  * The /window request for `at`:
  * - `row` (not null): that row just below the sticky title, `height` the rows
  *   below it and the same margins as overscan;
+ * - `name` (not null): the same for the first contact whose sort name starts
+ *   with it (type-ahead; the server finds the row);
  * - otherwise the window at `v` (or at 0 when `top`: a new query's first window
  *   is asked for at its top before `v` moves there).
  * It asks for the viewport plus half a viewport above and below (prefetch),
@@ -20,7 +22,7 @@ export const MAX_HEIGHT = 20000;
  * the other grows so that the span stays the same.
  * `query` adds q; `session` (not null) adds session and `ack`.
  *
- * @param {{row: number|null, top: boolean, v: number, viewport: number, sticky: number,
+ * @param {{row: number|null, name?: string|null, top: boolean, v: number, viewport: number, sticky: number,
  *          contentHeight: number, query: string, session: string|null, ack: number|null}} at
  * @returns {{url: string, asked: number|null}} `asked`: the offset asked for (null for a row)
  */
@@ -28,8 +30,9 @@ export function windowRequest(at) {
   const margin = Math.round(at.viewport / 2);
   let url;
   let asked = null;
-  if (at.row !== null) {
-    url = `/window?row=${at.row}&height=${Math.max(1, at.viewport - at.sticky)}&overscan=${margin}`;
+  if (at.row !== null || at.name) {
+    const place = at.row !== null ? `row=${at.row}` : `name=${encodeURIComponent(at.name)}`;
+    url = `/window?${place}&height=${Math.max(1, at.viewport - at.sticky)}&overscan=${margin}`;
   } else {
     const v = at.top ? 0 : at.v;
     const span = Math.max(1, at.viewport + 2 * margin);
