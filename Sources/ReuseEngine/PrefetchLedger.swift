@@ -30,6 +30,12 @@ public struct PrefetchLedger: Hashable, Sendable {
         public var shown = 0
         /// Earlier prefetched items released before they were ever shown.
         public var unseen = 0
+
+        public init(sent: Int = 0, shown: Int = 0, unseen: Int = 0) {
+            self.sent = sent
+            self.shown = shown
+            self.unseen = unseen
+        }
     }
 
     /// Takes `update`, the answer to `viewport` (with the lookahead it was laid out
