@@ -8,6 +8,15 @@
 // row or top with it in a ticket, and its answer waits in `arrived` for the next
 // frame, so the DOM is written once per frame.
 //
+// Round trips: each request sends the smoothed round trip and the scroll speed
+// (motion.js), and the server reaches ahead in the direction of motion; at rest
+// the margins cover a flick's first round trip. After a jump, a request whose
+// answer cannot cover the new place is replaced (dropped, then asked anew with
+// the same ack: the server answers from the state this page applied). A second
+// request in flight would be answered from the same acknowledged state as the
+// first, so the first answer applied would leave the second on the wrong base:
+// an answer whose base is not the ack (and is not full) is never applied.
+//
 // Search: a new query is a new generation. The request in flight is aborted and
 // any answer of an older generation is dropped, so a late answer never replaces
 // a newer query's; the rows shown stay until the new query's first window, which
@@ -16,6 +25,7 @@
 // Moves: `moves` counts them, so a row answer asked before the user moved (a
 // letter, then the wheel) does not pull the list back.
 
+import { createMotion, jumped, moved, restMargin, smoothTrip, speedAt } from "./motion.js";
 import { clampV, createScroll, layoutScroll, maxV } from "./scroller.js";
 import { windowRequest } from "./requests.js";
 
@@ -46,6 +56,10 @@ export function createListState() {
     focusRow: 0,        // the row with the keyboard focus
     started: false,     // the first /sections has answered
     startRow: null,     // a row asked for (a link to a contact) before that
+    rtt: null,          // the smoothed round trip of window requests, ms (null: none yet)
+    motion: createMotion(), // the recent moves, for the speed sent
+    ticket: null,       // the ticket of the request in flight
+    beyond: null,       // the last answer's geometry past its window (skeletons)
   };
 }
 
@@ -126,23 +140,53 @@ export function needsRequest(state, retrying) {
  * Starts the window request for where the list is going: the ticket
  * {url, asked, row, top, moves, generation} its answer is checked against.
  */
-export function beginRequest(state, sticky) {
+export function beginRequest(state, sticky, now = 0) {
   state.inFlight = true;
   state.dirty = false;
   const row = state.pendingRow;
   const top = state.pendingTop && row === null;
   state.pendingRow = null;
   state.pendingTop = false;
-  const { url, asked } = windowRequest({
+  const { url, asked, low, high } = windowRequest({
     row, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
     query: state.query, session: state.session, ack: state.ack,
+    margin: restMargin(state.viewport, state.rtt), rtt: state.rtt, speed: speedAt(state.motion, now),
   });
-  return { url, asked, row, top, moves: state.moves, generation: state.generation };
+  const ticket = { url, asked, low, high, row, top, moves: state.moves, generation: state.generation, sentAt: now, dropped: false };
+  state.ticket = ticket;
+  return ticket;
 }
 
-/** Whether the answer to `ticket` still counts (no newer query since). */
+/** Whether the answer to `ticket` still counts (no newer query since, not replaced). */
 export function isCurrent(state, ticket) {
-  return ticket.generation === state.generation;
+  return ticket.generation === state.generation && !ticket.dropped;
+}
+
+/** The list moved (the user's move, at `now` ms): the speed sent next counts it. */
+export function noteMove(state, now) {
+  moved(state.motion, state.v, now, state.viewport);
+}
+
+/**
+ * Whether the request in flight should be replaced: the list jumped, its answer
+ * has not come, and what it asked for does not hold the viewport now.
+ */
+export function mustReplace(state) {
+  const ticket = state.ticket;
+  if (!state.inFlight || state.arrived !== null || !ticket || ticket.row !== null || ticket.top) return false;
+  if (!jumped(state.motion)) return false;
+  return state.v < ticket.low || state.v + state.viewport > ticket.high;
+}
+
+/** The request in flight is given up (its answer, if any, is never applied): ask anew. */
+export function dropRequest(state) {
+  if (state.ticket) state.ticket.dropped = true;
+  if (state.ticket && state.ticket.row !== null && state.pendingRow === null && state.ticket.moves === state.moves) {
+    state.pendingRow = state.ticket.row;
+  }
+  state.ticket = null;
+  state.inFlight = false;
+  state.dirty = true;
 }
 
 /**
@@ -167,11 +211,23 @@ export function queryRefused(state) {
   state.inFlight = false;
 }
 
-/** The answer to `ticket` came (`bytes` long): it waits for the next frame. */
-export function answered(state, ticket, answer, bytes) {
+/**
+ * The answer to `ticket` came (`bytes` long, at `now` ms): it waits for the next
+ * frame. Returns false when it cannot be applied, a delta from another state than
+ * the one this page acknowledged (then the window is asked for again, with the ack).
+ */
+export function answered(state, ticket, answer, bytes, now = ticket.sentAt) {
   state.lastBytes = bytes;
   state.retryDelay = 0;
+  state.rtt = smoothTrip(state.rtt, now - ticket.sentAt);
+  if (!answer.full && answer.base !== state.ack) {
+    state.ticket = null;
+    state.inFlight = false;
+    state.dirty = true;
+    return false;
+  }
   state.arrived = { answer, ticket };
+  return true;
 }
 
 /**
@@ -182,6 +238,7 @@ export function answered(state, ticket, answer, bytes) {
  * to 5000).
  */
 export function failed(state, ticket) {
+  state.ticket = null;
   state.inFlight = false;
   state.dirty = true;
   if (ticket.row !== null && state.pendingRow === null && ticket.moves === state.moves) state.pendingRow = ticket.row;

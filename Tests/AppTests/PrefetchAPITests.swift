@@ -76,7 +76,7 @@ struct PrefetchAPITests {
         // The runs are the heights of the items there, in order: as a plain window lays them out.
         let runs = try #require(below["runs"] as? [[Int]])
         let span = runs.map { $0[0] * $0[1] }.reduce(0, +)
-        #expect(span >= 800 && span < 800 + 200)
+        #expect(span >= 400 && span < 400 + 200)
         let there = try #require(client.getJSON("/window?offset=\(bottom)&height=\(span)")?.json)
         let heights = (there["cells"] as? [[String: Any]] ?? []).sorted {
             ($0["top"] as! Int) < ($1["top"] as! Int)

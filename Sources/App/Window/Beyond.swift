@@ -10,13 +10,13 @@ struct Beyond {
     /// The most items described on each side.
     static let maxItems = 150
 
-    /// The px described on each side: the window's height, or as far as the client
-    /// moves in a round trip when that is more.
+    /// The px described on each side: half the window's height, or as far as the
+    /// client moves in a round trip when that is more.
     let pixels: Double
 
     init(query: WindowQuery) {
         let travel = abs(query.speed ?? 0) * (query.rtt ?? 0) / 1000
-        pixels = min(Self.maxPixels, max(query.height, travel))
+        pixels = min(Self.maxPixels, max(query.height / 2, travel))
     }
 
     /// One side: the top of its first item and its runs of `(height, count)`.
