@@ -85,6 +85,25 @@ struct PrefetchAPITests {
         #expect(heights == runs.flatMap { Array(repeating: $0[0], count: $0[1]) })
     }
 
+    @Test func atTheListsEndsNothingLiesBeyondAndTheLookaheadStopsAtTheEdge() throws {
+        let client = live.client()
+        let total = try #require(client.getJSON("/window?offset=0&height=1")?.json["contentHeight"] as? Int)
+        for query in [
+            "offset=\(total - 800)&height=800&overscan=400&rtt=200&speed=6000",
+            "offset=\(total)&height=800&rtt=200&speed=6000", "row=999999999&height=800&rtt=50&speed=100",
+            "offset=0&height=800&overscan=400&rtt=200&speed=-6000",
+            "offset=0&height=20000&rtt=10000&speed=-1000000",
+        ] {
+            let (status, window) = try #require(client.getJSON("/window?" + query))
+            #expect(status == 200, "\(query)")
+            let beyond = try #require(window["beyond"] as? [String: Any], "\(query)")
+            if query.contains("speed=6000") || query.hasPrefix("row") {
+                #expect(beyond["below"] is NSNull, "\(query)")
+            }
+            if query.hasPrefix("offset=0") { #expect(beyond["above"] is NSNull, "\(query)") }
+        }
+    }
+
     @Test func metricsCountPrefetchedRowsShownAndUnseen() throws {
         let client = live.client()
         let before = try counted(client)

@@ -37,8 +37,11 @@ struct Beyond {
         let bottom = layout.item(at: visible.upperBound - 1).bottom
         let upper = layout.items(in: Viewport(offset: Double(top) - pixels, height: pixels))
         let lower = layout.items(in: Viewport(offset: Double(bottom), height: pixels))
-        let aboveRange = max(upper.lowerBound, visible.lowerBound - Self.maxItems)..<visible.lowerBound
-        let belowRange = visible.upperBound..<min(lower.upperBound, visible.upperBound + Self.maxItems)
+        // At the list's ends nothing lies past the window: those ranges are empty.
+        let aboveStart = min(max(upper.lowerBound, visible.lowerBound - Self.maxItems), visible.lowerBound)
+        let belowEnd = max(min(lower.upperBound, visible.upperBound + Self.maxItems), visible.upperBound)
+        let aboveRange = (upper.isEmpty ? visible.lowerBound : aboveStart)..<visible.lowerBound
+        let belowRange = visible.upperBound..<(lower.isEmpty ? visible.upperBound : belowEnd)
         return (Self.side(aboveRange, in: layout), Self.side(belowRange, in: layout))
     }
 
