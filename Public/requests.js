@@ -15,13 +15,13 @@ export const MAX_SPEED = 1_000_000;
  *   below it and the same margins as overscan;
  * - otherwise the window at `v` (or at 0 when `top`: a new query's first window
  *   is asked for at its top before `v` moves there).
- * It asks for the viewport plus half a viewport above and below (prefetch),
- * shifted at the list's ends so the window always spans as many rows: the slot
- * pool is then made at its full size on the first request and never grows. The
+ * It asks for the viewport plus `margin` above and below (prefetch; half a
+ * viewport unless given), shifted at the list's ends so the window always spans
+ * as many rows: the slot pool grows only when the margins (or the server's
+ * lookahead) do, never with the place in the list. The
  * viewport part is asked as the window itself (offset `v`, where the server looks
  * for the contact to anchor on) and the margins as overscan; at the ends one or
  * the other grows so that the span stays the same.
- * `margin` (default half a viewport) is the margin asked on each side.
  * `query` adds q; `session` (not null) adds session and `ack`; `rtt` (ms, not
  * null) adds rtt and `speed` (px/s), for the server's lookahead.
  *
