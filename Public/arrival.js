@@ -26,6 +26,8 @@ export function takeArrival(state, model, sticky) {
   const { answer, ticket } = state.arrived;
   state.arrived = null;
   state.inFlight = false;
+  state.ticket = null;
+  state.beyond = answer.beyond ?? null; // the rows past the window, for skeletons
   const resized = takeSize(state, answer);
   let moved = false;
   const placed = ticket.row !== null || Boolean(ticket.name);

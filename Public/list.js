@@ -20,13 +20,16 @@
 import { takeArrival } from "./arrival.js";
 import { listHashChange, readLink, normalize, rememberedHash } from "./link.js";
 import {
-  changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
+  changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
+  revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
 import { createListKeys } from "./listKeys.js";
 import { createPosition } from "./position.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
 import { sectionRow, stickyTitle } from "./sections.js";
+import { createSkeletonLayer } from "./skeletonLayer.js";
+import { skeletonBlocks } from "./skeletons.js";
 import { createSlotModel, rowAtTop, slotOfRow } from "./slotModel.js";
 import { createSlots } from "./slots.js";
 import { createWindows } from "./windows.js";
@@ -56,6 +59,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const state = createListState();
   const model = createSlotModel();
   const slots = createSlots({ model, stage, list });
+  const skeletons = createSkeletonLayer(stage, STICKY);
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
@@ -64,6 +68,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   let rememberTimer = 0;
   let shownSection = null;
   let shownStripe = null;
+  let shownBusy = false;
 
   // ---- Writing what the state says ---------------------------------------------
 
@@ -88,8 +93,24 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   /** Moves the viewport to content px `v`, keeping the scrollbar thumb in step. */
   function setV(v, { fromScroll = false } = {}) {
     moveTo(state, v);
+    noteMove(state, performance.now());
     if (!fromScroll) syncScrollbar();
+    ask();
     schedule();
+  }
+
+  /** Sends the window request the list needs now (from the event that moved it,
+   *  not a frame later); after a jump, replaces one whose answer cannot cover it. */
+  function ask() {
+    if (mustReplace(state)) windows.replace();
+    else if (needsRequest(state, windows.retrying())) windows.request();
+    // aria-busy while a window is on its way, until the frame that applies it.
+    const busy = state.inFlight || state.arrived !== null;
+    if (busy !== shownBusy) {
+      shownBusy = busy;
+      if (busy) list.setAttribute("aria-busy", "true");
+      else list.removeAttribute("aria-busy");
+    }
   }
 
   function showRow(row) {
@@ -117,7 +138,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       status.showWindow(step.answer, state.lastBytes, state.query);
     }
     position();
-    if (needsRequest(state, windows.retrying())) windows.request();
+    ask();
   }
 
   /** Positions every shown slot relative to the viewport (small transforms only);
@@ -131,6 +152,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     }
     const title = stickyTitle(state.sections, state.v);
     if (title !== shownSection) currentSection.textContent = shownSection = title;
+    skeletons.draw(skeletonBlocks(state.beyond, model, state.v, state.viewport), state.v);
     const stripe = stripeOffset(state.v, STRIPE);
     if (stripe !== shownStripe) stage.style.backgroundPositionY = `${shownStripe = stripe}px`;
     remember();

@@ -33,6 +33,13 @@ extension OpenAPI {
                 "contentHeight": ["type": "integer"],
                 "first": ["type": "integer", "nullable": true],
                 "last": ["type": "integer", "nullable": true],
+                "beyond": [
+                    "type": "object", "required": ["above", "below"],
+                    "description": .string(
+                        "Sent when rtt or speed was: the items just past the window, above and below, "
+                            + "as runs of [height, count] in list order from the first one's top"),
+                    "properties": ["above": beyondSide, "below": beyondSide],
+                ],
                 "cells": ["type": "array", "items": ref("Cell")],
                 "released": ["type": "array", "items": ["type": "integer"]],
                 "stats": [
@@ -45,6 +52,23 @@ extension OpenAPI {
                         ],
                         "visible": ["type": "integer"],
                         "pooled": ["type": "integer"],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    /// One side of a window's `beyond`, or null when nothing lies there.
+    static var beyondSide: Value {
+        [
+            "type": "object", "nullable": true, "required": ["top", "runs"],
+            "properties": [
+                "top": ["type": "integer"],
+                "runs": [
+                    "type": "array",
+                    "items": [
+                        "type": "array", "minItems": 2, "maxItems": 2,
+                        "items": ["type": "integer", "minimum": 1],
                     ],
                 ],
             ],

@@ -114,6 +114,23 @@ extension OpenAPI {
                     "schema": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
                 ],
                 [
+                    "name": "rtt", "in": "query", "required": false,
+                    "description": .string(
+                        "The client's round trip (ms). With rtt or speed the window reaches ahead in the "
+                            + "direction of motion (a lookahead) and the answer carries `beyond`"),
+                    "schema": [
+                        "type": "number", "minimum": 0, "maximum": .integer(Int(WindowQuery.maxRoundTrip)),
+                    ],
+                ],
+                [
+                    "name": "speed", "in": "query", "required": false,
+                    "description": "The client's scroll speed (px/s, negative upwards); see rtt",
+                    "schema": [
+                        "type": "number", "minimum": .integer(-Int(WindowQuery.maxSpeed)),
+                        "maximum": .integer(Int(WindowQuery.maxSpeed)),
+                    ],
+                ],
+                [
                     "name": "q", "in": "query", "required": false,
                     "description": .string(
                         "Search (README): every word must match; a q without a word (empty, spaces, "

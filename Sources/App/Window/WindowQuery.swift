@@ -7,7 +7,7 @@ import HTTP
 public struct WindowQuery: Equatable, Sendable {
     /// The names the README lists for `/window`; any other is refused.
     public static let names: Set<String> = [
-        "offset", "row", "name", "height", "overscan", "session", "ack", "q",
+        "offset", "row", "name", "height", "overscan", "session", "ack", "q", "rtt", "speed",
     ]
 
     /// Largest window height accepted (px).
@@ -16,6 +16,10 @@ public struct WindowQuery: Equatable, Sendable {
     public static let maxOverscan = 5_000.0
     /// Largest offset accepted (px): far past any list, small enough to stay exact.
     public static let maxOffset = 1e12
+    /// Longest round trip accepted (ms).
+    public static let maxRoundTrip = 10_000.0
+    /// Largest speed accepted, either way (px/s).
+    public static let maxSpeed = 1_000_000.0
 
     /// Top of the window (px); 0 when `row` places the window instead.
     public internal(set) var offset: Double
@@ -35,6 +39,13 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var ack: Int?
     /// The search: `q`'s folded words (README, "Search"); empty for the whole list.
     public internal(set) var search: [String] = []
+    /// The client's round trip (ms), as it measured it: with `speed`, asks for a lookahead.
+    public internal(set) var rtt: Double?
+    /// The client's scroll speed (px/s, negative upwards): with `rtt`, asks for a lookahead.
+    public internal(set) var speed: Double?
+
+    /// Whether the client asked for a lookahead (sent `rtt` or `speed`).
+    public var prefetching: Bool { rtt != nil || speed != nil }
 
     /// Longest `name` accepted, in characters.
     public static let maxNameLength = 64
@@ -67,6 +78,8 @@ public struct WindowQuery: Equatable, Sendable {
         var overscanText: String?
         var sessionText: String?
         var ackText: String?
+        var rttText: String?
+        var speedText: String?
         for (name, value) in items {
             switch name {
             case "offset": try Self.once(&offsetText, name, value)
@@ -77,11 +90,13 @@ public struct WindowQuery: Equatable, Sendable {
             case "row": try Self.once(&rowText, name, value)
             case "name": try Self.once(&nameText, name, value)
             case "q": try Self.once(&qText, name, value)
+            case "rtt": try Self.once(&rttText, name, value)
+            case "speed": try Self.once(&speedText, name, value)
             default:
                 throw HTTPError(
                     400, "invalid_parameter",
                     "unknown parameter '\(name.prefix(40))': /window takes "
-                        + "offset, row or name, height, overscan, session, ack and q")
+                        + "offset, row or name, height, overscan, session, ack, q, rtt and speed")
             }
         }
         switch (offsetText, rowText, nameText) {
@@ -113,6 +128,13 @@ public struct WindowQuery: Equatable, Sendable {
         guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
         if let text = overscanText {
             overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan)
+        }
+        if let text = rttText {
+            rtt = try Self.number("rtt", text, in: 0...Self.maxRoundTrip, unit: "milliseconds")
+        }
+        if let text = speedText {
+            speed = try Self.number(
+                "speed", text, in: -Self.maxSpeed...Self.maxSpeed, unit: "pixels per second")
         }
         if let text = ackText {
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -190,11 +212,11 @@ public struct WindowQuery: Equatable, Sendable {
     }
 
     /// A decimal number (`12`, `12.5`, `1e3`) within `range`.
-    private static func number(_ name: String, _ text: String, in range: ClosedRange<Double>)
-        throws(HTTPError) -> Double
-    {
+    private static func number(
+        _ name: String, _ text: String, in range: ClosedRange<Double>, unit: String = "pixels"
+    ) throws(HTTPError) -> Double {
         guard isDecimal(text), let value = Double(text), value.isFinite else {
-            throw invalid(name, "must be a number of pixels like 120 or 120.5, not '\(text.prefix(40))'")
+            throw invalid(name, "must be a number of \(unit) like 120 or 120.5, not '\(text.prefix(40))'")
         }
         guard value >= range.lowerBound else {
             throw invalid(name, "must be \(Int(range.lowerBound)) or more")
