@@ -9,8 +9,8 @@ import HTTP
 ///   hands back the pieces as they are; it fails only on a `%` escape, with a 400.
 ///   Its items, percent-encoded again and joined, parse back to the same items.
 /// - `WindowQuery` accepts exactly what an independent statement of the README's
-///   rules accepts (only its parameter names, each at most once, offset or row
-///   (never both) and height present, a `q` of at most 256 characters and 16 words,
+///   rules accepts (only its parameter names, each at most once, one of offset,
+///   row and name (a name of at most 64 characters, not all white space) and height present, a `q` of at most 256 characters and 16 words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
 ///   whole number, `session` an id, `rtt` 0 to 10,000 ms, `speed` within
 ///   1,000,000 px/s either way), with the same values; refusals are 400
@@ -73,7 +73,8 @@ enum QueryTarget {
                 && (parsed.ack ?? 0) >= 0,
             "WindowQuery accepted out-of-range values: \(parsed)")
         try require(
-            parsed.offset == expected.offset && parsed.row == expected.row && parsed.height == expected.height
+            parsed.offset == expected.offset && parsed.row == expected.row && parsed.name == expected.name
+                && parsed.height == expected.height
                 && parsed.overscan == expected.overscan && parsed.ack == expected.ack
                 && parsed.session == expected.session && parsed.rtt == expected.rtt
                 && parsed.speed == expected.speed,
@@ -144,6 +145,7 @@ enum QueryTarget {
     struct Expectation: Equatable {
         var offset: Double
         var row: Int?
+        var name: String?
         var height: Double
         var overscan: Double
         var session: String?
@@ -152,7 +154,9 @@ enum QueryTarget {
         var speed: Double?
 
         init?(_ items: [(name: String, value: String)]) {
-            let names = ["offset", "row", "height", "overscan", "session", "ack", "q", "rtt", "speed"]
+            let names = [
+                "offset", "row", "name", "height", "overscan", "session", "ack", "q", "rtt", "speed",
+            ]
             guard items.allSatisfy({ names.contains($0.name) }) else { return nil }
             var values: [String: String] = [:]
             for name in names {
@@ -160,11 +164,20 @@ enum QueryTarget {
                 if given.count > 1 { return nil }
                 values[name] = given.first?.value
             }
-            switch (values["offset"], values["row"]) {
-            case (let text?, nil):
+            switch (values["offset"], values["row"], values["name"]) {
+            case (let text?, nil, nil):
                 guard let offset = Self.pixels(text, upTo: 1e12) else { return nil }
                 self.offset = offset
-            case (nil, let text?):
+            case (nil, nil, let text?):
+                // Type-ahead: at most 64 characters, one of them not white space or NUL.
+                let blank: Set<UInt8> = [0, 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+                guard text.unicodeScalars.count <= 64, text.utf8.contains(where: { !blank.contains($0) })
+                else {
+                    return nil
+                }
+                offset = 0
+                name = text
+            case (nil, let text?, nil):
                 guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
                 else { return nil }
                 offset = 0
