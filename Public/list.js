@@ -23,6 +23,7 @@ import {
   changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
+import { listenToTouch } from "./touchInput.js";
 import { keyCommand, revealV } from "./paging.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
 import { sectionRow, stickyTitle } from "./sections.js";
@@ -57,6 +58,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
+  let touch = null; // touchInput.js's {stop}
   let search = null; // search.js's {open, show}, given by useSearch
   let frameId = 0;
   let rememberTimer = 0;
@@ -79,6 +81,11 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   /** Moves the thumb to `v`, comparing with the last scrollTop seen rather than reading it. */
   function syncScrollbar() {
+    if (NATIVE && touchScrolling) {
+      const t = state.v - touchBase;
+      if (Math.abs(t - state.scroll.top) >= 1) list.scrollTop = state.scroll.expected = state.scroll.top = t;
+      return;
+    }
     const target = thumbFor(state.scroll, state.v);
     if (target !== null) list.scrollTop = target;
   }
@@ -181,14 +188,67 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   }
 
   /** What the list's input does (listInput.js). */
+  // PROTOTYPE (a): native scrolling 1:1 in a re-based range.
+  const NATIVE = win.location.search.includes("touch=native");
+  const R = 100000;
+  let touchBase = 0, touchScrolling = false, touching = false, idleTimer = 0, y0 = 0, lastY = 0, s0 = 0, first = false;
+  function nativeTarget(v) {
+    const { range, ratio } = state.scroll;
+    const max = maxV(state.contentHeight, state.viewport);
+    return Math.min(Math.max(v / ratio, Math.min(v, R)), Math.max(range - (max - v), range - R));
+  }
+  function rebase() {
+    const s = nativeTarget(state.v);
+    if (Math.abs(s - state.scroll.top) >= 1) list.scrollTop = state.scroll.expected = state.scroll.top = s;
+    touchBase = state.v - s;
+  }
+  function idleSoon() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (touching) return;
+      touchScrolling = false;
+      rebase();
+    }, 150);
+  }
+  if (NATIVE) {
+    list.addEventListener("touchstart", (e) => {
+      touching = true;
+      clearTimeout(idleTimer);
+      if (!touchScrolling) rebase();
+      touchScrolling = true;
+      y0 = lastY = e.touches[0].clientY;
+      s0 = state.scroll.top;
+      first = true;
+    }, { passive: true });
+    list.addEventListener("touchmove", (e) => { lastY = e.touches[0].clientY; }, { passive: true });
+    const up = () => { touching = false; idleSoon(); };
+    list.addEventListener("touchend", up, { passive: true });
+    list.addEventListener("touchcancel", up, { passive: true });
+  }
+
   const input = {
     scroll(scrollTop) {
+      if (NATIVE && touchScrolling) {
+        state.scroll.top = scrollTop;
+        const echo = state.scroll.expected !== null && Math.abs(scrollTop - state.scroll.expected) <= 1.5;
+        state.scroll.expected = null;
+        if (echo) return;
+        if (first && touching) {
+          first = false;
+          touchBase += (y0 - lastY) - (scrollTop - s0); // the slop Chromium keeps
+        }
+        if (!touching) idleSoon();
+        moving();
+        setV(touchBase + scrollTop, { fromScroll: true });
+        return;
+      }
       const v = scrolledTo(state.scroll, scrollTop, maxV(state.contentHeight, state.viewport));
       if (v === null) return; // the echo of a scrollTop the page set
       moving();
       setV(v, { fromScroll: true });
     },
     wheel(deltaY, deltaMode) {
+      touch?.stop();
       moving();
       setV(state.v + wheelPixels(deltaY, deltaMode, state.viewport));
     },
@@ -199,6 +259,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       });
       if (!command) return;
       event.preventDefault();
+      touch?.stop();
       if (command.action === "open") return openContact(slotOfRow(model, state.focusRow));
       if (command.action === "star") return starContact(slotOfRow(model, state.focusRow));
       moving();
@@ -234,6 +295,18 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     /** Starts the list where the URL says (a search, a row, or the top). */
     async start() {
       listenToList({ win, list, stage }, input);
+      if (!NATIVE) {
+        list.classList.add("touch-page");
+        touch = listenToTouch({ win, list }, {
+          position: () => state.v,
+          max: () => maxV(state.contentHeight, state.viewport),
+          move(v) {
+            moving();
+            setV(v);
+          },
+          end() {},
+        });
+      }
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash);
       state.query = normalize(link.q);
