@@ -20,25 +20,36 @@ export const DECELERATION = 0.998;
 
 const TAU = -1 / Math.log(DECELERATION); // ms: the velocity falls by e in as long
 
-/** A finger put down at screen y `y` at time `t` on a list at `v`. */
-export function createDrag(v, y, t) {
-  return { v, startY: y, lastY: y, dragging: false, samples: [[t, y]] };
+/** A finger put down at screen y `y` at time `t`. */
+export function createDrag(y, t) {
+  return { startY: y, lastY: y, dragging: false, rest: 0, samples: [[t, y]] };
 }
 
 /**
- * The finger is at `y` at time `t`: the `v` the list moves to, within [0, `max`],
- * or null while it has not moved past SLOP (then nothing moves, and lifting it is
- * a tap). Past the slop the list has moved by all the finger did, slop included.
- * At an end the list stays, and moves back as soon as the finger does.
+ * The finger is at `y` at time `t` over a list at `v` (whose largest is `max`):
+ * the whole px `v` the list moves to, or null while the finger has not moved past
+ * SLOP (then nothing moves, and lifting it is a tap). Past the slop the list
+ * moves by all the finger did, slop included, so the row under the finger stays
+ * under it; fractions of a px are carried to the next move. The move is taken
+ * from the list's `v` as it is now (it may have moved on its own: an anchor). At
+ * an end the list stays, and moves back as soon as the finger does.
  */
-export function dragTo(drag, y, t, max) {
+export function dragTo(drag, y, t, v, max) {
   drag.samples.push([t, y]);
   while (drag.samples.length > 2 && t - drag.samples[1][0] > VELOCITY_WINDOW) drag.samples.shift();
   if (!drag.dragging && Math.abs(y - drag.startY) <= SLOP) return null;
   drag.dragging = true;
-  drag.v = Math.max(0, Math.min(max, drag.v - (y - drag.lastY)));
+  const target = v + drag.rest - (y - drag.lastY);
   drag.lastY = y;
-  return drag.v;
+  return settle(drag, target, max);
+}
+
+/** `target` kept within [0, `max`] and rounded to a whole px, the fraction kept in `motion.rest`. */
+function settle(motion, target, max) {
+  const within = Math.max(0, Math.min(max, target));
+  const whole = Math.round(within);
+  motion.rest = within - whole;
+  return whole;
 }
 
 /**
@@ -58,37 +69,40 @@ export function releaseVelocity(drag, t) {
 }
 
 /**
- * A fling from `v` at `velocity` px/ms starting at time `t`, or null when the
- * velocity is too low to fling. `carried`: the velocity of a fling the finger
- * stopped by coming down, which adds when the new one goes the same way (as on
- * iOS, flick after flick goes faster).
+ * A fling at `velocity` px/ms starting at time `t`, or null when the velocity is
+ * too low to fling. `carried`: the velocity of a fling the finger stopped by
+ * coming down, which adds when the new one goes the same way (as on iOS, flick
+ * after flick goes faster).
  */
-export function createFling(v, velocity, t, carried = 0) {
+export function createFling(velocity, t, carried = 0) {
   let start = velocity;
   if (Math.abs(velocity) >= MIN_VELOCITY && Math.sign(carried) === Math.sign(velocity)) start += carried;
   start = Math.max(-MAX_VELOCITY, Math.min(MAX_VELOCITY, start));
   if (Math.abs(start) < MIN_VELOCITY) return null;
-  return { from: v, start, t0: t, velocity: start, done: false };
+  return { start, t0: t, velocity: start, covered: 0, rest: 0, done: false };
 }
 
-/** The px a fling starting at `velocity` covers in all. */
+/** The px a fling starting at `velocity` covers in all (negative: towards the top). */
 export function flingDistance(velocity) {
   return velocity * TAU * (1 - MIN_VELOCITY / Math.abs(velocity));
 }
 
 /**
- * The fling at time `t`: the `v` it has reached, clamped to [0, `max`]; `done`
- * once its velocity fell below MIN_VELOCITY or it reached an end of the list.
+ * The fling at time `t` over a list at `v` (whose largest is `max`): the whole px
+ * `v` it moves the list to, by what it covered since its last step (so a move of
+ * the list's own in between stays). `done` once its velocity fell below
+ * MIN_VELOCITY (it has then covered flingDistance) or it reached an end.
  */
-export function flingAt(fling, t, max) {
-  const elapsed = Math.max(0, t - fling.t0);
-  const decay = Math.exp(-elapsed / TAU);
+export function flingStep(fling, t, v, max) {
+  const decay = Math.exp(-Math.max(0, t - fling.t0) / TAU);
   fling.velocity = fling.start * decay;
-  let v = fling.from + fling.start * TAU * (1 - decay);
+  let covered = fling.start * TAU * (1 - decay);
   if (Math.abs(fling.velocity) < MIN_VELOCITY) {
     fling.done = true;
-    v = fling.from + flingDistance(fling.start);
+    covered = flingDistance(fling.start);
   }
-  if (v <= 0 || v >= max) fling.done = true;
-  return Math.max(0, Math.min(max, v));
+  const target = v + fling.rest + covered - fling.covered;
+  fling.covered = covered;
+  if (target <= 0 || target >= max) fling.done = true;
+  return settle(fling, target, max);
 }

@@ -23,12 +23,13 @@ import {
   changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
-import { listenToTouch } from "./touchInput.js";
 import { keyCommand, revealV } from "./paging.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
+import { createScrubber } from "./scrubber.js";
 import { sectionRow, stickyTitle } from "./sections.js";
 import { createSlotModel, rowAtTop, rowsInView, slotOfRow } from "./slotModel.js";
 import { createSlots } from "./slots.js";
+import { listenToTouch } from "./touchInput.js";
 import { createWindows } from "./windows.js";
 
 const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
@@ -58,6 +59,8 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
+  const max = () => maxV(state.contentHeight, state.viewport);
+  const scrubber = createScrubber(doc.getElementById("scrubber"), { max, move: fingerTo });
   let touch = null; // touchInput.js's {stop}
   let search = null; // search.js's {open, show}, given by useSearch
   let frameId = 0;
@@ -81,11 +84,6 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   /** Moves the thumb to `v`, comparing with the last scrollTop seen rather than reading it. */
   function syncScrollbar() {
-    if (NATIVE && touchScrolling) {
-      const t = state.v - touchBase;
-      if (Math.abs(t - state.scroll.top) >= 1) list.scrollTop = state.scroll.expected = state.scroll.top = t;
-      return;
-    }
     const target = thumbFor(state.scroll, state.v);
     if (target !== null) list.scrollTop = target;
   }
@@ -97,7 +95,14 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     schedule();
   }
 
+  /** A finger moves the list to `v` (a drag, a fling, the thumb). */
+  function fingerTo(v) {
+    moving();
+    setV(v);
+  }
+
   function showRow(row) {
+    touch?.stop();
     goToRow(state, row);
     schedule();
   }
@@ -136,6 +141,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     if (title !== shownSection) currentSection.textContent = shownSection = title;
     const stripe = stripeOffset(state.v, STRIPE);
     if (stripe !== shownStripe) stage.style.backgroundPositionY = `${shownStripe = stripe}px`;
+    scrubber.place(state.v, state.viewport);
     remember();
   }
 
@@ -188,60 +194,8 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   }
 
   /** What the list's input does (listInput.js). */
-  // PROTOTYPE (a): native scrolling 1:1 in a re-based range.
-  const NATIVE = win.location.search.includes("touch=native");
-  const R = 100000;
-  let touchBase = 0, touchScrolling = false, touching = false, idleTimer = 0, y0 = 0, lastY = 0, s0 = 0, first = false;
-  function nativeTarget(v) {
-    const { range, ratio } = state.scroll;
-    const max = maxV(state.contentHeight, state.viewport);
-    return Math.min(Math.max(v / ratio, Math.min(v, R)), Math.max(range - (max - v), range - R));
-  }
-  function rebase() {
-    const s = nativeTarget(state.v);
-    if (Math.abs(s - state.scroll.top) >= 1) list.scrollTop = state.scroll.expected = state.scroll.top = s;
-    touchBase = state.v - s;
-  }
-  function idleSoon() {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (touching) return;
-      touchScrolling = false;
-      rebase();
-    }, 150);
-  }
-  if (NATIVE) {
-    list.addEventListener("touchstart", (e) => {
-      touching = true;
-      clearTimeout(idleTimer);
-      if (!touchScrolling) rebase();
-      touchScrolling = true;
-      y0 = lastY = e.touches[0].clientY;
-      s0 = state.scroll.top;
-      first = true;
-    }, { passive: true });
-    list.addEventListener("touchmove", (e) => { lastY = e.touches[0].clientY; }, { passive: true });
-    const up = () => { touching = false; idleSoon(); };
-    list.addEventListener("touchend", up, { passive: true });
-    list.addEventListener("touchcancel", up, { passive: true });
-  }
-
   const input = {
     scroll(scrollTop) {
-      if (NATIVE && touchScrolling) {
-        state.scroll.top = scrollTop;
-        const echo = state.scroll.expected !== null && Math.abs(scrollTop - state.scroll.expected) <= 1.5;
-        state.scroll.expected = null;
-        if (echo) return;
-        if (first && touching) {
-          first = false;
-          touchBase += (y0 - lastY) - (scrollTop - s0); // the slop Chromium keeps
-        }
-        if (!touching) idleSoon();
-        moving();
-        setV(touchBase + scrollTop, { fromScroll: true });
-        return;
-      }
       const v = scrolledTo(state.scroll, scrollTop, maxV(state.contentHeight, state.viewport));
       if (v === null) return; // the echo of a scrollTop the page set
       moving();
@@ -295,18 +249,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     /** Starts the list where the URL says (a search, a row, or the top). */
     async start() {
       listenToList({ win, list, stage }, input);
-      if (!NATIVE) {
-        list.classList.add("touch-page");
-        touch = listenToTouch({ win, list }, {
-          position: () => state.v,
-          max: () => maxV(state.contentHeight, state.viewport),
-          move(v) {
-            moving();
-            setV(v);
-          },
-          end() {},
-        });
-      }
+      touch = listenToTouch({ win, list }, { position: () => state.v, max, move: fingerTo });
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash);
       state.query = normalize(link.q);

@@ -4,13 +4,12 @@
 // finger 1:1 at any depth of the list, where a native scroll would move the
 // scrollbar's thumb (at the spacer's ratio).
 
-import { createDrag, createFling, dragTo, flingAt, releaseVelocity } from "./fling.js";
+import { createDrag, createFling, dragTo, flingStep, releaseVelocity } from "./fling.js";
 
 /**
  * Listens to touches on `list` in window `win`. `on` has position() (the list's
- * `v`), max() (the largest `v`), move(v) (the list moves there; it clamps) and
- * end() (a drag or fling came to rest). Returns {stop()}: ends a fling (the
- * wheel or a key took over).
+ * `v`), max() (the largest `v`) and move(v) (the list moves there). Returns
+ * {stop()}: ends a fling (the wheel or a key took over).
  */
 export function listenToTouch({ win, list }, on) {
   let drag = null; // the finger on the list
@@ -27,11 +26,9 @@ export function listenToTouch({ win, list }, on) {
   function step(t) {
     frame = 0;
     if (!fling) return;
-    on.move(flingAt(fling, t, on.max()));
-    if (fling.done) {
-      fling = null;
-      on.end();
-    } else frame = win.requestAnimationFrame(step);
+    on.move(flingStep(fling, t, on.position(), on.max()));
+    if (fling.done) fling = null;
+    else frame = win.requestAnimationFrame(step);
   }
 
   list.addEventListener("touchstart", (event) => {
@@ -41,24 +38,22 @@ export function listenToTouch({ win, list }, on) {
       drag = null; // a pinch: the browser zooms, the list stays
       return;
     }
-    drag = createDrag(on.position(), event.touches[0].clientY, event.timeStamp);
+    drag = createDrag(event.touches[0].clientY, event.timeStamp);
   }, { passive: true });
 
   list.addEventListener("touchmove", (event) => {
     if (!drag || event.touches.length !== 1) return;
-    const v = dragTo(drag, event.touches[0].clientY, event.timeStamp, on.max());
+    const v = dragTo(drag, event.touches[0].clientY, event.timeStamp, on.position(), on.max());
     if (v !== null) on.move(v);
   }, { passive: true });
 
   function lift(event) {
     if (!drag) return;
-    const ended = drag;
+    const velocity = event.type === "touchend" ? releaseVelocity(drag, event.timeStamp) : 0;
     drag = null;
-    const velocity = event.type === "touchend" ? releaseVelocity(ended, event.timeStamp) : 0;
-    fling = velocity ? createFling(on.position(), velocity, event.timeStamp, carried) : null;
+    fling = velocity ? createFling(velocity, event.timeStamp, carried) : null;
     carried = 0;
     if (fling) frame = win.requestAnimationFrame(step);
-    else if (ended.dragging) on.end();
   }
   list.addEventListener("touchend", lift, { passive: true });
   list.addEventListener("touchcancel", lift, { passive: true });
