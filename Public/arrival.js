@@ -26,11 +26,15 @@ export function takeArrival(state, model, sticky) {
   const { answer, ticket } = state.arrived;
   state.arrived = null;
   state.inFlight = false;
+  state.ticket = null;
+  state.beyond = answer.beyond ?? null; // the rows past the window, for skeletons
   const resized = takeSize(state, answer);
   let moved = false;
-  if (ticket.moves === state.moves && (ticket.row !== null || ticket.top)) {
+  const placed = ticket.row !== null || Boolean(ticket.name);
+  if (ticket.moves === state.moves && (placed || ticket.top)) {
     // Laid out with the row's top at the window's top (or at the end of the list).
-    moveTo(state, ticket.row !== null ? answer.offset - sticky : 0);
+    moveTo(state, placed ? answer.offset - sticky : 0);
+    if (ticket.name && typeof answer.row === "number") state.focusRow = answer.row; // type-ahead's contact
     moved = true;
   }
   // The keyboard focus stays on its contact when rows come or go above it.
@@ -50,7 +54,7 @@ export function takeArrival(state, model, sticky) {
     const row = rowOfContact(model, focusedId);
     if (row !== null) state.focusRow = row;
   }
-  const shift = ticket.row === null && !ticket.top && typeof answer.offset === "number" ? answer.offset - ticket.asked : 0;
+  const shift = !placed && !ticket.top && typeof answer.offset === "number" ? answer.offset - ticket.asked : 0;
   if (shift !== 0) state.v = clampV(state.v + shift, state.contentHeight, state.viewport);
   if (state.latest > state.version) state.dirty = true; // announced while this was asked for
   return { answer, resized, moved, released, cells, syncAfter: shift !== 0 || resized, loadSections };

@@ -10,6 +10,9 @@ export function createDetailForm(doc) {
   const title = doc.getElementById("detail-title");
   const avatar = doc.getElementById("detail-avatar");
   const star = doc.getElementById("detail-star");
+  const reach = doc.getElementById("detail-reach");
+  const mail = doc.getElementById("detail-mail");
+  const call = doc.getElementById("detail-call");
   const message = doc.getElementById("detail-message");
   const saveButton = doc.getElementById("detail-save");
   const deleteButton = doc.getElementById("detail-delete");
@@ -47,6 +50,17 @@ export function createDetailForm(doc) {
     }
   }
 
+  /** Shows the e-mail and phone as mailto: and tel: links ({href, text} or null each). */
+  function showReach(links) {
+    for (const [link, value] of [[mail, links.mail], [call, links.call]]) {
+      link.parentElement.hidden = !value;
+      if (!value) continue;
+      link.href = value.href;
+      link.lastElementChild.textContent = value.text;
+    }
+    reach.hidden = !links.mail && !links.call;
+  }
+
   function showAvatar(src) {
     if (src) avatar.src = src;
     avatar.hidden = !src;
@@ -77,6 +91,7 @@ export function createDetailForm(doc) {
       confirmBox.hidden = true;
       deleteButton.hidden = false;
       avatar.hidden = true;
+      showReach({ mail: null, call: null });
     },
 
     /** Shows `contact` with `what` ({title, avatar, favorite}), replacing any edits. */
@@ -86,6 +101,7 @@ export function createDetailForm(doc) {
       setStar(what.favorite);
       title.textContent = what.title;
       showAvatar(what.avatar);
+      showReach(what);
       deleteButton.hidden = false;
       clearErrors();
     },

@@ -85,8 +85,8 @@ export function loadOutcome(state, ticket, answer, quietly) {
 /**
  * Takes `contact` (read with `etag`) as the one shown, edits dropped. Returns
  * what the pane shows: {title, avatar (its URL: it names the revision, so a
- * rename shows past the day's cache), favorite, revealRow (the list shows this
- * row, or null)}.
+ * rename shows past the day's cache), favorite, mail and call (reachLinks),
+ * revealRow (the list shows this row, or null)}.
  */
 export function showContact(state, contact, etag) {
   state.id = contact.id;
@@ -101,7 +101,23 @@ export function showContact(state, contact, etag) {
     title: name || "Contact",
     avatar: `/avatar/${contact.id}.svg?r=${encodeURIComponent(etag || contact.version || "")}`,
     favorite: state.favorite,
+    ...reachLinks(contact),
     revealRow,
+  };
+}
+
+/**
+ * The contact's e-mail and phone as links: {mail, call}, each {href, text} or
+ * null when the field is empty. `tel:` keeps the digits and a leading +
+ * (RFC 3966: no spaces); `mailto:` escapes each side of the @ (RFC 6068).
+ */
+export function reachLinks(contact) {
+  const email = (contact.email ?? "").trim();
+  const phone = (contact.phone ?? "").trim();
+  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  return {
+    mail: email ? { href: `mailto:${email.split("@").map(encodeURIComponent).join("@")}`, text: email } : null,
+    call: /\d/.test(digits) ? { href: `tel:${digits}`, text: phone } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-// The favourite star of a contact row: a click (or `f` on the focused row) asks
+// The favourite star of a contact row: a click (or `*` on the focused row) asks
 // the server to flip it with PATCH /contacts/{id} {"favorite": ...}.
 //
 // The row's fragment is the truth: the server re-sends the cell in its slot once

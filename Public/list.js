@@ -20,14 +20,18 @@
 import { takeArrival } from "./arrival.js";
 import { listHashChange, readLink, normalize, rememberedHash } from "./link.js";
 import {
-  changeQuery, createListState, goToRow, moveTo, needsRequest, refresh, resizeViewport, revealRow, takeSize,
+  changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
+  revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
-import { keyCommand, revealV } from "./paging.js";
+import { createListKeys } from "./listKeys.js";
+import { createPosition } from "./position.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
 import { createScrubber } from "./scrubber.js";
 import { sectionRow, stickyTitle } from "./sections.js";
-import { createSlotModel, rowAtTop, rowsInView, slotOfRow } from "./slotModel.js";
+import { createSkeletonLayer } from "./skeletonLayer.js";
+import { skeletonBlocks } from "./skeletons.js";
+import { createSlotModel, rowAtTop, slotOfRow } from "./slotModel.js";
 import { createSlots } from "./slots.js";
 import { listenToTouch } from "./touchInput.js";
 import { createWindows } from "./windows.js";
@@ -46,6 +50,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const stage = doc.getElementById("stage");
   const spacer = doc.getElementById("spacer");
   const currentSection = doc.getElementById("current-section");
+  const spoken = createPosition(doc);
 
   // The page's own styles (app.css): the sticky section title's height, and the
   // period of the placeholder stripes drawn where no slot has arrived yet.
@@ -56,6 +61,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const state = createListState();
   const model = createSlotModel();
   const slots = createSlots({ model, stage, list });
+  const skeletons = createSkeletonLayer(stage, STICKY);
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
@@ -67,6 +73,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   let rememberTimer = 0;
   let shownSection = null;
   let shownStripe = null;
+  let shownBusy = false;
 
   // ---- Writing what the state says ---------------------------------------------
 
@@ -91,7 +98,9 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   /** Moves the viewport to content px `v`, keeping the scrollbar thumb in step. */
   function setV(v, { fromScroll = false } = {}) {
     moveTo(state, v);
+    noteMove(state, performance.now());
     if (!fromScroll) syncScrollbar();
+    ask();
     schedule();
   }
 
@@ -101,9 +110,24 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     setV(v);
   }
 
+  /** Sends the window request the list needs now (from the event that moved it,
+   *  not a frame later); after a jump, replaces one whose answer cannot cover it. */
+  function ask() {
+    if (mustReplace(state)) windows.replace();
+    else if (needsRequest(state, windows.retrying())) windows.request();
+    // aria-busy while a window is on its way, until the frame that applies it.
+    const busy = state.inFlight || state.arrived !== null;
+    if (busy !== shownBusy) {
+      shownBusy = busy;
+      if (busy) list.setAttribute("aria-busy", "true");
+      else list.removeAttribute("aria-busy");
+    }
+  }
+
   function showRow(row) {
     touch?.stop();
     goToRow(state, row);
+    spoken.jumped();
     schedule();
   }
 
@@ -120,12 +144,13 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       }
       slots.release(step.released);
       slots.fill(step.cells);
+      if (step.cells.length) slots.order();
       if (step.loadSections) windows.loadSections();
       if (step.syncAfter) syncScrollbar(); // its scroll event is expected, so ignored
       status.showWindow(step.answer, state.lastBytes, state.query);
     }
     position();
-    if (needsRequest(state, windows.retrying())) windows.request();
+    ask();
   }
 
   /** Positions every shown slot relative to the viewport (small transforms only);
@@ -139,6 +164,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     }
     const title = stickyTitle(state.sections, state.v);
     if (title !== shownSection) currentSection.textContent = shownSection = title;
+    skeletons.draw(skeletonBlocks(state.beyond, model, state.v, state.viewport), state.v);
     const stripe = stripeOffset(state.v, STRIPE);
     if (stripe !== shownStripe) stage.style.backgroundPositionY = `${shownStripe = stripe}px`;
     scrubber.place(state.v, state.viewport);
@@ -151,6 +177,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     rememberTimer = setTimeout(() => {
       const hash = rememberedHash(state, win.location.hash, where());
       if (hash !== null) win.history.replaceState(null, "", hash);
+      if (!state.dirty && !state.inFlight) spoken.rest(where(), state.total, state.sections);
     }, REMEMBER_AFTER);
   }
 
@@ -161,30 +188,6 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
 
   // ---- Input ------------------------------------------------------------------------
 
-  /** Moves keyboard focus to contact `row`, scrolling just enough to show it. */
-  function focusRow(row) {
-    state.focusRow = row;
-    const found = slotOfRow(model, row);
-    if (!found) return showRow(row);
-    const v = revealV(found[1], state.v, STICKY, state.viewport);
-    if (v !== null) setV(v);
-    else schedule();
-  }
-
-  /** Opens the contact of slot `found` ([id, entry]); its row becomes the focused one. */
-  function openContact(found) {
-    if (!found || found[1].id === null) return;
-    state.focusRow = found[1].row;
-    schedule();
-    hooks.open(found[1].id);
-  }
-
-  /** The focused row's star, flipped from the keyboard. */
-  function starContact(found) {
-    const button = found && slots.node(found[0])?.querySelector('[data-action="favorite"]');
-    if (button) toggleStar(button, found[1].id);
-  }
-
   /** A letter of the index: its section's first row, just below the sticky title. */
   function jumpToSection(title) {
     const row = sectionRow(state.sections, title);
@@ -193,11 +196,17 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     list.focus({ preventScroll: true });
   }
 
+  const keys = createListKeys({
+    state, model, slots, sticky: STICKY, rowHeight: STRIPE, open: hooks.open, toggleStar,
+    to: { setV, showRow, schedule, moving, jumped: () => spoken.jumped() },
+  });
+
   /** What the list's input does (listInput.js). */
   const input = {
     scroll(scrollTop) {
       const v = scrolledTo(state.scroll, scrollTop, maxV(state.contentHeight, state.viewport));
       if (v === null) return; // the echo of a scrollTop the page set
+      if (Math.abs(v - state.v) > state.viewport) spoken.jumped(); // the thumb jumped
       moving();
       setV(v, { fromScroll: true });
     },
@@ -207,22 +216,13 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       setV(state.v + wheelPixels(deltaY, deltaMode, state.viewport));
     },
     key(event) {
-      if (!state.total) return;
-      const command = keyCommand(event.key, {
-        focusRow: state.focusRow, total: state.total, pageRows: rowsInView(model, state.v, STICKY, state.viewport),
-      });
-      if (!command) return;
-      event.preventDefault();
       touch?.stop();
-      if (command.action === "open") return openContact(slotOfRow(model, state.focusRow));
-      if (command.action === "star") return starContact(slotOfRow(model, state.focusRow));
-      moving();
-      focusRow(command.row);
+      keys.key(event);
     },
     star: (button, id) => toggleStar(button, id),
     open(slot) {
       const entry = model.get(slot);
-      openContact(entry ? [slot, entry] : null);
+      keys.open(entry ? [slot, entry] : null);
     },
     focus: () => schedule(),
     // #q= opens a search (search.js fills the field); #row=N moves within what is shown.
@@ -266,6 +266,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     /** Shows the list of query `q` ("" the whole list) from its contact `row`, or
      *  from its top when `row` is null. */
     startQuery(q, row) {
+      spoken.jumped();
       if (changeQuery(state, q, row)) {
         // Whatever is on its way answers the old query: drop it, and ask anew at once.
         windows.abort();

@@ -3,10 +3,7 @@
 // answer (session, ack, version). list.js and windows.js hold the DOM, the
 // timers and the network, call these functions and do what they return.
 //
-// Requests: one window request at a time. `dirty` says the window shown is not
-// the one for `v` (or for the row it is going to); a request takes the pending
-// row or top with it in a ticket, and its answer waits in `arrived` for the next
-// frame, so the DOM is written once per frame.
+// Requests and their answers are listRequests.js's (re-exported here).
 //
 // Search: a new query is a new generation. The request in flight is aborted and
 // any answer of an older generation is dropped, so a late answer never replaces
@@ -16,8 +13,12 @@
 // Moves: `moves` counts them, so a row answer asked before the user moved (a
 // letter, then the wheel) does not pull the list back.
 
+import { createMotion } from "./motion.js";
 import { clampV, createScroll, layoutScroll, maxV } from "./scroller.js";
-import { windowRequest } from "./requests.js";
+
+export {
+  answered, beginRequest, dropRequest, failed, isCurrent, mustReplace, needsRequest, noteMove, queryRefused, refused,
+} from "./listRequests.js";
 
 /** The list before anything arrived. */
 export function createListState() {
@@ -37,6 +38,7 @@ export function createListState() {
     arrived: null,      // a window answer waiting for the next frame, with its ticket
     dirty: true,        // the window shown is not the one for `v`
     pendingRow: null,   // a row to show, asked for as /window?row=
+    pendingName: null,  // type-ahead: a name's start to show, asked for as /window?name=
     pendingTop: false,  // show the list's top once it arrives (a new query's first window)
     query: "",          // the search shown ("" the whole list), sent as q
     generation: 0,      // counts queries: an answer to an older one is dropped
@@ -46,6 +48,10 @@ export function createListState() {
     focusRow: 0,        // the row with the keyboard focus
     started: false,     // the first /sections has answered
     startRow: null,     // a row asked for (a link to a contact) before that
+    rtt: null,          // the smoothed round trip of window requests, ms (null: none yet)
+    motion: createMotion(), // the recent moves, for the speed sent
+    ticket: null,       // the ticket of the request in flight
+    beyond: null,       // the last answer's geometry past its window (skeletons)
   };
 }
 
@@ -54,6 +60,7 @@ export function moveTo(state, v) {
   state.v = clampV(v, state.contentHeight, state.viewport);
   state.moves += 1;
   state.pendingRow = null;
+  state.pendingName = null;
   state.pendingTop = false;
   state.dirty = true;
 }
@@ -63,6 +70,17 @@ export function moveTo(state, v) {
 export function goToRow(state, row) {
   state.focusRow = row;
   state.pendingRow = row;
+  state.pendingName = null;
+  state.pendingTop = false;
+  state.dirty = true;
+}
+
+/** Type-ahead: the list is going to show the first contact whose sort name starts
+ *  with `name`, just below the sticky title; the server finds it (/window?name=),
+ *  and its answer's `row` takes the focus. */
+export function goToName(state, name) {
+  state.pendingName = name;
+  state.pendingRow = null;
   state.pendingTop = false;
   state.dirty = true;
 }
@@ -115,79 +133,6 @@ export function refresh(state, version) {
   }
   state.dirty = true;
   return true;
-}
-
-/** Whether a window request should go now (`retrying`: a retry is waiting for its time). */
-export function needsRequest(state, retrying) {
-  return state.dirty && !state.inFlight && !retrying;
-}
-
-/**
- * Starts the window request for where the list is going: the ticket
- * {url, asked, row, top, moves, generation} its answer is checked against.
- */
-export function beginRequest(state, sticky) {
-  state.inFlight = true;
-  state.dirty = false;
-  const row = state.pendingRow;
-  const top = state.pendingTop && row === null;
-  state.pendingRow = null;
-  state.pendingTop = false;
-  const { url, asked } = windowRequest({
-    row, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
-    query: state.query, session: state.session, ack: state.ack,
-  });
-  return { url, asked, row, top, moves: state.moves, generation: state.generation };
-}
-
-/** Whether the answer to `ticket` still counts (no newer query since). */
-export function isCurrent(state, ticket) {
-  return ticket.generation === state.generation;
-}
-
-/**
- * A 400 to `ticket`: "row" (the row is not in the list, a link past a search's
- * end: its top is asked for instead), "query" (the query is past the server's
- * limits: the caller says why, then calls queryRefused), or null (a failure like
- * any other).
- */
-export function refused(state, ticket, status) {
-  if (status !== 400) return null;
-  if (ticket.row !== null) {
-    state.inFlight = false;
-    state.pendingTop = true;
-    state.dirty = true;
-    return "row";
-  }
-  return state.query ? "query" : null;
-}
-
-/** The query was refused and that was said: nothing is asked until it changes. */
-export function queryRefused(state) {
-  state.inFlight = false;
-}
-
-/** The answer to `ticket` came (`bytes` long): it waits for the next frame. */
-export function answered(state, ticket, answer, bytes) {
-  state.lastBytes = bytes;
-  state.retryDelay = 0;
-  state.arrived = { answer, ticket };
-}
-
-/**
- * The request of `ticket` failed. Nothing was applied: the server's state is
- * ahead of ours, and the ack sent next tells it so (it answers from our last
- * applied state, or in full). The row or top it asked for is asked again unless
- * the list moved since. Returns the ms to wait before trying again (250 doubling
- * to 5000).
- */
-export function failed(state, ticket) {
-  state.inFlight = false;
-  state.dirty = true;
-  if (ticket.row !== null && state.pendingRow === null && ticket.moves === state.moves) state.pendingRow = ticket.row;
-  if (ticket.top && ticket.moves === state.moves) state.pendingTop = true;
-  state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
-  return state.retryDelay;
 }
 
 /** /sections of the current query is asked for: its generation, to check the answer with. */

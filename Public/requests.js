@@ -5,43 +5,62 @@
 export const MAX_OVERSCAN = 5000;
 /** The most height asked for, px. */
 export const MAX_HEIGHT = 20000;
+/** The largest round trip (ms) and speed (px/s, either way) the server takes. */
+export const MAX_RTT = 10000;
+export const MAX_SPEED = 1_000_000;
 
 /**
  * The /window request for `at`:
  * - `row` (not null): that row just below the sticky title, `height` the rows
  *   below it and the same margins as overscan;
+ * - `name` (not null): the same for the first contact whose sort name starts
+ *   with it (type-ahead; the server finds the row);
  * - otherwise the window at `v` (or at 0 when `top`: a new query's first window
  *   is asked for at its top before `v` moves there).
- * It asks for the viewport plus half a viewport above and below (prefetch),
- * shifted at the list's ends so the window always spans as many rows: the slot
- * pool is then made at its full size on the first request and never grows. The
+ * It asks for the viewport plus `margin` above and below (prefetch; half a
+ * viewport unless given), shifted at the list's ends so the window always spans
+ * as many rows: the slot pool grows only when the margins (or the server's
+ * lookahead) do, never with the place in the list. The
  * viewport part is asked as the window itself (offset `v`, where the server looks
  * for the contact to anchor on) and the margins as overscan; at the ends one or
  * the other grows so that the span stays the same.
- * `query` adds q; `session` (not null) adds session and `ack`.
+ * `query` adds q; `session` (not null) adds session and `ack`; `rtt` (ms, not
+ * null) adds rtt and `speed` (px/s), for the server's lookahead.
  *
- * @param {{row: number|null, top: boolean, v: number, viewport: number, sticky: number,
- *          contentHeight: number, query: string, session: string|null, ack: number|null}} at
- * @returns {{url: string, asked: number|null}} `asked`: the offset asked for (null for a row)
+ * @param {{row: number|null, name?: string|null, top: boolean, v: number, viewport: number, sticky: number,
+ *          contentHeight: number, query: string, session: string|null, ack: number|null,
+ *          margin?: number, rtt?: number|null, speed?: number}} at
+ * @returns {{url: string, asked: number|null, low: number, high: number}} `asked`: the
+ *   offset asked for (null for a row or a name); `low`..`high`: the px it covers (a row's: unknown, the whole list)
  */
 export function windowRequest(at) {
-  const margin = Math.round(at.viewport / 2);
+  const margin = Math.round(at.margin ?? at.viewport / 2);
   let url;
   let asked = null;
-  if (at.row !== null) {
-    url = `/window?row=${at.row}&height=${Math.max(1, at.viewport - at.sticky)}&overscan=${margin}`;
+  let low = 0;
+  let high = Infinity;
+  if (at.row !== null || at.name) {
+    const place = at.row !== null ? `row=${at.row}` : `name=${encodeURIComponent(at.name)}`;
+    url = `/window?${place}&height=${Math.max(1, at.viewport - at.sticky)}&overscan=${Math.min(MAX_OVERSCAN, margin)}`;
   } else {
     const v = at.top ? 0 : at.v;
     const span = Math.max(1, at.viewport + 2 * margin);
-    const low = Math.max(0, Math.min(v - margin, at.contentHeight - span));
-    const overscan = Math.min(MAX_OVERSCAN, Math.max(margin, v - low));
-    const height = Math.max(at.viewport, low + span - v - overscan);
+    const start = Math.max(0, Math.min(v - margin, at.contentHeight - span));
+    const overscan = Math.min(MAX_OVERSCAN, Math.max(margin, v - start));
+    const height = Math.max(at.viewport, start + span - v - overscan);
     asked = v;
-    url = `/window?offset=${asked}&height=${Math.max(1, Math.min(height, MAX_HEIGHT))}&overscan=${overscan}`;
+    const asks = Math.max(1, Math.min(height, MAX_HEIGHT));
+    url = `/window?offset=${asked}&height=${asks}&overscan=${overscan}`;
+    low = asked - overscan;
+    high = asked + asks + overscan;
   }
   if (at.query) url += `&q=${encodeURIComponent(at.query)}`;
   if (at.session !== null) url += `&session=${encodeURIComponent(at.session)}&ack=${at.ack}`;
-  return { url, asked };
+  if (at.rtt !== undefined && at.rtt !== null) {
+    const speed = Math.max(-MAX_SPEED, Math.min(MAX_SPEED, Math.round(at.speed ?? 0)));
+    url += `&rtt=${Math.min(MAX_RTT, Math.round(at.rtt))}&speed=${speed}`;
+  }
+  return { url, asked, low, high };
 }
 
 /** The /sections URL of query `query` ("" the whole list). */

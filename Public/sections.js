@@ -20,6 +20,12 @@ export function stickyTitle(sections, v) {
   return section && v > 0 ? section.title : "";
 }
 
+/** The title of the section contact `row` is in, or "" when no section holds it. */
+export function sectionOfRow(sections, row) {
+  const section = sections.find((s) => s.rows > 0 && row >= s.firstRow && row < s.firstRow + s.rows);
+  return section ? section.title : "";
+}
+
 /** The first row of section `title`, where its letter jumps; null when it has no row. */
 export function sectionRow(sections, title) {
   const section = sections.find((s) => s.title === title);

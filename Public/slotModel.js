@@ -72,12 +72,15 @@ export function rowAtTop(model, v, sticky) {
   return best ? best.row : null;
 }
 
-/** Contacts wholly in view below the sticky title: what PageDown moves by. */
-export function rowsInView(model, v, sticky, viewport) {
-  let count = 0;
+/** The contacts wholly in view below the sticky title, in screen order: what
+ *  PageUp and PageDown page by. Each is {row, top, height}. */
+export function contactsInView(model, v, sticky, viewport) {
+  const view = [];
   for (const entry of model.values()) {
     if (!entry.shown || entry.row === null) continue;
-    if (entry.top >= v + sticky && entry.top + entry.height <= v + viewport) count += 1;
+    if (entry.top >= v + sticky && entry.top + entry.height <= v + viewport) {
+      view.push({ row: entry.row, top: entry.top, height: entry.height });
+    }
   }
-  return count;
+  return view.sort((a, b) => a.top - b.top);
 }

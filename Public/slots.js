@@ -3,11 +3,13 @@
 // as the window moves (never created per row, never measured). What each slot
 // shows is slotModel.js's; this file makes the nodes match it.
 
+import { orderMoves } from "./domOrder.js";
+
 const CLEARED = ["data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"];
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
- * `list` when the node holding it is emptied. Returns {release, fill, place, node}.
+ * `list` when the node holding it is emptied. Returns {release, fill, order, place, node}.
  */
 export function createSlots({ model, stage, list }) {
   const nodes = new Map(); // slot ID -> {node, kind, height, y, focused}: what the node has now
@@ -73,6 +75,19 @@ export function createSlots({ model, stage, list }) {
     node.hidden = false;
   }
 
+  /** Puts the shown slots' nodes in DOM order = screen order (screen readers read
+   *  the DOM's), moving only those out of place (domOrder.js). */
+  function order() {
+    const shown = [];
+    for (const [id, entry] of model) if (entry.shown && nodes.has(id)) shown.push([entry.top, id]);
+    shown.sort((a, b) => a[0] - b[0]);
+    const current = [];
+    for (const child of stage.children) if (child.dataset.slot !== undefined) current.push(Number(child.dataset.slot));
+    for (const [id, before] of orderMoves(current, shown.map(([, id]) => id))) {
+      stage.insertBefore(nodes.get(id).node, before === null ? null : nodes.get(before).node);
+    }
+  }
+
   /** Moves every shown slot to its place for content offset `v` (small transforms;
    *  writes only what changed, reads nothing from layout) and marks the slot of
    *  `focusRow` while the list has the focus. Returns that slot's node, if shown. */
@@ -97,5 +112,5 @@ export function createSlots({ model, stage, list }) {
     return focused;
   }
 
-  return { release, fill, place, node: (id) => nodes.get(id)?.node ?? null };
+  return { release, fill, order, place, node: (id) => nodes.get(id)?.node ?? null };
 }

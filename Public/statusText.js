@@ -28,3 +28,11 @@ export function reuseText(update, bytes) {
     ` for ${shown} rows shown · ${stats.visible} visible, ${stats.pooled} pooled` +
     ` · last window ${bytes.toLocaleString()} bytes`;
 }
+
+/** What the position's live region says after a jump or a search: "Row 500,001 of
+ *  1,000,000, M" (`row` 0-based; the section's title when known). */
+export function positionText(row, total, section = "") {
+  if (!total) return "";
+  const where = `Row ${(row + 1).toLocaleString()} of ${total.toLocaleString()}`;
+  return section ? `${where}, ${section}` : where;
+}

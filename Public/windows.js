@@ -6,13 +6,13 @@
 import { coalesced } from "./coalesce.js";
 import { sectionsUrl } from "./requests.js";
 import {
-  answered, beginRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked,
+  answered, beginRequest, dropRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked,
 } from "./listState.js";
 
 /**
  * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
  * asks for a frame; `status` is status.js's; `onSections(sections)` shows a new
- * /sections answer. Returns {request, loadSections, abort, retrying}.
+ * /sections answer. Returns {request, loadSections, abort, replace, retrying}.
  */
 export function createWindows({ state, sticky, schedule, status, onSections }) {
   let controller = null; // aborts the window request in flight when the query changes
@@ -20,7 +20,7 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
 
   /** Asks for the window the list needs; its answer waits for the next frame. */
   async function request() {
-    const ticket = beginRequest(state, sticky);
+    const ticket = beginRequest(state, sticky, performance.now());
     const mine = controller = new AbortController();
     try {
       const response = await fetch(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
@@ -39,7 +39,8 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
       const text = await response.text();
       const answer = JSON.parse(text);
       if (!isCurrent(state, ticket)) return;
-      answered(state, ticket, answer, Number(response.headers.get("content-length")) || text.length);
+      // (An answer that cannot be applied is dropped there: the next frame asks again.)
+      answered(state, ticket, answer, Number(response.headers.get("content-length")) || text.length, performance.now());
       schedule();
     } catch (error) {
       if (!isCurrent(state, ticket)) return; // aborted for a newer query
@@ -67,6 +68,13 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
     abort() {
       controller?.abort();
       controller = null;
+    },
+    /** Gives up the request in flight (a jump it cannot cover) and asks for the window now. */
+    replace() {
+      dropRequest(state);
+      controller?.abort();
+      controller = null;
+      request();
     },
     /** Whether a retry is waiting for its time. */
     retrying: () => retryTimer !== 0,

@@ -12,8 +12,10 @@ import HTTP
 ///   rules accepts (only its parameter names, each at most once, offset or row
 ///   (never both) and height present, a `q` of at most 256 characters and 16 words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
-///   whole number, `session` an id), with the same values; refusals are 400
-///   `invalid_parameter`. Whatever it accepts is never negative, NaN or infinite.
+///   whole number, `session` an id, `rtt` 0 to 10,000 ms, `speed` within
+///   1,000,000 px/s either way), with the same values; refusals are 400
+///   `invalid_parameter`. Whatever it accepts is never NaN or infinite, and never
+///   negative but for `speed`.
 /// - The request line carrying the query parses (414 past 8 KiB), and the
 ///   parser's target gives back the same query.
 enum QueryTarget {
@@ -73,7 +75,8 @@ enum QueryTarget {
         try require(
             parsed.offset == expected.offset && parsed.row == expected.row && parsed.height == expected.height
                 && parsed.overscan == expected.overscan && parsed.ack == expected.ack
-                && parsed.session == expected.session,
+                && parsed.session == expected.session && parsed.rtt == expected.rtt
+                && parsed.speed == expected.speed,
             "WindowQuery read \(items) as \(parsed), expected \(expected)")
     }
 
@@ -145,9 +148,11 @@ enum QueryTarget {
         var overscan: Double
         var session: String?
         var ack: Int?
+        var rtt: Double?
+        var speed: Double?
 
         init?(_ items: [(name: String, value: String)]) {
-            let names = ["offset", "row", "height", "overscan", "session", "ack", "q"]
+            let names = ["offset", "row", "height", "overscan", "session", "ack", "q", "rtt", "speed"]
             guard items.allSatisfy({ names.contains($0.name) }) else { return nil }
             var values: [String: String] = [:]
             for name in names {
@@ -179,6 +184,18 @@ enum QueryTarget {
                 self.overscan = overscan
             } else {
                 overscan = 0
+            }
+            if let text = values["rtt"] {
+                guard let rtt = Self.pixels(text, upTo: 10_000) else { return nil }
+                self.rtt = rtt
+            }
+            if let text = values["speed"] {
+                // Signed: a minus sign and its magnitude, within 1,000,000 either way.
+                let magnitude = text.hasPrefix("-") ? String(text.dropFirst()) : text
+                guard !magnitude.hasPrefix("-"), let value = Self.pixels(magnitude, upTo: 1_000_000) else {
+                    return nil
+                }
+                speed = text.hasPrefix("-") ? -value : value
             }
             if let text = values["ack"] {
                 guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) })

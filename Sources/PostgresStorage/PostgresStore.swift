@@ -111,6 +111,10 @@ public final class PostgresStore: ContactSource {
         return key.isEmpty ? nil : try reads.row(of: id, key: key, in: order)
     }
 
+    public func sortKey(ofContact id: Int) throws -> [UInt8] {
+        try current().sortKey(of: id)
+    }
+
     public func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows {
         let ids = entries.map { Int($0.id) }
         let list = "{" + ids.map(String.init).joined(separator: ",") + "}"

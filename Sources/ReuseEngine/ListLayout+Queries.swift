@@ -29,15 +29,14 @@ extension ListLayout {
         return span.firstIndex + headerItems + min(row - span.firstRow, span.count - 1)
     }
 
-    /// The positions of the items intersecting `[offset - overscan, offset + height + overscan)`,
+    /// The positions of the items intersecting `[offset - overscan - above, offset + height + overscan + below)`,
     /// clipped to the content. Empty when that window misses the content, has no height,
     /// or holds a NaN; an infinite window reaches the content's edge.
     ///
     /// - Complexity: O(log sections) plus two queries of the row heights.
     public func items(in viewport: Viewport) -> Range<Int> {
-        let overscan = viewport.overscan > 0 ? viewport.overscan : 0
-        let low = max(viewport.offset - overscan, 0)
-        let high = min(viewport.offset + viewport.height + overscan, Double(contentHeight))
+        let low = max(viewport.low, 0)
+        let high = min(viewport.high, Double(contentHeight))
         // `!(low < high)` also rejects NaN, which every comparison fails.
         guard low < high else { return 0..<0 }
         // An item [top, bottom) meets [low, high) when bottom > low and top < high; tops

@@ -71,6 +71,9 @@ public struct ReuseSession: Sendable {
     /// The current state's number; each step or reload adds one.
     public var seq: Int { current.seq }
 
+    /// The window the current state was laid out for, with its lookahead.
+    public var viewport: Viewport { current.viewport }
+
     /// The item indices visible now, in the layout of the current state's data
     /// (`layout` once a step has followed `apply(layout:)`).
     public var visible: Range<Int> { current.range }

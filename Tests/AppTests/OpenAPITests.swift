@@ -123,6 +123,7 @@ struct OpenAPITests {
         ]
         #expect(throws: Never.self) { try WindowQuery(values.map { ($0.key, $0.value) }) }
         #expect(throws: Never.self) { try WindowQuery([("row", "0"), ("height", "100")]) }
+        #expect(throws: Never.self) { try WindowQuery([("name", "smi"), ("height", "100")]) }
     }
 
     @Test func sectionsTakeOnlyQAndImportsTheirModeAndErrorPolicy() throws {

@@ -37,7 +37,8 @@ struct WindowAPITests {
         let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
         #expect(status == 200)
         for key in [
-            "session", "seq", "offset", "base", "full", "total", "contentHeight", "first", "last", "cells",
+            "session", "seq", "offset", "row", "base", "full", "total", "contentHeight", "first", "last",
+            "cells",
             "released",
             "stats",
         ] {
@@ -212,6 +213,7 @@ struct WindowAPITests {
         let cells = try #require(window["cells"] as? [[String: Any]])
         let cell = try #require(cells.first { $0["row"] as? Int == row }, "row \(row) is in its own window")
         let top = try #require(cell["top"] as? Int)
+        #expect(window["row"] as? Int == row)
         if top + 800 <= contentHeight {
             #expect(offset == top)
             #expect(window["first"] as? Int == row)
@@ -264,6 +266,7 @@ struct WindowAPITests {
         let contentHeight = try #require(window["contentHeight"] as? Int)
         #expect(window["offset"] as? Int == contentHeight - 800)
         #expect(window["last"] as? Int == 100_001)
+        #expect(window["row"] as? Int == 100_001, "the row it was placed by: the last")
     }
 
     @Test func theFirstRowOpensBelowItsSectionsHeader() throws {

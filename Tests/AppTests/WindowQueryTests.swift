@@ -50,3 +50,37 @@ struct WindowQueryTests {
                 == 16)
     }
 }
+
+struct WindowQueryPrefetchTests {
+    private func parse(_ query: String) throws(HTTPError) -> WindowQuery {
+        let items = query.split(separator: "&").map { piece in
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        }
+        return try WindowQuery(items)
+    }
+
+    @Test func rttAndSpeedAreTakenAndAskForALookahead() throws {
+        let query = try parse("offset=0&height=800&rtt=80.5&speed=-6000")
+        #expect(query.rtt == 80.5 && query.speed == -6000 && query.prefetching)
+        #expect(try parse("offset=0&height=800&speed=0").prefetching)
+        #expect(try !parse("offset=0&height=800").prefetching, "without them, today's window")
+    }
+
+    @Test(arguments: [
+        ("rtt=-1", "rtt"), ("rtt=10001", "rtt"), ("rtt=abc", "rtt"), ("rtt=1&rtt=2", "rtt"),
+        ("rtt=nan", "rtt"),
+        ("speed=1000001", "speed"), ("speed=-1000001", "speed"), ("speed=--5", "speed"),
+        ("speed=+5", "speed"),
+        ("speed=inf", "speed"), ("speed=1&speed=1", "speed"),
+    ])
+    func aBadRttOrSpeedIsRefusedByName(pair: (String, String)) {
+        #expect {
+            try parse("offset=0&height=800&\(pair.0)")
+        } throws: { error in
+            let error = error as! HTTPError
+            return error.status == 400 && error.code == "invalid_parameter"
+                && error.message.hasPrefix(pair.1 + " ")
+        }
+    }
+}

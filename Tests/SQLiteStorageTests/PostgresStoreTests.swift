@@ -84,6 +84,11 @@ struct PostgresStoreTests {
         for words in [["ma"], ["m"], ["berlin"], ["555"], ["an", "ber"], ["zzqx"], ["example", "org"]] {
             #expect(Array(try store.matches(words, ids: nil)) == Array(try lite.matches(words)), "\(words)")
         }
+        for prefix in ["a", "Mar", "mü", "smi", "zz~", "#"] {
+            let row = try store.row(startingWith: prefix, in: state.order)
+            #expect(row == (try lite.row(startingWith: prefix, in: state.order)), "\(prefix)")
+            #expect(row > 0 || prefix == "a")
+        }
         let url = postgres.url
         #expect(throws: ContactsError.notEmpty(path: url, contacts: 5_000)) {
             try PostgresSeeder.seed(url: url, count: 10, randomSeed: 1)

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { takeArrival } from "../../Public/arrival.js";
-import { answered, beginRequest, createListState, failed } from "../../Public/listState.js";
+import { answered, beginRequest, createListState, dropRequest, failed, isCurrent } from "../../Public/listState.js";
 import { createSlotModel } from "../../Public/slotModel.js";
 import { createFakeServer } from "./fakeServer.js";
 import { seeded } from "./random.js";
@@ -86,6 +86,69 @@ test("random answers, dropped, forgotten and after writes, leave every slot as t
     dropped += counts.dropped;
   }
   assert.ok(applied > 5000 && dropped > 2000, `the runs applied ${applied} answers and dropped ${dropped}`);
+});
+
+/**
+ * The round-trip flow: requests replaced in flight (the server took some of them,
+ * never others), their late answers arriving after the replacement's, and answers
+ * from older states of the session offered to the page: none is applied on a base
+ * other than the page's ack, and the slots stay as the server has them.
+ */
+function runReplacing(seed, steps = 250) {
+  const rnd = seeded(seed);
+  const server = createFakeServer(rnd);
+  const state = createListState();
+  state.viewport = 800;
+  const model = createSlotModel();
+  let replaced = 0;
+  let refused = 0;
+  let previous = null; // an answer applied earlier: offered again, its base is old
+  for (let step = 0; step < steps; step += 1) {
+    if (rnd.next() < 0.1) server.change();
+    let ticket = beginRequest(state, STICKY, step * 20);
+    let late = null;
+    while (rnd.next() < 0.35) {
+      // A jump: the request in flight is replaced; the server may have taken it already.
+      if (rnd.next() < 0.5) late = { ticket, answer: server.answer({ ack: asked(ticket.url).ack, first: rnd.int(140), count: 12 }) };
+      dropRequest(state);
+      replaced += 1;
+      ticket = beginRequest(state, STICKY, step * 20 + 5);
+    }
+    const { ack } = asked(ticket.url);
+    assert.equal(ack, state.ack);
+    const answer = server.answer({ ack, first: rnd.int(140), count: 6 + rnd.int(18) });
+    if (late) assert.equal(isCurrent(state, late.ticket), false, "a replaced request's answer is dropped");
+    if (previous && !previous.full && rnd.next() < 0.2) {
+      // An old delta offered as if it answered this request: its base is not the ack.
+      if (previous.base !== state.ack) {
+        assert.equal(answered(state, ticket, previous, 1, step * 20 + 9), false);
+        refused += 1;
+        ticket = beginRequest(state, STICKY, step * 20 + 10);
+        const again = server.answer({ ack: asked(ticket.url).ack, first: rnd.int(140), count: 12 });
+        assert.equal(answered(state, ticket, again, 1, step * 20 + 15), true);
+        takeArrival(state, model, STICKY);
+        assert.equal(mismatch(model, server.stateAt(again.seq)), null, `seed ${seed}, step ${step}`);
+        continue;
+      }
+    }
+    assert.equal(answered(state, ticket, answer, 1, step * 20 + 15), true, "a delta on the ack, or a full answer");
+    takeArrival(state, model, STICKY);
+    previous = answer;
+    const problem = mismatch(model, server.stateAt(answer.seq));
+    assert.equal(problem, null, `seed ${seed}, step ${step}: ${problem}`);
+  }
+  return { replaced, refused };
+}
+
+test("requests replaced in flight and stale answers never leave a slot out of step", () => {
+  let replaced = 0;
+  let refused = 0;
+  for (let seed = 1; seed <= 40; seed += 1) {
+    const counts = runReplacing(seed);
+    replaced += counts.replaced;
+    refused += counts.refused;
+  }
+  assert.ok(replaced > 2000 && refused > 200, `replaced ${replaced}, refused ${refused}`);
 });
 
 test("after a dropped answer the next one is a delta from the state acknowledged", () => {

@@ -49,8 +49,8 @@ test("a new data version loads the sections again; the same version of the same 
   const state = list();
   const model = createSlotModel();
   arrive(state, model, answer());
-  assert.equal(arrive(state, model, answer({ seq: 2, full: false, cells: [] })).loadSections, false);
-  assert.equal(arrive(state, model, answer({ seq: 3, version: 2, full: false, cells: [] })).loadSections, true);
+  assert.equal(arrive(state, model, answer({ seq: 2, base: 1, full: false, cells: [] })).loadSections, false);
+  assert.equal(arrive(state, model, answer({ seq: 3, base: 2, version: 2, full: false, cells: [] })).loadSections, true);
 });
 
 test("a row answer puts its offset just below the sticky title", () => {
@@ -146,7 +146,7 @@ test("released slots and cells are handed to the DOM", () => {
   const state = list();
   const model = createSlotModel();
   arrive(state, model, answer());
-  const step = arrive(state, model, answer({ seq: 2, full: false, cells: [contact(2, 2, 102, 112)], released: [0] }));
+  const step = arrive(state, model, answer({ seq: 2, base: 1, full: false, cells: [contact(2, 2, 102, 112)], released: [0] }));
   assert.deepEqual(step.released, [0]);
   assert.deepEqual(step.cells.map((c) => c.slot), [2]);
   assert.equal(model.get(0).shown, false);

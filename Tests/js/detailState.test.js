@@ -42,7 +42,10 @@ test("showing a contact takes its ETag and version, drops edits, and names it", 
   state.edited = true;
   state.reveal = true;
   const shown = showContact(state, contact, '"r7"');
-  assert.deepEqual(shown, { title: "Ada Lovelace", avatar: "/avatar/42.svg?r=%22r7%22", favorite: true, revealRow: 900 });
+  assert.deepEqual(shown, {
+    title: "Ada Lovelace", avatar: "/avatar/42.svg?r=%22r7%22", favorite: true, revealRow: 900,
+    mail: { href: "mailto:ada@x.org", text: "ada@x.org" }, call: null,
+  });
   assert.deepEqual([state.id, state.etag, state.version, state.edited, state.reveal], [42, '"r7"', 7, false, false]);
   assert.equal(showContact(state, { id: 5, version: 2 }, null).title, "Contact");
   assert.equal(showContact(state, { id: 5, version: 2 }, null).revealRow, null, "revealed once");

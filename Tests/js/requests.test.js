@@ -59,3 +59,22 @@ test("sections of the whole list or of a search", () => {
   assert.equal(sectionsUrl(""), "/sections");
   assert.equal(sectionsUrl("anna oslo"), "/sections?q=anna%20oslo");
 });
+
+test("the round trip and speed go with the request once a round trip is known, within the server's limits", () => {
+  assert.equal(params(windowRequest(at({ v: 50_000 })).url).rtt, undefined, "no round trip yet: today's window");
+  const got = params(windowRequest(at({ v: 50_000, rtt: 81.6, speed: -6123.4 })).url);
+  assert.equal(got.rtt, "82");
+  assert.equal(got.speed, "-6123");
+  const huge = params(windowRequest(at({ v: 50_000, rtt: 1e9, speed: 1e12 })).url);
+  assert.equal(huge.rtt, "10000");
+  assert.equal(huge.speed, "1000000");
+  assert.equal(params(windowRequest(at({ row: 7, rtt: 50, speed: 0 })).url).rtt, "50");
+});
+
+test("a margin asked replaces half a viewport; the request says the px it covers", () => {
+  const { url, low, high } = windowRequest(at({ v: 50_000, margin: 1200 }));
+  assert.deepEqual(params(url), { offset: "50000", height: "800", overscan: "1200" });
+  assert.deepEqual([low, high], [48_800, 52_000]);
+  const row = windowRequest(at({ row: 7 }));
+  assert.deepEqual([row.low, row.high], [0, Infinity], "a row's place is the server's to say");
+});

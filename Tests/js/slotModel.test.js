@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { applyWindow, createSlotModel, rowAtTop, rowOfContact, rowsInView, slotOfRow } from "../../Public/slotModel.js";
+import { applyWindow, createSlotModel, rowAtTop, rowOfContact, contactsInView, slotOfRow } from "../../Public/slotModel.js";
 
 const contact = (slot, row, id, top, height = 56) => ({ slot, kind: "contact", row, top, height, contact: { id }, html: "" });
 const header = (slot, section, top) => ({ slot, kind: "header", section, top, height: 32, html: "" });
@@ -80,16 +80,18 @@ test("rowAtTop is the first contact whose top is below the sticky title", () => 
   assert.equal(rowAtTop(model, 1000, 32), null);
 });
 
-test("rowsInView counts the contacts wholly between the sticky title and the bottom", () => {
+test("contactsInView lists the contacts wholly between the sticky title and the bottom, in screen order", () => {
   const model = createSlotModel();
   const cells = [header(20, 0, 0)];
   for (let row = 0; row < 20; row += 1) cells.push(contact(row, row, row + 100, 32 + row * 56));
   applyWindow(model, full(cells));
   // v = 0, viewport 400: tops 32..., rows 0 to 5 end at 32 + 6 * 56 = 368 <= 400; row 6 ends at 424.
-  assert.equal(rowsInView(model, 0, 32, 400), 6);
-  assert.equal(rowsInView(model, 20, 32, 400), 5, "row 0 went under the title; row 6 is cut at the bottom");
+  assert.deepEqual(contactsInView(model, 0, 32, 400).map((c) => c.row), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(contactsInView(model, 20, 32, 400).map((c) => c.row), [1, 2, 3, 4, 5],
+    "row 0 went under the title; row 6 is cut at the bottom");
+  assert.deepEqual(contactsInView(model, 0, 32, 400)[2], { row: 2, top: 32 + 2 * 56, height: 56 });
   // Rows of notes (136 px) are taller: fewer fit.
   const tall = createSlotModel();
   applyWindow(tall, full([0, 1, 2].map((row) => contact(row, row, row, 32 + row * 136, 136))));
-  assert.equal(rowsInView(tall, 0, 32, 400), 2);
+  assert.equal(contactsInView(tall, 0, 32, 400).length, 2);
 });

@@ -57,3 +57,30 @@ test("a burst of calls while one runs makes one more run, not one each", async (
   load();
   assert.equal(runs, 3, "idle again: a call runs at once");
 });
+
+test("positionText says the row (1-based), the total and the section", async () => {
+  const { positionText } = await import("../../Public/statusText.js");
+  assert.equal(positionText(500000, 1000000, "M"), `Row ${(500001).toLocaleString()} of ${(1000000).toLocaleString()}, M`);
+  assert.equal(positionText(0, 3), "Row 1 of 3");
+  assert.equal(positionText(0, 0), "", "an empty list has no position");
+});
+
+test("sectionOfRow names the section a row is in", async () => {
+  const { sectionOfRow } = await import("../../Public/sections.js");
+  const sections = [
+    { title: "A", rows: 3, firstRow: 0 }, { title: "B", rows: 0, firstRow: 3 }, { title: "C", rows: 2, firstRow: 3 },
+  ];
+  assert.deepEqual([0, 2, 3, 4, 5].map((row) => sectionOfRow(sections, row)), ["A", "A", "C", "C", ""]);
+});
+
+test("reachLinks: mailto: and tel: links of the e-mail and phone", async () => {
+  const { reachLinks } = await import("../../Public/detailState.js");
+  assert.deepEqual(reachLinks({ email: "ann@example.org", phone: "+1 (555) 010-2030" }), {
+    mail: { href: "mailto:ann@example.org", text: "ann@example.org" },
+    call: { href: "tel:+15550102030", text: "+1 (555) 010-2030" },
+  });
+  assert.equal(reachLinks({ email: "a b?c@x.org" }).mail.href, "mailto:a%20b%3Fc@x.org");
+  assert.deepEqual(reachLinks({ email: "", phone: "n/a" }), { mail: null, call: null }, "a phone needs a digit");
+  assert.deepEqual(reachLinks({}), { mail: null, call: null });
+  assert.equal(reachLinks({ phone: "00 44+20 7946" }).call.href, "tel:0044207946", "a + only first");
+});

@@ -30,6 +30,7 @@ final class Metrics: Sendable {
         var latency: [String: Latency] = [:]
         var created = KindCounts()
         var reused = KindCounts()
+        var prefetch = PrefetchLedger.Outcome()
     }
 
     private let state = Mutex(State())
@@ -48,6 +49,15 @@ final class Metrics: Sendable {
         state.withLock { state in
             state.created += created
             state.reused += reused
+        }
+    }
+
+    /// Counts what one window request's lookahead sent, and what became of rows sent before.
+    func observePrefetch(_ outcome: PrefetchLedger.Outcome) {
+        state.withLock { state in
+            state.prefetch.sent += outcome.sent
+            state.prefetch.shown += outcome.shown
+            state.prefetch.unseen += outcome.unseen
         }
     }
 
@@ -89,6 +99,13 @@ final class Metrics: Sendable {
         text += "# TYPE roster_slots_reused_total counter\n"
         text += "roster_slots_reused_total{kind=\"header\"} \(state.reused.header)\n"
         text += "roster_slots_reused_total{kind=\"contact\"} \(state.reused.contact)\n"
+        text +=
+            "# HELP roster_prefetched_rows_total Items sent past the asked window by a lookahead (sent), and of "
+            + "those the ones later inside an asked viewport (shown) or released before that (unseen).\n"
+        text += "# TYPE roster_prefetched_rows_total counter\n"
+        text += "roster_prefetched_rows_total{outcome=\"sent\"} \(state.prefetch.sent)\n"
+        text += "roster_prefetched_rows_total{outcome=\"shown\"} \(state.prefetch.shown)\n"
+        text += "roster_prefetched_rows_total{outcome=\"unseen\"} \(state.prefetch.unseen)\n"
         text +=
             "# HELP roster_contacts Contacts in the list.\n# TYPE roster_contacts gauge\nroster_contacts \(contacts)\n"
         text +=

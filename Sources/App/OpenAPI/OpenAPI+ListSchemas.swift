@@ -7,8 +7,8 @@ extension OpenAPI {
         [
             "type": "object",
             "required": [
-                "session", "seq", "version", "offset", "base", "full", "total", "contentHeight", "first",
-                "last",
+                "session", "seq", "version", "offset", "row", "base", "full", "total", "contentHeight",
+                "first", "last",
                 "cells", "released", "stats",
             ],
             "properties": [
@@ -22,12 +22,24 @@ extension OpenAPI {
                     "type": "number", "minimum": 0,
                     "description": "The offset this window is laid out for (row N's top for row=N)",
                 ],
+                "row": [
+                    "type": "integer", "nullable": true,
+                    "description":
+                        "The row row= or name= placed the window by (the last row for one past it)",
+                ],
                 "base": ["type": "integer", "nullable": true],
                 "full": ["type": "boolean"],
                 "total": ["type": "integer"],
                 "contentHeight": ["type": "integer"],
                 "first": ["type": "integer", "nullable": true],
                 "last": ["type": "integer", "nullable": true],
+                "beyond": [
+                    "type": "object", "required": ["above", "below"],
+                    "description": .string(
+                        "Sent when rtt or speed was: the items just past the window, above and below, "
+                            + "as runs of [height, count] in list order from the first one's top"),
+                    "properties": ["above": beyondSide, "below": beyondSide],
+                ],
                 "cells": ["type": "array", "items": ref("Cell")],
                 "released": ["type": "array", "items": ["type": "integer"]],
                 "stats": [
@@ -40,6 +52,23 @@ extension OpenAPI {
                         ],
                         "visible": ["type": "integer"],
                         "pooled": ["type": "integer"],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    /// One side of a window's `beyond`, or null when nothing lies there.
+    static var beyondSide: Value {
+        [
+            "type": "object", "nullable": true, "required": ["top", "runs"],
+            "properties": [
+                "top": ["type": "integer"],
+                "runs": [
+                    "type": "array",
+                    "items": [
+                        "type": "array", "minItems": 2, "maxItems": 2,
+                        "items": ["type": "integer", "minimum": 1],
                     ],
                 ],
             ],

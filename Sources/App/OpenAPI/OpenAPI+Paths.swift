@@ -46,9 +46,11 @@ extension OpenAPI {
         let place: Value = [
             "name": "place", "in": "query", "required": true, "style": "form", "explode": true,
             "description": .string(
-                "Where the window is: offset (pixels from the top of the list) or row (a contact row 0 <= "
+                "Where the window is: offset (pixels from the top of the list), row (a contact row 0 <= "
                     + "N < total, laid out at the window's top, or at the end of the list when fewer than "
-                    + "height px follow; the answer's offset says where). One of the two, never both."),
+                    + "height px follow; the answer's offset says where) or name (type-ahead: the row of "
+                    + "the first contact whose sort name starts with it, folded, or where one would go). "
+                    + "One of the three."),
             // One object of two shapes: form-exploded, its member is the query parameter.
             "schema": [
                 "oneOf": [
@@ -65,6 +67,16 @@ extension OpenAPI {
                         "type": "object", "required": ["row"], "additionalProperties": false,
                         "properties": [
                             "row": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)]
+                        ],
+                    ],
+                    [
+                        "type": "object", "required": ["name"], "additionalProperties": false,
+                        "properties": [
+                            "name": [
+                                "type": "string", "minLength": 1,
+                                "maxLength": .integer(WindowQuery.maxNameLength),
+                                "pattern": "[^\\u0000\\t-\\r ]",
+                            ]
                         ],
                     ],
                 ]
@@ -100,6 +112,23 @@ extension OpenAPI {
                     "name": "ack", "in": "query", "required": false,
                     "description": "The seq of the last response the client applied",
                     "schema": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
+                ],
+                [
+                    "name": "rtt", "in": "query", "required": false,
+                    "description": .string(
+                        "The client's round trip (ms). With rtt or speed the window reaches ahead in the "
+                            + "direction of motion (a lookahead) and the answer carries `beyond`"),
+                    "schema": [
+                        "type": "number", "minimum": 0, "maximum": .integer(Int(WindowQuery.maxRoundTrip)),
+                    ],
+                ],
+                [
+                    "name": "speed", "in": "query", "required": false,
+                    "description": "The client's scroll speed (px/s, negative upwards); see rtt",
+                    "schema": [
+                        "type": "number", "minimum": .integer(-Int(WindowQuery.maxSpeed)),
+                        "maximum": .integer(Int(WindowQuery.maxSpeed)),
+                    ],
                 ],
                 [
                     "name": "q", "in": "query", "required": false,

@@ -12,6 +12,10 @@ final class SessionEntry: Sendable {
     struct State: Sendable {
         var session: ReuseSession
         var version: Int
+        /// The offsets this session asked for with a lookahead, and when (a prefetch plan's input).
+        var motion = MotionHistory()
+        /// The rows its lookaheads sent, until shown or released (`/metrics`).
+        var ledger = PrefetchLedger()
     }
 
     let id: SessionID

@@ -1,23 +1,33 @@
 import Contacts
 import HTTP
+import Platform
 import ReuseEngine
 
 /// `GET /window`: the reuse engine run for the client's session over the list
 /// snapshot its read sees (or a search's results of it: `q`), with items named by
 /// contact id (identity-based reuse), the window anchored across data changes,
-/// and the contacts to send read by id from that same version.
+/// and the contacts to send read by id from that same version. A request that
+/// sends `rtt` or `speed` gets a lookahead in its direction of motion (`Prefetch`,
+/// from the session's recent offsets and the time of the request) and the
+/// geometry of the rows past its window (`beyond`).
 final class WindowHandler {
     private let reader: StoreReader
     private let catalog: Catalog
     private let sessions: SessionStore
     private let metrics: Metrics
     private let searches: SearchCache
+    private let clock: MonotonicClock
     /// Earlier states each session keeps for deltas (the README's `ack`).
     static let historyLimit = 8
+    /// The bounds of a lookahead: 8,000 px and 150 items past the window as asked.
+    static let prefetchLimits = Prefetch.Limits(pixels: 8_000, items: 150)
 
     init(
-        reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics, searches: SearchCache
+        reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics,
+        searches: SearchCache,
+        clock: MonotonicClock = .system
     ) {
+        self.clock = clock
         self.reader = reader
         self.catalog = catalog
         self.sessions = sessions
@@ -29,10 +39,13 @@ final class WindowHandler {
     private struct Step {
         let update: WindowUpdate
         let offset: Double
+        /// The row `row=` or `name=` placed the window by.
+        let row: Int?
         let entries: [OrderEntry]
         let firstRow: Int
         let created: KindCounts
         let reused: KindCounts
+        let prefetch: PrefetchLedger.Outcome
     }
 
     func handle(_ request: Request) throws -> Response {
@@ -65,13 +78,17 @@ final class WindowHandler {
         }
         guard let step else { throw HTTPError(500, "internal", "no window step") }
         metrics.observeSlots(created: step.created, reused: step.reused)
+        if query.prefetching || step.prefetch != PrefetchLedger.Outcome() {
+            metrics.observePrefetch(step.prefetch)
+        }
         let cursor =
             step.entries.isEmpty || step.update.cells.allSatisfy({ $0.item.kind == .header })
             ? nil : try reader.store.rows(over: step.entries, firstRow: step.firstRow)
         defer { cursor?.close() }
         let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
+        let beyond = query.prefetching ? Beyond(query: query) : nil
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
-            step.update, session: entry.id.text, offset: step.offset)
+            step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
@@ -96,14 +113,29 @@ final class WindowHandler {
             state.session.apply(layout: layout)
             state.version = snapshot.version
         }
-        var offset = Self.offset(of: query, in: layout)
-        if known, query.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
+        var placed = query
+        if let name = query.name {
+            // Type-ahead: the row the name's first letters lead to, then as `row=`.
+            placed.row = try reader.store.row(startingWith: name, in: snapshot.order)
+        }
+        var offset = Self.offset(of: placed, in: layout)
+        if known, placed.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
             let anchor = try state.session.anchor(at: ack) { id in
                 try reader.store.row(ofContact: id, in: snapshot.order).flatMap(layout.top(ofRow:))
             }
             if let anchor { offset = max(0, anchor.offset(for: offset)) }
         }
-        let viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
+        var viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
+        if query.prefetching {
+            let now = clock.seconds()
+            let plan = Prefetch.plan(
+                viewport: viewport, history: state.motion, now: now, speed: query.speed,
+                roundTrip: query.rtt.map { $0 / 1000 }, previous: known ? state.session.viewport : nil,
+                limits: Self.prefetchLimits)
+            viewport = viewport.extended(
+                by: plan.capped(for: viewport, in: layout, limits: Self.prefetchLimits))
+            state.motion.record(offset: offset, time: now)
+        }
         let rows = layout.rows(in: layout.items(in: viewport))
         let firstRow = rows?.lowerBound ?? 0
         let entries = rows.map { snapshot.order.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
@@ -114,9 +146,12 @@ final class WindowHandler {
             return .contact(id: Int(entry.id), revision: Int(entry.revision))
         }
         return Step(
-            update: update, offset: offset, entries: entries, firstRow: firstRow,
+            update: update, offset: offset,
+            row: placed.row.flatMap { layout.totalRows > 0 ? min($0, layout.totalRows - 1) : nil },
+            entries: entries, firstRow: firstRow,
             created: state.session.pool.created.minus(before.0),
-            reused: state.session.pool.reused.minus(before.1))
+            reused: state.session.pool.reused.minus(before.1),
+            prefetch: state.ledger.record(update, viewport: viewport))
     }
 
     /// The offset the window is laid out for: the requested one, or for `row=N`

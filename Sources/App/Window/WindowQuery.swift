@@ -6,7 +6,9 @@ import HTTP
 /// range; anything else is a 400 that names the parameter.
 public struct WindowQuery: Equatable, Sendable {
     /// The names the README lists for `/window`; any other is refused.
-    public static let names: Set<String> = ["offset", "row", "height", "overscan", "session", "ack", "q"]
+    public static let names: Set<String> = [
+        "offset", "row", "name", "height", "overscan", "session", "ack", "q", "rtt", "speed",
+    ]
 
     /// Largest window height accepted (px).
     public static let maxHeight = 20_000.0
@@ -14,12 +16,19 @@ public struct WindowQuery: Equatable, Sendable {
     public static let maxOverscan = 5_000.0
     /// Largest offset accepted (px): far past any list, small enough to stay exact.
     public static let maxOffset = 1e12
+    /// Longest round trip accepted (ms).
+    public static let maxRoundTrip = 10_000.0
+    /// Largest speed accepted, either way (px/s).
+    public static let maxSpeed = 1_000_000.0
 
     /// Top of the window (px); 0 when `row` places the window instead.
     public internal(set) var offset: Double
     /// The contact row whose top is the window's top (the README's scroll-to-index),
     /// or nil when `offset` places it. Checked against the list's length by the handler.
     public internal(set) var row: Int?
+    /// Type-ahead: the window's top is the first contact whose sort name starts with
+    /// this text (or where one would go), found by the handler; nil otherwise.
+    public internal(set) var name: String?
     /// Height of the window (px).
     public internal(set) var height: Double
     /// Extra margin rendered above and below (px).
@@ -30,7 +39,16 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var ack: Int?
     /// The search: `q`'s folded words (README, "Search"); empty for the whole list.
     public internal(set) var search: [String] = []
+    /// The client's round trip (ms), as it measured it: with `speed`, asks for a lookahead.
+    public internal(set) var rtt: Double?
+    /// The client's scroll speed (px/s, negative upwards): with `rtt`, asks for a lookahead.
+    public internal(set) var speed: Double?
 
+    /// Whether the client asked for a lookahead (sent `rtt` or `speed`).
+    public var prefetching: Bool { rtt != nil || speed != nil }
+
+    /// Longest `name` accepted, in characters.
+    public static let maxNameLength = 64
     /// Longest `q` accepted, in characters.
     public static let maxQueryLength = 256
     /// Most words a `q` may hold.
@@ -54,11 +72,14 @@ public struct WindowQuery: Equatable, Sendable {
     public init(_ items: [(name: String, value: String)]) throws(HTTPError) {
         var offsetText: String?
         var rowText: String?
+        var nameText: String?
         var qText: String?
         var heightText: String?
         var overscanText: String?
         var sessionText: String?
         var ackText: String?
+        var rttText: String?
+        var speedText: String?
         for (name, value) in items {
             switch name {
             case "offset": try Self.once(&offsetText, name, value)
@@ -67,22 +88,23 @@ public struct WindowQuery: Equatable, Sendable {
             case "session": try Self.once(&sessionText, name, value)
             case "ack": try Self.once(&ackText, name, value)
             case "row": try Self.once(&rowText, name, value)
+            case "name": try Self.once(&nameText, name, value)
             case "q": try Self.once(&qText, name, value)
+            case "rtt": try Self.once(&rttText, name, value)
+            case "speed": try Self.once(&speedText, name, value)
             default:
                 throw HTTPError(
                     400, "invalid_parameter",
                     "unknown parameter '\(name.prefix(40))': /window takes "
-                        + "offset or row, height, overscan, session, ack and q")
+                        + "offset, row or name, height, overscan, session, ack, q, rtt and speed")
             }
         }
-        switch (offsetText, rowText) {
-        case (nil, nil):
-            throw Self.invalid("offset", "is missing: offset=PIXELS (or row=INDEX)")
-        case (.some, .some):
-            throw Self.invalid("row", "and offset both place the window; send one of them")
-        case (let text?, nil):
+        switch (offsetText, rowText, nameText) {
+        case (nil, nil, nil):
+            throw Self.invalid("offset", "is missing: offset=PIXELS (or row=INDEX, or name=TEXT)")
+        case (let text?, nil, nil):
             offset = try Self.number("offset", text, in: 0...Self.maxOffset)
-        case (nil, let text?):
+        case (nil, let text?, nil):
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int(text)
             else {
@@ -91,6 +113,13 @@ public struct WindowQuery: Equatable, Sendable {
             }
             offset = 0
             row = value
+        case (nil, nil, let text?):
+            offset = 0
+            name = try Self.typeAhead(text)
+        case (.some, _, .some), (_, .some, .some):
+            throw Self.invalid("name", "and offset or row both place the window; send one of them")
+        case (.some, .some, nil):
+            throw Self.invalid("row", "and offset both place the window; send one of them")
         }
         guard let heightText else {
             throw Self.invalid("height", "is missing: height=PIXELS")
@@ -99,6 +128,13 @@ public struct WindowQuery: Equatable, Sendable {
         guard height > 0 else { throw Self.invalid("height", "must be more than 0") }
         if let text = overscanText {
             overscan = try Self.number("overscan", text, in: 0...Self.maxOverscan)
+        }
+        if let text = rttText {
+            rtt = try Self.number("rtt", text, in: 0...Self.maxRoundTrip, unit: "milliseconds")
+        }
+        if let text = speedText {
+            speed = try Self.number(
+                "speed", text, in: -Self.maxSpeed...Self.maxSpeed, unit: "pixels per second")
         }
         if let text = ackText {
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -119,6 +155,19 @@ public struct WindowQuery: Equatable, Sendable {
             session = text
         }
         if let text = qText { search = try Self.search(text) }
+    }
+
+    /// A `name`: at most 64 characters, one of them neither white space nor NUL (the
+    /// OpenAPI pattern says the same).
+    static func typeAhead(_ text: String) throws(HTTPError) -> String {
+        let length = text.unicodeScalars.count
+        guard length <= maxNameLength else {
+            throw invalid("name", "is \(length) characters long; at most \(maxNameLength) are compared")
+        }
+        guard text.utf8.contains(where: { $0 != 0 && $0 != 0x20 && !(0x09...0x0D).contains($0) }) else {
+            throw invalid("name", "must hold the first letters of a name, like name=smi")
+        }
+        return text
     }
 
     /// The folded words of a `q` (README: split at everything that is not a letter
@@ -163,11 +212,11 @@ public struct WindowQuery: Equatable, Sendable {
     }
 
     /// A decimal number (`12`, `12.5`, `1e3`) within `range`.
-    private static func number(_ name: String, _ text: String, in range: ClosedRange<Double>)
-        throws(HTTPError) -> Double
-    {
+    private static func number(
+        _ name: String, _ text: String, in range: ClosedRange<Double>, unit: String = "pixels"
+    ) throws(HTTPError) -> Double {
         guard isDecimal(text), let value = Double(text), value.isFinite else {
-            throw invalid(name, "must be a number of pixels like 120 or 120.5, not '\(text.prefix(40))'")
+            throw invalid(name, "must be a number of \(unit) like 120 or 120.5, not '\(text.prefix(40))'")
         }
         guard value >= range.lowerBound else {
             throw invalid(name, "must be \(Int(range.lowerBound)) or more")

@@ -13,8 +13,12 @@ struct WindowRenderer {
     var highlight: SearchHighlight? = nil
 
     /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
-    /// the requested offset, or a row's top), for session `session`.
-    func render(_ update: WindowUpdate, session: String, offset: Double) throws -> [UInt8] {
+    /// the requested offset, or a row's top), for session `session`; `row` is the
+    /// row `row=` or `name=` placed it by (nil for `offset=`); with `beyond`, the
+    /// geometry of the items past the window too.
+    func render(
+        _ update: WindowUpdate, session: String, offset: Double, row: Int? = nil, beyond: Beyond? = nil
+    ) throws -> [UInt8] {
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
         try json.object { json in
@@ -22,6 +26,7 @@ struct WindowRenderer {
             json.field("seq", update.seq)
             json.field("version", snapshot.version)
             json.field("offset", offset)
+            json.field("row", row)
             json.field("base", update.base)
             json.field("full", update.isFull)
             json.field("total", layout.totalRows)
@@ -29,6 +34,14 @@ struct WindowRenderer {
             let rows = layout.rows(in: update.visible)
             json.field("first", rows?.lowerBound)
             json.field("last", rows?.upperBound)
+            if let beyond {
+                let sides = beyond.sides(of: update.visible, in: layout)
+                json.key("beyond")
+                json.object { json in
+                    Self.side(sides.above, named: "above", into: &json)
+                    Self.side(sides.below, named: "below", into: &json)
+                }
+            }
             json.key("cells")
             try json.array { json in
                 for cell in update.cells { try cellJSON(cell, into: &json) }
@@ -49,6 +62,24 @@ struct WindowRenderer {
             }
         }
         return json.bytes
+    }
+
+    /// One side of `beyond`: `{"top": T, "runs": [[height, count], ...]}`, or null.
+    private static func side(_ side: Beyond.Side?, named name: StaticString, into json: inout JSONWriter) {
+        json.key(name)
+        guard let side else { return json.null() }
+        json.object { json in
+            json.field("top", side.top)
+            json.key("runs")
+            json.array { json in
+                for run in side.runs {
+                    json.array { json in
+                        json.integer(run.height)
+                        json.integer(run.count)
+                    }
+                }
+            }
+        }
     }
 
     /// The fields a cell's `contact` carries (README, "The contract"), in order: `ContactField`'s table.

@@ -31,12 +31,22 @@ public protocol ContactSource: AnyObject {
     func contact(id: Int, in order: ListOrder) throws -> Contact?
     /// The row of contact `id` in `order` (the pinned read's view), or nil.
     func row(ofContact id: Int, in order: ListOrder) throws -> Int?
+    /// The sort key of contact `id` as the pinned read sees it (`ContactSortKey.bytes`;
+    /// empty when there is no such contact).
+    func sortKey(ofContact id: Int) throws -> [UInt8]
     /// The contacts of `entries`, the entries of rows `firstRow...` of an order of
     /// the pinned read's version, for reading in row order.
     func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows
 }
 
 extension ContactSource {
+    /// The first row of `order` (the pinned read's view) whose sort name starts
+    /// with `prefix` (folded as names are), or where such a row would go: type-ahead.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    public func row(startingWith prefix: String, in order: ListOrder) throws -> Int {
+        try order.rank(ofSortPrefix: prefix, keyOf: sortKey(ofContact:))
+    }
+
     /// `body`'s result, read inside one pinned read that ends after it.
     public func readingOnce<T>(_ body: () throws -> T) throws -> T {
         try pin()

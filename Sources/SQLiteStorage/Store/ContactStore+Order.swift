@@ -97,4 +97,8 @@ extension ContactStore {
         let key = try sortKey(of: id)
         return key.isEmpty ? nil : try row(of: id, key: key, in: order)
     }
+
+    public func sortKey(ofContact id: Int) throws -> [UInt8] {
+        try sortKey(of: id)
+    }
 }
