@@ -27,11 +27,13 @@ import { createMoving, listenToList } from "./listInput.js";
 import { createListKeys } from "./listKeys.js";
 import { createPosition } from "./position.js";
 import { layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels } from "./scroller.js";
+import { createScrubber } from "./scrubber.js";
 import { sectionRow, stickyTitle } from "./sections.js";
 import { createSkeletonLayer } from "./skeletonLayer.js";
 import { skeletonBlocks } from "./skeletons.js";
 import { createSlotModel, rowAtTop, slotOfRow } from "./slotModel.js";
 import { createSlots } from "./slots.js";
+import { listenToTouch } from "./touchInput.js";
 import { createWindows } from "./windows.js";
 
 const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
@@ -63,6 +65,9 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
   const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
+  const max = () => maxV(state.contentHeight, state.viewport);
+  const scrubber = createScrubber(doc.getElementById("scrubber"), { max, move: fingerTo });
+  let touch = null; // touchInput.js's {stop}
   let search = null; // search.js's {open, show}, given by useSearch
   let frameId = 0;
   let rememberTimer = 0;
@@ -99,6 +104,12 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     schedule();
   }
 
+  /** A finger moves the list to `v` (a drag, a fling, the thumb). */
+  function fingerTo(v) {
+    moving();
+    setV(v);
+  }
+
   /** Sends the window request the list needs now (from the event that moved it,
    *  not a frame later); after a jump, replaces one whose answer cannot cover it. */
   function ask() {
@@ -114,6 +125,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   }
 
   function showRow(row) {
+    touch?.stop();
     goToRow(state, row);
     spoken.jumped();
     schedule();
@@ -155,6 +167,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     skeletons.draw(skeletonBlocks(state.beyond, model, state.v, state.viewport), state.v);
     const stripe = stripeOffset(state.v, STRIPE);
     if (stripe !== shownStripe) stage.style.backgroundPositionY = `${shownStripe = stripe}px`;
+    scrubber.place(state.v, state.viewport);
     remember();
   }
 
@@ -198,10 +211,14 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
       setV(v, { fromScroll: true });
     },
     wheel(deltaY, deltaMode) {
+      touch?.stop();
       moving();
       setV(state.v + wheelPixels(deltaY, deltaMode, state.viewport));
     },
-    key: (event) => keys.key(event),
+    key(event) {
+      touch?.stop();
+      keys.key(event);
+    },
     star: (button, id) => toggleStar(button, id),
     open(slot) {
       const entry = model.get(slot);
@@ -232,6 +249,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
     /** Starts the list where the URL says (a search, a row, or the top). */
     async start() {
       listenToList({ win, list, stage }, input);
+      touch = listenToTouch({ win, list }, { position: () => state.v, max, move: fingerTo });
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash);
       state.query = normalize(link.q);
