@@ -105,7 +105,8 @@ def test_wheel_scrolling_through_2000_rows_keeps_the_dom_constant(page, server):
         page.wait_for_timeout(10)  # (a hand's pace, as above)
     settle(page)
     check_rows(page, server)
-    assert nodes(page) <= middle + 2
+    # (A few more at most: the lookahead follows the pace, which varies a little.)
+    assert nodes(page) <= middle + 6, (nodes(page), middle)
     # And never more than the rows of the shortest height (56 px) that fit in the window
     # the page asks for (the viewport and half a viewport each side), plus headers, plus
     # the lookahead the server adds in the direction of motion: with the round trip of a
