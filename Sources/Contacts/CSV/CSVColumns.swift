@@ -15,7 +15,7 @@ public struct CSVColumns: Equatable, Sendable {
     }
 
     /// The mapping of `header`.
-    /// - Throws: `ContactsError.noNameColumn` when no column holds a first or a last name.
+    /// - Throws: `ContactsError.noNameColumn` when no column holds a name, a company or an e-mail.
     public init(header: [String], line: Int = 1) throws(ContactsError) {
         var used = Set<ContactField>()
         var fields: [ContactField?] = []
@@ -29,7 +29,7 @@ public struct CSVColumns: Equatable, Sendable {
                 ignored.append(name)
             }
         }
-        guard used.contains(.firstName) || used.contains(.lastName) else {
+        guard !used.isDisjoint(with: [.firstName, .lastName, .company, .email]) else {
             throw ContactsError.noNameColumn(line: line, header: header)
         }
         self.fields = fields

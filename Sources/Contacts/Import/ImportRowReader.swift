@@ -3,7 +3,7 @@
 /// runs on `ImportJob`'s reading thread, or on the thread that feeds the job.
 ///
 /// The first record is the header (`CSVColumns`); a file without one, or whose
-/// header names no first or last name column, is an error of the file
+/// header names no name, company or e-mail column, is an error of the file
 /// (`ContactsError`), not of a row. A row is bad when the CSV reader refuses it
 /// (field count, quotes, UTF-8, size), when it has neither a first nor a last
 /// name, or when a field is over its limit (`ContactField.Kind`).
@@ -50,10 +50,13 @@ final class ImportRowReader {
                 return
             }
             let contact = columns.contact(fields)
-            let key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
+            var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
+            if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
             if key.isNameless {
                 summary.reject(
-                    CSVError(line: line, column: nil, problem: "a contact needs a first or a last name"))
+                    CSVError(
+                        line: line, column: nil,
+                        problem: "a contact needs a name, a company or an e-mail; this row has none"))
                 return
             }
             if let (field, length, limit) = contact.overLimit() {
