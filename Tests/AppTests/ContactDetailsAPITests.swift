@@ -104,4 +104,25 @@ struct ContactDetailsAPITests {
             NSDictionary(dictionary: read["details"] as? [String: Any] ?? [:])
                 == NSDictionary(dictionary: Self.details))
     }
+
+    @Test func formulasAreExportedAsTextAndImportBackTheSame() throws {
+        let risky = [
+            "first_name": #"=HYPERLINK("https://attacker.example","open")"#, "last_name": "+Plusfield",
+            "company": "@SUM(A1:A9)", "city": "-2+3", "phone": "+1 555 0100",
+        ]
+        _ = try create(risky)
+        let exported = try #require(live.client().get("/export.csv")).text
+        let row = try #require(exported.components(separatedBy: "\r\n").first { $0.contains("Plusfield") })
+        for cell in row.split(separator: ",", omittingEmptySubsequences: false) {
+            let cell = cell.hasPrefix("\"") ? cell.dropFirst() : cell
+            #expect(!["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? ""), "\(row)")
+        }
+        let target = try LiveApplication(contacts: 0)
+        #expect(target.client().post("/import", exported).status == 200)
+        let window = try #require(target.client().getJSON("/window?offset=0&height=400&q=plusfield")?.json)
+        let contact = try #require(
+            (window["cells"] as? [[String: Any]])?.first { $0["kind"] as? String == "contact" }?["contact"]
+                as? [String: Any])
+        for (key, value) in risky { #expect(contact[key] as? String == value, "\(key)") }
+    }
 }

@@ -7,6 +7,8 @@ public struct CSVColumns: Equatable, Sendable {
     public let fields: [ContactField?]
     /// Names of the columns that fill nothing, as written.
     public let ignored: [String]
+    /// The header is Roster's export's: its neutralized formulas are taken back (`CSVFormulas`).
+    public let restoresFormulas: Bool
     /// Per column, what `contact(_:)` does with it (looked up once, not per row).
     private let plan: [(field: ContactField, kind: ContactField.Kind, keepsSpacing: Bool)?]
 
@@ -34,6 +36,7 @@ public struct CSVColumns: Equatable, Sendable {
         }
         self.fields = fields
         self.ignored = ignored
+        restoresFormulas = header == ContactField.csvHeader
         plan = fields.map { $0.map { ($0, $0.kind, $0.spec.keepsSpacing) } }
     }
 
@@ -49,6 +52,7 @@ public struct CSVColumns: Equatable, Sendable {
         var contact = ContactFields()
         for (column, value) in zip(plan, record) {
             guard let (field, kind, keepsSpacing) = column else { continue }
+            let value = restoresFormulas ? CSVFormulas.restored(value) : value
             switch kind {
             case .text:
                 contact[field] = .text(keepsSpacing ? value : value.trimmingCharacters())

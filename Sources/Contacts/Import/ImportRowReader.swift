@@ -49,7 +49,20 @@ final class ImportRowReader {
                 summary.ignoredColumns = mapping.ignored
                 return
             }
-            let contact = columns.contact(fields)
+            var contact = columns.contact(fields)
+            if !contact.details.isEmpty {
+                // A `details` column (Roster's export) is a JSON object: read it, store it in its one form.
+                do {
+                    let (normal, rest) = ContactDetails.normalized(
+                        contact, try ContactDetails(json: contact.details))
+                    contact = normal
+                    contact.details = rest.json
+                } catch {
+                    summary.reject(
+                        CSVError(line: line, column: nil, problem: "details: \(error.key) \(error.problem)"))
+                    return
+                }
+            }
             var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
             if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
             if key.isNameless {
