@@ -11,17 +11,20 @@ extension VCardCardBuilder {
             card.photo = .data(mediaType: photoMediaType, bytes: bytes)
         }
         applyGroupLabels()
-        preferredFirst(&card.emails, emailRanks)
-        preferredFirst(&card.phones, phoneRanks)
-        preferredFirst(&card.addresses, addressRanks)
+        Self.preferredFirst(&card.emails, emailRanks)
+        Self.preferredFirst(&card.phones, phoneRanks)
+        Self.preferredFirst(&card.addresses, addressRanks)
         if let formatted {
-            let derived = card.vCardFormattedName
-            if !hasNames && !formatted.value.trimmingWhitespace().isEmpty && formatted.value != derived {
+            if !hasNames && !card.isVCardFormattedName(formatted.value)
+                && !formatted.value.trimmingWhitespace().isEmpty
+            {
                 VCardNameSplitter.split(formatted.value, into: &card)
             }
-            if formatted.value != card.vCardFormattedName { card.other.insert(formatted, at: 0) }
+            if !card.isVCardFormattedName(formatted.value) { card.other.insert(formatted, at: 0) }
         }
-        return .success(card)
+        var done = ContactCard()
+        swap(&done, &card)
+        return .success(done)
     }
 
     /// Each X-ABLabel labels the emails, phones, addresses and URLs of its group,
@@ -47,7 +50,7 @@ extension VCardCardBuilder {
     }
 
     /// A stable sort by preference (PREF=1 first, then 2..., unmarked last).
-    private func preferredFirst<T>(_ values: inout [T], _ ranks: [Int]) {
+    private static func preferredFirst<T>(_ values: inout [T], _ ranks: [Int]) {
         guard values.count > 1, ranks.contains(where: { $0 < 101 }) else { return }
         values = zip(values, ranks).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
@@ -64,5 +67,26 @@ extension ContactCard {
         if !name.isEmpty { return name }
         if !company.isEmpty { return company }
         return emails.first?.value ?? phones.first?.value ?? ""
+    }
+
+    /// Whether `text` is `vCardFormattedName`, found without building it (the
+    /// reader asks for every card).
+    func isVCardFormattedName(_ text: String) -> Bool {
+        guard prefix.isEmpty && firstName.isEmpty && middleName.isEmpty && lastName.isEmpty && suffix.isEmpty
+        else {
+            var rest = text.utf8[...]
+            var first = true
+            for name in [prefix, firstName, middleName, lastName, suffix] where !name.isEmpty {
+                if !first {
+                    guard rest.first == 0x20 else { return false }
+                    rest = rest.dropFirst()
+                }
+                first = false
+                guard rest.starts(with: name.utf8) else { return false }
+                rest = rest.dropFirst(name.utf8.count)
+            }
+            return rest.isEmpty
+        }
+        return text == vCardFormattedName
     }
 }

@@ -30,7 +30,8 @@ struct VCardCardBuilder {
     private var decoded: [UInt8] = []
     var hasNames = false
     var formatted: ContactCard.Property?
-    private var seen: Set<VCardPropertyName> = []
+    /// The single-valued properties met (bits of `VCardPropertyName.bit`).
+    private var seen: UInt32 = 0
     var emailRanks: [Int] = []
     var phoneRanks: [Int] = []
     var addressRanks: [Int] = []
@@ -49,7 +50,7 @@ struct VCardCardBuilder {
         card = ContactCard()
         hasNames = false
         formatted = nil
-        if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+        seen = 0
         emailRanks.removeAll(keepingCapacity: true)
         phoneRanks.removeAll(keepingCapacity: true)
         addressRanks.removeAll(keepingCapacity: true)
@@ -83,7 +84,9 @@ struct VCardCardBuilder {
     }
 
     private mutating func firstTime(_ name: VCardPropertyName) -> Bool {
-        seen.insert(name).inserted
+        let bit = UInt32(1) << UInt32(name.rawValue)
+        defer { seen |= bit }
+        return seen & bit == 0
     }
 
     private mutating func take(
@@ -102,7 +105,9 @@ struct VCardCardBuilder {
             card.middleName = part(2)
             card.prefix = part(3)
             card.suffix = part(4)
-            hasNames = !card.formattedName.isEmpty
+            hasNames =
+                !(card.lastName.isEmpty && card.firstName.isEmpty && card.middleName.isEmpty
+                && card.prefix.isEmpty && card.suffix.isEmpty)
         case .fn where formatted == nil:
             formatted = ContactCard.Property(name: name(line, property), value: text.text(value, charset))
         case .nickname:

@@ -36,11 +36,61 @@ enum VCardEncodings {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ charset: Charset) -> String {
         switch charset {
         case .utf8, .unknown:
-            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            if isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
             return singleByte(bytes, windows: true)
         case .latin1: return singleByte(bytes, windows: false)
         case .windows1252: return singleByte(bytes, windows: true)
         }
+    }
+
+    /// Whether `bytes` are valid UTF-8 (RFC 3629: no overlong forms, surrogates or
+    /// code points past U+10FFFF), ASCII checked eight bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    break
+                }
+                index += 8
+            }
+        }
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= low && second <= high else { return false }
+            for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
     }
 
     private static func singleByte(_ bytes: UnsafeBufferPointer<UInt8>, windows: Bool) -> String {

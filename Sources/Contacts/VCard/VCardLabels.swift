@@ -18,11 +18,17 @@ enum VCardLabels {
         case custom
     }
 
-    /// Well-known labels as bits, most telling first.
-    static let bits: [(bit: UInt8, label: String, type: String)] = [
-        (16, "fax", "FAX"), (32, "pager", "PAGER"), (4, "mobile", "CELL"), (8, "main", "MAIN"),
-        (64, "other", "OTHER"), (2, "work", "WORK"), (1, "home", "HOME"),
-    ]
+    /// The well-known label of the most telling of `bits` (fax 16, pager 32, mobile 4,
+    /// main 8, other 64, work 2, home 1).
+    static func label(bits: UInt8) -> String {
+        if bits & 16 != 0 { return "fax" }
+        if bits & 32 != 0 { return "pager" }
+        if bits & 4 != 0 { return "mobile" }
+        if bits & 8 != 0 { return "main" }
+        if bits & 64 != 0 { return "other" }
+        if bits & 2 != 0 { return "work" }
+        return "home"
+    }
 
     static func typeValue(_ line: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> TypeValue {
         func valueIs(_ word: StaticString) -> Bool { VCardBytes.equalsUpper(line, value, word) }
@@ -54,9 +60,7 @@ enum VCardLabels {
     /// The label of a property's TYPE values: the most telling well-known one,
     /// else the first custom value as written, else "".
     static func label(_ parameters: VCardParameters, _ line: UnsafeBufferPointer<UInt8>) -> String {
-        if parameters.labels != 0 {
-            for entry in bits where parameters.labels & entry.bit != 0 { return entry.label }
-        }
+        if parameters.labels != 0 { return label(bits: parameters.labels) }
         if let custom = parameters.customType {
             return VCardEncodings.string(UnsafeBufferPointer(rebasing: line[custom]), .utf8)
         }
@@ -77,6 +81,15 @@ enum VCardLabels {
     /// The TYPE value the writer gives a well-known label (uppercase; the 4.0
     /// writer lowercases it), nil for a custom label.
     static func typeName(_ label: String) -> String? {
-        bits.first { $0.label == label }?.type
+        switch label {
+        case "fax": "FAX"
+        case "pager": "PAGER"
+        case "mobile": "CELL"
+        case "main": "MAIN"
+        case "other": "OTHER"
+        case "work": "WORK"
+        case "home": "HOME"
+        default: nil
+        }
     }
 }

@@ -45,7 +45,7 @@ struct VCardPropertyLine {
 
 /// The property names the reader maps to a card's fields (and the file's own
 /// BEGIN, END, VERSION, PRODID, REV); `other` for the rest.
-enum VCardPropertyName: Sendable {
+enum VCardPropertyName: UInt8, Sendable {
     case begin, end, version, prodid, rev
     case n, fn, nickname, org, title, email, tel, adr, url, bday, note, categories, uid, photo
     case abLabel, keptField, other

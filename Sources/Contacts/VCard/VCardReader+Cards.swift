@@ -4,7 +4,9 @@ extension VCardReader {
     mutating func take(
         _ line: UnsafeBufferPointer<UInt8>, at number: Int, overlong: Bool, _ emit: (Item) throws -> Void
     ) rethrows {
-        let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        let blank =
+            line.isEmpty
+            || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy { $0 == 0x20 || $0 == 0x09 })
         guard inCard else {
             if blank { return }
             if VCardBytes.isLine(line, 0..<line.count, "BEGIN:VCARD") {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A streaming, push-based vCard reader (2.1, 3.0 and 4.0, as Apple Contacts,
 /// Google Contacts, Nextcloud, Thunderbird, Android and Outlook export them):
 /// feed it bytes in chunks of any size, get one `ContactCard` per
@@ -74,8 +76,10 @@ public struct VCardReader: Sendable {
                 }
                 continue
             }
-            var end = index
-            while end < count && bytes[end] != 0x0A { end += 1 }
+            var end = count
+            if let found = memchr(bytes.baseAddress! + index, 0x0A, count - index) {
+                end = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+            }
             if !tooLong {
                 if logical.count + (end - index) > maxCardBytes {
                     tooLong = true
