@@ -8,6 +8,7 @@ let benchmarks: [String: () -> Void] = [
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
     "handler": HandlerBenchmark.run,
+    "vcard": VCardBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
