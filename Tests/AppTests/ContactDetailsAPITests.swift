@@ -125,4 +125,26 @@ struct ContactDetailsAPITests {
                 as? [String: Any])
         for (key, value) in risky { #expect(contact[key] as? String == value, "\(key)") }
     }
+
+    @Test func theVCardExportWritesEveryDetailIn3Or4() throws {
+        _ = try create([
+            "first_name": "Vee", "last_name": "Cardwell", "phone": "1", "favorite": true,
+            "details": Self.details,
+        ])
+        let three = try #require(live.client().get("/export.vcf"))
+        #expect(three.status == 200 && three.headers["content-type"]?.hasPrefix("text/vcard") == true)
+        let text = three.text
+        #expect(text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+        for value in [
+            "N:Cardwell;Vee;K.;;", "TITLE:Head of Research", "priya.r@homemail.example", "X-SKYPE:priya.k",
+            "12 Tanner St",
+        ] {
+            #expect(text.contains(value), "\(value)")
+        }
+        #expect(text.components(separatedBy: "BEGIN:VCARD").count - 1 == 300 + 1, "every contact")
+        let four = try #require(live.client().get("/export.vcf?version=4.0"))
+        #expect(four.text.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+        #expect(live.client().get("/export.vcf?version=2.1")?.status == 400)
+        #expect(live.client().get("/export.vcf?format=x")?.status == 400)
+    }
 }
