@@ -25,6 +25,8 @@ enum HeaderVocabulary {
     /// What `header` fills in a file of `layout`.
     static func column(_ header: String, layout: CSVLayout) -> CardColumn {
         let key = key(header)
+        // "Birth Day" folds as "Birthday" does: Thunderbird's day of the month.
+        if key == "birthday" && header.contains(" ") { return .birthDay }
         switch (layout, key) {
         case (.outlook, "title"), (.outlookFrench, "titre"): return .prefix
         case (.thunderbird, "homeaddress"): return .address(group: "home", label: "home", part: .street)
