@@ -137,3 +137,33 @@ struct ContactFileSnifferTests {
         #expect(file.errors.last?.problem.contains("no name, company, e-mail or phone") == true)
     }
 }
+
+/// The import dialog's preview of a file.
+struct ContactFilePreviewTests {
+    @Test func thePreviewNamesTheFileItsColumnsAndFirstRows() throws {
+        let text = csv(
+            "Vorname;Nachname;E-Mail-Adresse;Mobiltelefon;Firma;Ort;Hobby", "Jürgen;Großmann;j@w.example;+49 1;W;München;Rad",
+            "Eva;Ek;e@w.example;;;;", ";;;;;;nur Hobby")
+        let bytes = Array(text.utf8)
+        guard case .csv(let dialect) = sniff(bytes) else {
+            Issue.record("not CSV")
+            return
+        }
+        let preview = ContactFilePreview(dialect: dialect, prefix: bytes, isWholeFile: true, rowLimit: 3)
+        #expect([preview.layout, preview.encoding, preview.delimiter] == ["Outlook (German)", "UTF-8", "semicolon"])
+        #expect(
+            preview.summary == [
+                "Outlook (German), UTF-8, semicolon delimited, header on line 1", "Vorname: first name",
+                "Nachname: last name", "E-Mail-Adresse: e-mail 1", "Mobiltelefon: phone (mobile)", "Firma: company",
+                "Ort: address: city", "Hobby: kept as extra",
+            ])
+        #expect(preview.columns.filter(\.keptAsExtra).map(\.header) == ["Hobby"])
+        #expect(preview.rows.count == 3)
+        guard case .card(_, let first) = preview.rows[0], case .error(let error) = preview.rows[2] else {
+            Issue.record("rows: \(preview.rows)")
+            return
+        }
+        #expect(first.other == [.init(name: "Hobby", value: "Rad")])
+        #expect(error.line == 4)
+    }
+}

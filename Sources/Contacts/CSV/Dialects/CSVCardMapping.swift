@@ -243,7 +243,9 @@ public struct CSVCardMapping: Sendable {
             }
         }
         guard !found.isEmpty else { return }
-        if found.count > 1 { found = found.enumerated().sorted { ($0.1.order, $0.0) < ($1.1.order, $1.0) }.map(\.1) }
+        if found.count > 1 && zip(found, found.dropFirst()).contains(where: { $0.order > $1.order }) {
+            found = found.enumerated().sorted { ($0.1.order, $0.0) < ($1.1.order, $1.0) }.map(\.1)
+        }
         for (kind, value, _) in found {
             switch kind {
             case .email: card.emails.append(value)

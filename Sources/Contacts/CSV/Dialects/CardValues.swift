@@ -8,10 +8,26 @@ enum CardValues {
 
     /// The values of a cell: split at ` ::: `, each trimmed, empty ones dropped.
     static func values(_ cell: String) -> [String] {
-        guard cell.utf8.count >= 5, cell.contains(separator) else { return [cell] }
+        guard hasSeparator(cell) else { return [cell] }
         return cell.split(separator: separator, omittingEmptySubsequences: true).map {
             String($0).trimmingCharacters()
         }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `cell` holds ` ::: ` (scanned as UTF-8 bytes: most cells hold no colon).
+    static func hasSeparator(_ cell: String) -> Bool {
+        let scanned = cell.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= 5 else { return false }
+            for index in 1..<(bytes.count - 3) where bytes[index] == 0x3A {
+                if bytes[index + 1] == 0x3A && bytes[index + 2] == 0x3A && bytes[index - 1] == 0x20
+                    && bytes[index + 3] == 0x20
+                {
+                    return true
+                }
+            }
+            return false
+        }
+        return scanned ?? cell.contains(separator)
     }
 
     /// A label as written (`* Work`, `Mobile`, `Geschäftlich`, `CELL`): whether
@@ -31,6 +47,7 @@ enum CardValues {
     /// any case, English, German or French), else as written.
     static func wellKnown(_ label: String) -> String {
         if label.isEmpty { return "" }
+        if let known = labels[label.lowercased()] { return known }
         return labels[HeaderVocabulary.key(label)] ?? label
     }
 
@@ -46,7 +63,10 @@ enum CardValues {
             ("other", ["other", "andere", "weitere", "sonstige", "autre"]),
         ]
         for (label, spellings) in names {
-            for spelling in spellings { labels[HeaderVocabulary.key(spelling)] = label }
+            for spelling in spellings {
+                labels[HeaderVocabulary.key(spelling)] = label
+                labels[spelling] = label
+            }
         }
         return labels
     }()
@@ -56,7 +76,7 @@ enum CardValues {
     /// list.
     static func categories(_ cell: String) -> (groups: [String], starred: Bool) {
         let parts: [String] =
-            cell.contains(separator)
+            hasSeparator(cell)
             ? values(cell)
             : cell.split(separator: ";").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
         var groups: [String] = []
