@@ -31,7 +31,9 @@ enum CSVBenchmark {
             return rows
         }
         report("csv fields (CSVReader + CSVColumns)", data.count, fields)
-        guard case .csv(let dialect) = ContactFileSniffer.sniff(prefix: Array(data.prefix(ContactFileSniffer.prefixLength)))
+        guard
+            case .csv(let dialect) = ContactFileSniffer.sniff(
+                prefix: Array(data.prefix(ContactFileSniffer.prefixLength)))
         else {
             print("csv cards: the file is not read as CSV")
             return
@@ -74,6 +76,7 @@ enum CSVBenchmark {
         let megabytes = Double(bytes) / 1e6 / result.seconds
         print(
             "\(name): \(result.rows) rows, \(String(format: "%.2f", result.seconds)) s, "
-                + "\(String(format: "%.0f", megabytes)) MB/s, \(String(format: "%.0f", Double(result.rows) / result.seconds)) rows/s")
+                + "\(String(format: "%.0f", megabytes)) MB/s, \(String(format: "%.0f", Double(result.rows) / result.seconds)) rows/s"
+        )
     }
 }

@@ -24,25 +24,37 @@ struct CSVLayoutTests {
                     + "t.wojcik@firma.example,,,Mobile,+48 601 555 014 ::: +48 22 555 0199,,,Home,,,Kraków,,,,Poland,,,",
                 ",,,,,,,,,,Harborview Dental Clinic,,,,Open Sat 9-13,,* myContacts,* Work,"
                     + "frontdesk@harborview-dental.example,,,Work,+1 206-555-0143,,,Work,,,Seattle,,WA,,USA,,,",
-                "Sam,,Lee,,,,,,,,,,,,,,* starred ::: Family,Home,sam@home.example,* Work,sam@work.example,,,,,,,,,,,,,,,,"))
+                "Sam,,Lee,,,,,,,,,,,,,,* starred ::: Family,Home,sam@home.example,* Work,sam@work.example,,,,,,,,,,,,,,,,"
+            ))
         #expect(file.dialect.layout == .googleContacts)
         #expect(file.errors == [])
         let cards = file.cards
         #expect(cards.count == 4)
         let priya = cards[0]
-        #expect([priya.firstName, priya.middleName, priya.lastName, priya.nickname] == ["Priya", "K.", "Ravindran", "Pri"])
-        #expect([priya.company, priya.title, priya.department] == ["Quillfeather Labs", "Head of Research", "R&D"])
+        #expect(
+            [priya.firstName, priya.middleName, priya.lastName, priya.nickname] == [
+                "Priya", "K.", "Ravindran", "Pri",
+            ])
+        #expect(
+            [priya.company, priya.title, priya.department] == [
+                "Quillfeather Labs", "Head of Research", "R&D",
+            ])
         #expect(priya.birthday == "1987-09-14")
         #expect(priya.notes == "Prefers Signal\nVegetarian")
         #expect(priya.categories == ["Work"], "* myContacts is every contact's: not a group")
         #expect(
             priya.emails == [
-                .init("priya@quillfeather.example", label: "work"), .init("priya.r@homemail.example", label: "home"),
+                .init("priya@quillfeather.example", label: "work"),
+                .init("priya.r@homemail.example", label: "home"),
             ])
-        #expect(priya.phones == [.init("+44 7700 900123", label: "mobile"), .init("+44 20 7946 0958", label: "work")])
+        #expect(
+            priya.phones == [
+                .init("+44 7700 900123", label: "mobile"), .init("+44 20 7946 0958", label: "work"),
+            ])
         #expect(
             priya.addresses == [
-                .init(label: "work", street: "12 Tanner St", city: "London", postcode: "SE1 3LD", country: "UK")
+                .init(
+                    label: "work", street: "12 Tanner St", city: "London", postcode: "SE1 3LD", country: "UK")
             ])
         #expect(priya.other == [], "the formatted address says nothing its parts do not")
         #expect(priya.urls == [.init("https://quillfeather.example", label: "work")])
@@ -53,10 +65,12 @@ struct CSVLayoutTests {
         #expect(tomasz.phones.map(\.value) == ["+48 601 555 014", "+48 22 555 0199"])
         #expect(tomasz.addresses.first?.city == "Kraków")
         let clinic = cards[2]
-        #expect(clinic.firstName == "" && clinic.lastName == "" && clinic.company == "Harborview Dental Clinic")
+        #expect(
+            clinic.firstName == "" && clinic.lastName == "" && clinic.company == "Harborview Dental Clinic")
         #expect(clinic.addresses.first?.region == "WA")
         let sam = cards[3]
-        #expect(sam.emails.map(\.value) == ["sam@work.example", "sam@home.example"], "the * label goes first")
+        #expect(
+            sam.emails.map(\.value) == ["sam@work.example", "sam@home.example"], "the * label goes first")
         #expect(sam.emails.map(\.label) == ["work", "home"])
         #expect(sam.favorite && sam.categories == ["Family"])
     }
@@ -77,16 +91,25 @@ struct CSVLayoutTests {
                 header,
                 "Lindiwe Mokoena,Lindiwe,,Mokoena,,,,,,,,,,,1979-11-02,Female,,,,,,,,,,Board member since 2019,,,"
                     + "* My Contacts ::: Board,* Home,lindiwe.mokoena@mail.example,Mobile,+27 82 555 0147,Work,"
-                    + "+27 11 555 0110,Work,,,Johannesburg,,Gauteng,,South Africa,,,Umoya Trust,,Treasurer,,,,"))
+                    + "+27 11 555 0110,Work,,,Johannesburg,,Gauteng,,South Africa,,,Umoya Trust,,Treasurer,,,,"
+            ))
         #expect(file.dialect.layout == .googleLegacy)
         let card = try #require(file.cards.first)
-        #expect([card.firstName, card.lastName, card.company, card.title] == ["Lindiwe", "Mokoena", "Umoya Trust", "Treasurer"])
+        #expect(
+            [card.firstName, card.lastName, card.company, card.title] == [
+                "Lindiwe", "Mokoena", "Umoya Trust", "Treasurer",
+            ])
         #expect(card.emails == [.init("lindiwe.mokoena@mail.example", label: "home")])
         #expect(card.phones.map(\.value) == ["+27 82 555 0147", "+27 11 555 0110"])
-        #expect(card.addresses == [.init(label: "work", city: "Johannesburg", region: "Gauteng", country: "South Africa")])
+        #expect(
+            card.addresses == [
+                .init(label: "work", city: "Johannesburg", region: "Gauteng", country: "South Africa")
+            ])
         #expect(card.birthday == "1979-11-02" && card.notes == "Board member since 2019")
         #expect(card.categories == ["Board"])
-        #expect(card.other == [.init(name: "Gender", value: "Female")], "the Name column says no more than the names")
+        #expect(
+            card.other == [.init(name: "Gender", value: "Female")],
+            "the Name column says no more than the names")
     }
 
     static let outlookHeader =
@@ -118,21 +141,28 @@ struct CSVLayoutTests {
                 Self.outlookHeader,
                 Self.outlookRow([
                     "First Name": "Marguerite", "Last Name": "Okonkwo-Hale", "Title": "Dr.",
-                    "Notes": "Quarterly review in March", "E-mail Address": "m.okonkwohale@brightwater.example",
+                    "Notes": "Quarterly review in March",
+                    "E-mail Address": "m.okonkwohale@brightwater.example",
                     "Business Phone": "+1 (312) 555-0177", "Home Phone": "+1 312 555 0100",
-                    "Company": "Brightwater Freight", "Job Title": "Logistics Lead", "Business City": "Chicago",
-                    "Business State": "IL", "Birthday": "9/14/1987", "Categories": "Clients;VIP", "Gender": "Female",
+                    "Company": "Brightwater Freight", "Job Title": "Logistics Lead",
+                    "Business City": "Chicago",
+                    "Business State": "IL", "Birthday": "9/14/1987", "Categories": "Clients;VIP",
+                    "Gender": "Female",
                 ]),
                 Self.outlookRow([
-                    "First Name": "Dmitri", "Last Name": "Vasquez-Lind", "E-mail 2 Address": "dmitri.vl@personal.example",
-                    "Home Phone": "+46 8 555 012 34", "Mobile Phone": "+46 70 555 01 99", "Home City": "Stockholm",
+                    "First Name": "Dmitri", "Last Name": "Vasquez-Lind",
+                    "E-mail 2 Address": "dmitri.vl@personal.example",
+                    "Home Phone": "+46 8 555 012 34", "Mobile Phone": "+46 70 555 01 99",
+                    "Home City": "Stockholm",
                     "Birthday": "0/0/00",
                 ])))
         #expect(file.dialect.layout == .outlook)
         let (marguerite, dmitri) = (file.cards[0], file.cards[1])
         #expect(marguerite.prefix == "Dr." && marguerite.title == "Logistics Lead")
         #expect(
-            marguerite.phones == [.init("+1 312 555 0100", label: "home"), .init("+1 (312) 555-0177", label: "work")],
+            marguerite.phones == [
+                .init("+1 312 555 0100", label: "home"), .init("+1 (312) 555-0177", label: "work"),
+            ],
             "in the order of their columns")
         #expect(marguerite.addresses == [.init(label: "work", city: "Chicago", region: "IL")])
         #expect(marguerite.birthday == "1987-09-14")
@@ -160,9 +190,16 @@ struct CSVLayoutTests {
         #expect([card.prefix, card.firstName, card.lastName] == ["Herr", "Jürgen", "Großmann"])
         #expect([card.company, card.department, card.title] == ["Großmann Werkstatt", "Service", "Meister"])
         #expect(card.emails.map(\.value) == ["j.grossmann@werkstatt.example", "jg@privat.example"])
-        #expect(card.phones == [.init("+49 151 5550 1234", label: "mobile"), .init("+49 89 5550 100", label: "work")])
+        #expect(
+            card.phones == [
+                .init("+49 151 5550 1234", label: "mobile"), .init("+49 89 5550 100", label: "work"),
+            ])
         #expect(card.addresses.map(\.city) == ["München", "Freising"])
-        #expect(card.addresses.first == .init(label: "work", street: "Hauptstraße 5", city: "München", postcode: "80331", country: "Deutschland"))
+        #expect(
+            card.addresses.first
+                == .init(
+                    label: "work", street: "Hauptstraße 5", city: "München", postcode: "80331",
+                    country: "Deutschland"))
         #expect(card.birthday == "1971-09-14")
         #expect(card.categories == ["Lieferanten"])
         #expect(card.other == [.init(name: "E-Mail-Typ", value: "SMTP")])
@@ -181,7 +218,8 @@ struct CSVLayoutTests {
         #expect(file.dialect.layout == .outlookFrench)
         let card = try #require(file.cards.first)
         #expect([card.prefix, card.firstName, card.lastName] == ["Mme", "Aurélie", "Dubois-Marchand"])
-        #expect([card.company, card.department, card.title] == ["Atelier Marchand", "Création", "Céramiste"])
+        #expect(
+            [card.company, card.department, card.title] == ["Atelier Marchand", "Création", "Céramiste"])
         #expect(card.phones.map(\.label) == ["mobile", "work"])
         #expect(card.emails == [.init("aurelie.dm@courriel.example")])
         #expect(card.addresses.map(\.city) == ["Lyon", "Villeurbanne"])
@@ -205,13 +243,22 @@ struct CSVLayoutTests {
         let card = try #require(file.cards.first)
         #expect([card.firstName, card.lastName, card.nickname] == ["Kenji", "Watanabe", "Ken"])
         #expect(card.emails.map(\.value) == ["kenji.w@sakura-design.example", "kenji@home.example"])
-        #expect(card.phones == [.init("+81 90-5555-0132", label: "mobile"), .init("+81 6 5555 0100", label: "work")])
-        #expect(card.addresses[0] == .init(label: "home", street: "1-2-3 Umeda\nFlat 4", city: "Osaka", postcode: "530-0001", country: "Japan"))
+        #expect(
+            card.phones == [
+                .init("+81 90-5555-0132", label: "mobile"), .init("+81 6 5555 0100", label: "work"),
+            ])
+        #expect(
+            card.addresses[0]
+                == .init(
+                    label: "home", street: "1-2-3 Umeda\nFlat 4", city: "Osaka", postcode: "530-0001",
+                    country: "Japan"))
         #expect(card.addresses[1] == .init(label: "work", city: "Kyoto"))
         #expect([card.company, card.title] == ["Sakura Design", "Designer"])
         #expect(card.urls == [.init("https://sakura-design.example")])
         #expect(card.birthday == "1984-05-17")
-        #expect(card.other == [.init(name: "Custom 1", value: "tea")], "the display name says no more than the names")
+        #expect(
+            card.other == [.init(name: "Custom 1", value: "tea")],
+            "the display name says no more than the names")
         #expect(card.notes == "Met in Kyoto")
     }
 
@@ -232,7 +279,10 @@ struct CSVLayoutTests {
         #expect(file.dialect.rowsBeforeHeader == 2 && file.dialect.headerLine == 4)
         #expect(file.rows.first.map { if case .card(let line, _) = $0 { line == 5 } else { false } } == true)
         let nadia = file.cards[0]
-        #expect([nadia.firstName, nadia.lastName, nadia.company, nadia.title] == ["Nadia", "Haddad-Ferreira", "Orbital Systems", "Staff Engineer"])
+        #expect(
+            [nadia.firstName, nadia.lastName, nadia.company, nadia.title] == [
+                "Nadia", "Haddad-Ferreira", "Orbital Systems", "Staff Engineer",
+            ])
         #expect(nadia.emails == [.init("nadia.hf@orbitalsys.example")])
         #expect(nadia.urls == [.init("https://www.linkedin.com/in/nadia-hf", label: "LinkedIn")])
         #expect(nadia.other == [.init(name: "Connected On", value: "14 Mar 2024")])
@@ -250,7 +300,9 @@ struct CSVLayoutTests {
         #expect(ann.emails == [.init("a@x.io")] && ann.phones == [.init("1")])
         #expect(ann.addresses == [.init(city: "Oslo")] && ann.notes == "two\nlines" && ann.favorite)
         let aliases = try readFile(
-            csv("\u{FEFF}Given Name,Surname,E-mail,Mobile,Organisation,Town,Comments,Starred", "Zoë,Ångström,q@x.io,3,,Umeå,,yes"))
+            csv(
+                "\u{FEFF}Given Name,Surname,E-mail,Mobile,Organisation,Town,Comments,Starred",
+                "Zoë,Ångström,q@x.io,3,,Umeå,,yes"))
         let zoe = try #require(aliases.cards.first)
         #expect([zoe.firstName, zoe.lastName] == ["Zoë", "Ångström"])
         #expect(zoe.emails == [.init("q@x.io")] && zoe.phones == [.init("3", label: "mobile")])

@@ -7,7 +7,8 @@ import Testing
 struct CardValuesTests {
     @Test(arguments: [
         ("1987-09-14", false, "1987-09-14"), ("--03-07", false, "--03-07"), ("--0307", false, "--03-07"),
-        ("19870914", false, "1987-09-14"), ("9/14/1987", false, "1987-09-14"), ("9/14/87", false, "1987-09-14"),
+        ("19870914", false, "1987-09-14"), ("9/14/1987", false, "1987-09-14"),
+        ("9/14/87", false, "1987-09-14"),
         ("3/7/05", false, "2005-03-07"), ("3/7/05", true, "2005-07-03"), ("14/9/1987", false, "1987-09-14"),
         ("14.9.1987", false, "1987-09-14"), ("1987/09/14", false, "1987-09-14"), ("0/0/00", false, ""),
         ("1/1/4501", false, ""), ("2/30/1987", false, "2/30/1987"), ("2/29/1988", false, "1988-02-29"),
@@ -60,16 +61,18 @@ struct CardValuesTests {
         let alphabet = Array("abcXYZ019 ,;\"\r\néàçßüØ€‚™Žž") + ["😀", "中", "𝄞"]
         let latin = Array("abcXYZ019 ,;\"\r\néàçßüØ€‚™Žž")
         for round in 0..<200 {
-            let text = String((0..<Int.random(in: 0...40, using: &random)).map { _ in
-                (round % 2 == 0 ? alphabet : latin).randomElement(using: &random)!
-            })
+            let text = String(
+                (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                    (round % 2 == 0 ? alphabet : latin).randomElement(using: &random)!
+                })
             var cases: [(CSVTextEncoding, [UInt8])] = [
                 (.utf16LittleEndian, ContactFileSnifferTests.utf16(text, bigEndian: false)),
                 (.utf16BigEndian, ContactFileSnifferTests.utf16(text, bigEndian: true)),
                 (.utf8, Array(text.utf8)), (.ascii, Array(text.utf8)),
             ]
             if round % 2 == 1 {
-                let table = Dictionary(uniqueKeysWithValues: (0...255).map { (Windows1252.scalar(UInt8($0)), UInt8($0)) })
+                let table = Dictionary(
+                    uniqueKeysWithValues: (0...255).map { (Windows1252.scalar(UInt8($0)), UInt8($0)) })
                 cases.append((.windows1252, text.unicodeScalars.map { table[$0.value]! }))
             }
             for (encoding, bytes) in cases {

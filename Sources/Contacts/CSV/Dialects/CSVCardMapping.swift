@@ -28,7 +28,8 @@ public struct CSVCardMapping: Sendable {
     private enum Step: Sendable {
         case scalar(Scalar)
         case fullName, birthday, birthYear, birthMonth, birthDay, categories, favorite, extra
-        case labeledValue(Int), labeledLabel(Int)
+        case labeledValue(Int)
+        case labeledLabel(Int)
         case address(Int, CardColumn.AddressPart)
     }
 
@@ -149,7 +150,9 @@ public struct CSVCardMapping: Sendable {
         for (column, cell) in zip(steps.indices, record) where !cell.isEmpty {
             let step = steps[column]
             if case .scalar(.notes) = step {
-                if !cell.allSatisfy(\.isWhitespace) && !assign(&card.notes, cell) { keep(column, cell, &card) }
+                if !cell.allSatisfy(\.isWhitespace) && !assign(&card.notes, cell) {
+                    keep(column, cell, &card)
+                }
                 continue
             }
             let value = cell.trimmingCharacters()
@@ -191,7 +194,9 @@ public struct CSVCardMapping: Sendable {
         fillLabeled(values, labels, &card)
         fillAddresses(&addresses, formatted, &card)
         if !birthColumns.isEmpty {
-            if let date = CardValues.birthday(year: birth.0, month: birth.1, day: birth.2), card.birthday.isEmpty {
+            if let date = CardValues.birthday(year: birth.0, month: birth.1, day: birth.2),
+                card.birthday.isEmpty
+            {
                 card.birthday = date
             } else {
                 for column in birthColumns { keep(column, record[column].trimmingCharacters(), &card) }
@@ -236,7 +241,8 @@ public struct CSVCardMapping: Sendable {
     private func fillLabeled(_ values: [String], _ labels: [String], _ card: inout ContactCard) {
         var found: [(kind: CardColumn.LabeledKind, value: ContactCard.Labeled, order: Int)] = []
         for (slot, value) in values.enumerated() where !value.isEmpty {
-            let (label, primary) = CardValues.label(labels[slot].isEmpty ? labeledSlots[slot].label : labels[slot])
+            let (label, primary) = CardValues.label(
+                labels[slot].isEmpty ? labeledSlots[slot].label : labels[slot])
             let order = primary ? 0 : labeledSlots[slot].rank
             for part in CardValues.values(value) {
                 found.append((labeledSlots[slot].kind, ContactCard.Labeled(part, label: label), order))
@@ -267,11 +273,14 @@ public struct CSVCardMapping: Sendable {
                 if address.isEmpty {
                     address.street = text
                 } else {
-                    let parts = [address.poBox, address.extended, address.street, address.city, address.region]
+                    let parts =
+                        [address.poBox, address.extended, address.street, address.city, address.region]
                         + [address.postcode, address.country]
                     let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     let saysMore = !parts.allSatisfy { part in
-                        part.isEmpty || flat.contains(part.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                        part.isEmpty
+                            || flat.contains(
+                                part.split(whereSeparator: \.isWhitespace).joined(separator: " "))
                     }
                     if saysMore { keep(column, text, &card) }
                 }
@@ -295,7 +304,10 @@ public struct CSVCardMapping: Sendable {
             return
         }
         let plain = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let said = [card.formattedName, [card.firstName, card.lastName].filter { !$0.isEmpty }.joined(separator: " ")]
+        let said = [
+            card.formattedName,
+            [card.firstName, card.lastName].filter { !$0.isEmpty }.joined(separator: " "),
+        ]
         if !said.contains(plain) { keep(column, text, &card) }
     }
 }

@@ -43,7 +43,9 @@ public enum CSVLayout: String, Hashable, Sendable, CaseIterable {
         if keys.contains("connectedon") || count(["url", "position", "emailaddress", "firstname"]) == 4 {
             return .linkedIn
         }
-        if keys.contains("primaryemail") && count(["secondaryemail", "mobilenumber", "displayname", "webpage1"]) > 0 {
+        if keys.contains("primaryemail")
+            && count(["secondaryemail", "mobilenumber", "displayname", "webpage1"]) > 0
+        {
             return .thunderbird
         }
         if count(["email1value", "phone1value", "address1formatted", "website1value"]) > 0 {
@@ -56,12 +58,18 @@ public enum CSVLayout: String, Hashable, Sendable, CaseIterable {
         if count(["firstname", "organizationname", "labels", "fileas", "organizationtitle"]) >= 3 {
             return .googleContacts
         }
-        let german = ["emailadresse", "mobiltelefon", "telefongeschaftlich", "ortgeschaftlich", "firma", "position"]
+        let german = [
+            "emailadresse", "mobiltelefon", "telefongeschaftlich", "ortgeschaftlich", "firma", "position",
+        ]
         if count(["vorname", "nachname"]) == 2 && count(german + ["abteilung", "anrede", "notizen"]) >= 2 {
             return .outlookGerman
         }
-        let french = ["adressedemessagerie", "telmobile", "villebureau", "societe", "telephonebureau", "service"]
-        if count(["prenom", "nom"]) == 2 && count(french + ["villedomicile", "titre"]) >= 2 { return .outlookFrench }
+        let french = [
+            "adressedemessagerie", "telmobile", "villebureau", "societe", "telephonebureau", "service",
+        ]
+        if count(["prenom", "nom"]) == 2 && count(french + ["villedomicile", "titre"]) >= 2 {
+            return .outlookFrench
+        }
         let outlook = [
             "emailaddress", "email2address", "businessphone", "homephone", "mobilephone", "primaryphone",
             "jobtitle", "businesscity", "homecity", "businessstreet", "homestreet", "webpage", "categories",

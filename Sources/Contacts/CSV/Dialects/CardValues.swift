@@ -55,8 +55,17 @@ enum CardValues {
         var labels: [String: String] = [:]
         let names: [(String, [String])] = [
             ("home", ["home", "privat", "private", "personal", "domicile", "maison", "zuhause"]),
-            ("work", ["work", "business", "office", "geschäftlich", "geschaeftlich", "arbeit", "bureau", "travail"]),
-            ("mobile", ["mobile", "cell", "cellular", "mobil", "handy", "mobiltelefon", "portable", "iphone"]),
+            (
+                "work",
+                [
+                    "work", "business", "office", "geschäftlich", "geschaeftlich", "arbeit", "bureau",
+                    "travail",
+                ]
+            ),
+            (
+                "mobile",
+                ["mobile", "cell", "cellular", "mobil", "handy", "mobiltelefon", "portable", "iphone"]
+            ),
             ("main", ["main", "primary", "haupt", "principal", "pref"]),
             ("fax", ["fax", "work fax", "home fax", "other fax", "télécopie", "telefax"]),
             ("pager", ["pager", "beeper"]),
@@ -110,7 +119,9 @@ enum CardValues {
             return text
         }
         if text.count == 8, text.allSatisfy(\.isASCIINumber) {
-            return iso(year: Int(text.prefix(4)), month: Int(text.dropFirst(4).prefix(2))!, day: Int(text.suffix(2))!)
+            return iso(
+                year: Int(text.prefix(4)), month: Int(text.dropFirst(4).prefix(2))!, day: Int(text.suffix(2))!
+            )
                 ?? text
         }
         let numbers = text.split(whereSeparator: { "-/.".contains($0) }).map { Int($0) }

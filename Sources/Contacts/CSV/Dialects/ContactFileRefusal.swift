@@ -48,16 +48,20 @@ public struct ContactFileRefusal: Error, Hashable, Sendable, CustomStringConvert
 
     static let pdf = ContactFileRefusal(
         cause: .pdf,
-        message: "the file is a PDF, which holds no contacts to read: export the address book as CSV or vCard "
+        message:
+            "the file is a PDF, which holds no contacts to read: export the address book as CSV or vCard "
             + "from the app that holds it and import that file")
 
     static let archive = ContactFileRefusal(
         cause: .archive,
-        message: "the file is a compressed archive (ZIP or gzip): unpack it and import the CSV or vCard file inside")
+        message:
+            "the file is a compressed archive (ZIP or gzip): unpack it and import the CSV or vCard file inside"
+    )
 
     static let binary = ContactFileRefusal(
         cause: .notText,
-        message: "the file is not text (it holds binary data): import a CSV or vCard export of the address book")
+        message:
+            "the file is not text (it holds binary data): import a CSV or vCard export of the address book")
 
     static let webPage = ContactFileRefusal(
         cause: .notText,
@@ -68,12 +72,14 @@ public struct ContactFileRefusal: Error, Hashable, Sendable, CustomStringConvert
         let shown = firstLine.count > 80 ? String(firstLine.prefix(80)) + "..." : firstLine
         return ContactFileRefusal(
             cause: .noHeader,
-            message: "no header line found: the file's first lines (\"\(shown)\") name no column Roster knows; "
+            message:
+                "no header line found: the file's first lines (\"\(shown)\") name no column Roster knows; "
                 + "the first line must name the columns, e.g. First Name,Last Name,E-mail Address")
     }
 
     static func noNameColumn(line: Int, header: [String]) -> ContactFileRefusal {
-        let names = header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(separator: ", ")
+        let names = header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(
+            separator: ", ")
         return ContactFileRefusal(
             cause: .noNameColumn,
             message: "line \(line): the header names no column a contact can be known by (it has: \(names)); "

@@ -59,17 +59,22 @@ public enum ContactFileSniffer {
         if bytes.allSatisfy(isSpace) { return .empty }
         func contains(_ text: String) -> Bool {
             let needle = Array(text.utf8)
-            return bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { start in
-                bytes[start..<(start + needle.count)].elementsEqual(needle)
-            }
+            return bytes.count >= needle.count
+                && (0...(bytes.count - needle.count)).contains { start in
+                    bytes[start..<(start + needle.count)].elementsEqual(needle)
+                }
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            if contains("mimetypeapplication/vnd.oasis.opendocument.spreadsheet") { return .spreadsheet("ods") }
+            if contains("mimetypeapplication/vnd.oasis.opendocument.spreadsheet") {
+                return .spreadsheet("ods")
+            }
             if contains("Index/Document.iwa") || contains("Index/Tables/") { return .spreadsheet("numbers") }
             if contains("xl/") || contains("[Content_Types].xml") { return .spreadsheet("xlsx") }
             return .archive
         }
-        if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return .spreadsheet("xls") }
+        if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+            return .spreadsheet("xls")
+        }
         if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
         if bytes.starts(with: [0x1F, 0x8B]) { return .archive }
         return nil
@@ -108,7 +113,8 @@ public enum ContactFileSniffer {
 
     /// The rows `text` holds with `delimiter`: each a record's fields and line, or
     /// nil for a row the reader refused.
-    private static func rows(_ text: ArraySlice<UInt8>, delimiter: UInt8) -> [(line: Int, fields: [String])?] {
+    private static func rows(_ text: ArraySlice<UInt8>, delimiter: UInt8) -> [(line: Int, fields: [String])?]
+    {
         var reader = CSVReader(maxField: 1 << 20, maxRow: 1 << 20, delimiter: delimiter)
         var rows: [(line: Int, fields: [String])?] = []
         let take: (CSVReader.Row) -> Void = { row in
@@ -147,7 +153,9 @@ public enum ContactFileSniffer {
         }
         var best: Candidate?
         for delimiter in choices {
-            guard let candidate = header(rows(body, delimiter: delimiter), delimiter: delimiter) else { continue }
+            guard let candidate = header(rows(body, delimiter: delimiter), delimiter: delimiter) else {
+                continue
+            }
             if let current = best, candidate.score <= current.score { continue }
             best = candidate
         }
@@ -157,7 +165,8 @@ public enum ContactFileSniffer {
         }
         let line = best.line + (skip == 1 ? 1 : 0)
         let dialect = CSVDialect(
-            encoding: encoding, delimiter: best.delimiter, rowsBeforeHeader: best.index + skip, headerLine: line,
+            encoding: encoding, delimiter: best.delimiter, rowsBeforeHeader: best.index + skip,
+            headerLine: line,
             header: best.header)
         guard CSVCardMapping(header: dialect.header, layout: dialect.layout).canName else {
             return .refused(.noNameColumn(line: line, header: best.header))

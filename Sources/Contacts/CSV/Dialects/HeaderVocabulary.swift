@@ -19,7 +19,9 @@ enum HeaderVocabulary {
         let folded = String(decoding: NameFolding.fold(header), as: UTF8.self)
         return String(
             String.UnicodeScalarView(
-                folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+                folded.unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }))
     }
 
     /// What `header` fills in a file of `layout`.
@@ -101,11 +103,14 @@ enum HeaderVocabulary {
         add(.department, ["Department", "Organization Department", "Abteilung", "Service"])
         add(.title, ["Job Title", "Organization Title", "Position", "Fonction", "Title", "Role"])
         add(.notes, ["Notes", "Notizen", "Remarques", "Bemerkungen"])
-        add(.birthday, ["Birthday", "Geburtstag", "Anniversaire", "Date of Birth", "Birthdate", "Birth Date"])
+        add(
+            .birthday, ["Birthday", "Geburtstag", "Anniversaire", "Date of Birth", "Birthdate", "Birth Date"])
         add(.birthYear, ["Birth Year"])
         add(.birthMonth, ["Birth Month"])
         add(.birthDay, ["Birth Day"])
-        add(.categories, ["Labels", "Group Membership", "Categories", "Kategorien", "Catégories", "Groups", "Tags"])
+        add(
+            .categories,
+            ["Labels", "Group Membership", "Categories", "Kategorien", "Catégories", "Groups", "Tags"])
         add(.uid, ["UID"])
         addLabeled(add)
         addAddresses(add)
@@ -133,7 +138,8 @@ enum HeaderVocabulary {
         }
         email("1", "", ["E-mail Address", "Email", "E-mail", "Email Address", "Primary Email"])
         email("1", "", ["E-Mail-Adresse", "Adresse de messagerie", "Mail"])
-        email("2", "", ["E-mail 2 Address", "E-Mail 2: Adresse", "Adresse de messagerie 2", "Secondary Email"])
+        email(
+            "2", "", ["E-mail 2 Address", "E-Mail 2: Adresse", "Adresse de messagerie 2", "Secondary Email"])
         email("3", "", ["E-mail 3 Address", "E-Mail 3: Adresse", "Adresse de messagerie 3"])
         email("work", "work", ["Work Email", "Business Email"])
         email("home", "home", ["Home Email", "Personal Email"])
@@ -171,7 +177,9 @@ enum HeaderVocabulary {
             ("home", "home", ["Personal Web Page", "Home Web Page"]),
             ("work", "work", ["Business Web Page", "Work Web Page"]),
         ]
-        for (group, label, names) in urls { add(.labeled(.url, group: group, label: label, part: .value), names) }
+        for (group, label, names) in urls {
+            add(.labeled(.url, group: group, label: label, part: .value), names)
+        }
     }
 
     private static func addAddresses(_ add: (CardColumn, [String]) -> Void) {

@@ -19,7 +19,9 @@ public struct PersonName: Hashable, Sendable {
     public var last = ""
     public var suffix = ""
 
-    public init(prefix: String = "", first: String = "", middle: String = "", last: String = "", suffix: String = "") {
+    public init(
+        prefix: String = "", first: String = "", middle: String = "", last: String = "", suffix: String = ""
+    ) {
         self.prefix = prefix
         self.first = first
         self.middle = middle
@@ -28,7 +30,8 @@ public struct PersonName: Hashable, Sendable {
     }
 
     static let prefixes: Set<String> = [
-        "dr", "dr.", "prof", "prof.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "mx", "mx.", "miss", "sir", "dame",
+        "dr", "dr.", "prof", "prof.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "mx", "mx.", "miss", "sir",
+        "dame",
         "herr", "frau", "m.", "mme", "mme.", "mlle", "mlle.", "sr.", "sra.", "dott.", "ing.", "rev.", "fr.",
     ]
     static let suffixes: Set<String> = [
