@@ -4,7 +4,7 @@
 // asks for its window at once; the event stream would tell it too, a moment
 // later. The words and decisions are importState.js's.
 
-import { errorLines, importOutcome, importUrl, uploadProgress } from "./importState.js";
+import { errorLines, importOutcome, importUrl, uploadProgress, uploadType } from "./importState.js";
 import { rememberToken, storedToken } from "./api.js";
 
 /** Connects the import dialog of `doc`; `onImported()` runs after contacts went in. */
@@ -33,10 +33,10 @@ export function createImport(doc, onImported) {
     result.textContent = text;
   }
 
-  function upload(file, mode, token) {
+  function upload(file, mode, skip, token) {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", importUrl(mode));
-    xhr.setRequestHeader("Content-Type", "text/csv");
+    xhr.open("POST", importUrl(mode, skip));
+    xhr.setRequestHeader("Content-Type", uploadType(file.name, file.type));
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     progress.hidden = false;
     progress.value = 0;
@@ -80,6 +80,6 @@ export function createImport(doc, onImported) {
     if (!file) return;
     // The contact writes of the page (api.js) use the same token.
     rememberToken(tokenInput.value);
-    upload(file, doc.getElementById("import-mode").value, tokenInput.value);
+    upload(file, doc.getElementById("import-mode").value, doc.getElementById("import-skip").checked, tokenInput.value);
   });
 }

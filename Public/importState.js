@@ -5,8 +5,14 @@
 export const MAX_ERRORS_SHOWN = 20;
 
 /** The import's URL for `mode` (append or replace). */
-export function importUrl(mode) {
-  return `/import?mode=${encodeURIComponent(mode)}`;
+export function importUrl(mode, skip = false) {
+  return `/import?mode=${encodeURIComponent(mode)}${skip ? "&errors=skip" : ""}`;
+}
+
+/** The Content-Type an upload of file `name` (of browser type `type`) is sent with:
+ *  vCard for .vcf files, else CSV (the server looks at the bytes as well). */
+export function uploadType(name, type = "") {
+  return /\.(vcf|vcard)$/i.test(name) || /vcard/i.test(type) ? "text/vcard" : "text/csv";
 }
 
 /** What the dialog says while `loaded` of `total` bytes of file `name` went up: {value, text}. */

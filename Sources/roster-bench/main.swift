@@ -9,6 +9,7 @@ let benchmarks: [String: () -> Void] = [
     "gzip": GzipBenchmark.run,
     "handler": HandlerBenchmark.run,
     "csv": CSVBenchmark.run,
+    "vcard": VCardBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -337,3 +337,33 @@ enum CSVDialectTestHeader {
         return fields
     }
 }
+
+/// Roster's own export read back into the cards it was written from.
+struct RosterExportCardTests {
+    @Test func anExportReadsBackAsTheSameCards() throws {
+        var card = ContactCard()
+        card.firstName = "=HYPERLINK(\"x\")"
+        card.lastName = "+Plus"
+        card.company = "@SUM(A1)"
+        card.prefix = "Dr."
+        card.emails = [.init("a@x.io", label: "work"), .init("b@x.io", label: "home")]
+        card.phones = [.init("+1 555 0100", label: "mobile")]
+        card.addresses = [.init(label: "work", street: "1 Main St", city: "Oslo")]
+        card.birthday = "--03-07"
+        card.categories = ["Friends"]
+        card.other = [.init(name: "X-SKYPE", value: "ann.lee")]
+        var plain = ContactCard()
+        plain.lastName = "Lee"
+        var writer = CSVWriter()
+        writer.write(ContactFields.csvHeader)
+        for each in [card, plain] {
+            let (fields, details) = each.split()
+            var record = fields.csvRecord
+            record[ContactField.details.rawValue] = details.isEmpty ? "" : details.json
+            writer.write(record)
+        }
+        let file = try readFile(writer.take())
+        #expect(file.dialect.layout == .roster)
+        #expect(file.cards == [card, plain])
+    }
+}

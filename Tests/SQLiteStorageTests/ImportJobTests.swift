@@ -55,12 +55,13 @@ struct ImportJobTests {
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
         for reading in [ImportJob.Reading.onReader, .onCaller] {
             #expect(
-                run("email,phone\na@b.c,1\n", reading: reading)
-                    == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
+                run("phone,city\n1,Oslo\n", reading: reading)
+                    == .failure(.noNameColumn(line: 1, header: ["phone", "city"])))
         }
-        let message = ContactsError.noNameColumn(line: 1, header: ["email", "phone"]).description
+        let message = ContactsError.noNameColumn(line: 1, header: ["phone", "city"]).description
         #expect(
-            message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name")
+            message.hasPrefix("line 1:") && message.contains("phone, city") && message.contains("first_name")
+                && message.contains("company")
         )
         guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
             Issue.record("an unterminated quote in the header is an unreadable header")
@@ -72,7 +73,7 @@ struct ImportJobTests {
 
     @Test func badRowsAbortEverythingOrAreSkippedAndAtMostAHundredAreListed() throws {
         var csv = "first_name,last_name,email\nAnn,Lee,a@x\n"
-        for index in 0..<150 { csv += index % 2 == 0 ? ",,nobody@x\n" : "too,many,fields,here\n" }
+        for index in 0..<150 { csv += index % 2 == 0 ? ",,\n" : "too,many,fields,here\n" }
         csv += "Bo,Diaz,b@x\n" + ",\(String(repeating: "x", count: 257)),\n"
         guard case .success(let aborted) = run(csv) else {
             Issue.record("bad rows are an aborted summary, not a failure")

@@ -40,3 +40,14 @@ test("the first errors are listed by line, the rest counted", () => {
   assert.deepEqual(errorLines([{ message: "no name column" }]), ["no name column"]);
   assert.deepEqual(errorLines([]), []);
 });
+
+test("uploads say vCard for .vcf files, CSV otherwise; skipping bad rows is asked in the URL", async () => {
+  const { importUrl, uploadType } = await import("../../Public/importState.js");
+  assert.equal(uploadType("contacts.vcf"), "text/vcard");
+  assert.equal(uploadType("Contacts.VCF", ""), "text/vcard");
+  assert.equal(uploadType("x", "text/x-vcard"), "text/vcard");
+  assert.equal(uploadType("google.csv", "text/csv"), "text/csv");
+  assert.equal(uploadType("excel.txt", "text/plain"), "text/csv");
+  assert.equal(importUrl("append", true), "/import?mode=append&errors=skip");
+  assert.equal(importUrl("replace"), "/import?mode=replace");
+});

@@ -11,7 +11,7 @@ const source = (name) => readFileSync(new URL(name, PUBLIC), "utf8");
 /** The modules of the page's logic: values in, values and decisions out. */
 const LOGIC = [
   "arrival.js", "coalesce.js", "detailState.js", "importState.js", "link.js", "listState.js", "live.js",
-  "paging.js", "requests.js", "scroller.js", "searchState.js", "sections.js", "slotModel.js", "statusText.js",
+  "paging.js", "requests.js", "scroller.js", "searchState.js", "sections.js", "slotModel.js", "statusText.js", "detailsModel.js",
 ];
 const DOM = /\b(document|window|fetch|location|history|sessionStorage|localStorage|requestAnimationFrame|EventSource|XMLHttpRequest|getComputedStyle)\s*[.(]/; // used, not named in a string
 

@@ -3,7 +3,7 @@
 /// runs on `ImportJob`'s reading thread, or on the thread that feeds the job.
 ///
 /// The first record is the header (`CSVColumns`); a file without one, or whose
-/// header names no first or last name column, is an error of the file
+/// header names no name, company or e-mail column, is an error of the file
 /// (`ContactsError`), not of a row. A row is bad when the CSV reader refuses it
 /// (field count, quotes, UTF-8, size), when it has neither a first nor a last
 /// name, or when a field is over its limit (`ContactField.Kind`).
@@ -49,11 +49,27 @@ final class ImportRowReader {
                 summary.ignoredColumns = mapping.ignored
                 return
             }
-            let contact = columns.contact(fields)
-            let key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
+            var contact = columns.contact(fields)
+            if !contact.details.isEmpty {
+                // A `details` column (Roster's export) is a JSON object: read it, store it in its one form.
+                do {
+                    let (normal, rest) = ContactDetails.normalized(
+                        contact, try ContactDetails(json: contact.details))
+                    contact = normal
+                    contact.details = rest.json
+                } catch {
+                    summary.reject(
+                        CSVError(line: line, column: nil, problem: "details: \(error.key) \(error.problem)"))
+                    return
+                }
+            }
+            var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
+            if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
             if key.isNameless {
                 summary.reject(
-                    CSVError(line: line, column: nil, problem: "a contact needs a first or a last name"))
+                    CSVError(
+                        line: line, column: nil,
+                        problem: "a contact needs a name, a company or an e-mail; this row has none"))
                 return
             }
             if let (field, length, limit) = contact.overLimit() {

@@ -27,7 +27,7 @@ public struct CSVCardMapping: Sendable {
 
     private enum Step: Sendable {
         case scalar(Scalar)
-        case fullName, birthday, birthYear, birthMonth, birthDay, categories, favorite, extra
+        case fullName, birthday, birthYear, birthMonth, birthDay, categories, favorite, details, extra
         case labeledValue(Int)
         case labeledLabel(Int)
         case address(Int, CardColumn.AddressPart)
@@ -43,6 +43,8 @@ public struct CSVCardMapping: Sendable {
     private let labeledSlots: [LabeledSlot]
     private let addressLabels: [String]
     private let dayFirst: Bool
+    /// The header is Roster's export's: its neutralized formulas are taken back (`CSVFormulas`).
+    private let restoresFormulas: Bool
 
     /// The plan for `header` (its layout detected unless given).
     public init(header: [String], layout: CSVLayout? = nil) {
@@ -50,6 +52,7 @@ public struct CSVCardMapping: Sendable {
         self.header = header
         self.layout = layout
         dayFirst = layout.dayFirst
+        restoresFormulas = header == ContactField.csvHeader
         var columns: [CardColumn] = []
         var steps: [Step] = []
         var slots: [LabeledSlot] = []
@@ -115,6 +118,7 @@ public struct CSVCardMapping: Sendable {
             case .birthDay: steps.append(.birthDay)
             case .categories: steps.append(.categories)
             case .favorite: steps.append(.favorite)
+            case .details: steps.append(.details)
             case .extra: steps.append(.extra)
             }
             columns.append(column)
@@ -147,8 +151,10 @@ public struct CSVCardMapping: Sendable {
         var fullName: (column: Int, text: String)?
         var birth = ("", "", "")
         var birthColumns: [Int] = []
-        for (column, cell) in zip(steps.indices, record) where !cell.isEmpty {
+        var details: ContactDetails?
+        for (column, written) in zip(steps.indices, record) where !written.isEmpty {
             let step = steps[column]
+            let cell = restoresFormulas ? CSVFormulas.restored(written) : written
             if case .scalar(.notes) = step {
                 if !cell.allSatisfy(\.isWhitespace) && !assign(&card.notes, cell) {
                     keep(column, cell, &card)
@@ -188,6 +194,12 @@ public struct CSVCardMapping: Sendable {
                 card.categories += groups.filter { !card.categories.contains($0) }
                 if starred { card.favorite = true }
             case .favorite: card.favorite = card.favorite || CSVColumns.truth(value)
+            case .details:
+                if details == nil, let read = try? ContactDetails(json: value) {
+                    details = read
+                } else {
+                    keep(column, value, &card)
+                }
             case .extra: keep(column, value, &card)
             }
         }
@@ -203,6 +215,12 @@ public struct CSVCardMapping: Sendable {
             }
         }
         if let (column, text) = fullName { fillNames(text, column, &card) }
+        if let details {
+            // Roster's own export: its fields and details make the card again.
+            let extra = card.other
+            card = ContactCard(fields: card.split().fields, details: details)
+            card.other += extra
+        }
         return card
     }
 

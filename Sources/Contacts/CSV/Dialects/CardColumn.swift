@@ -17,6 +17,9 @@ public enum CardColumn: Hashable, Sendable {
     case categories
     case uid
     case favorite
+    /// Roster's own `details` column: the card's other values as JSON
+    /// (`ContactDetails.json`).
+    case details
     /// One part (`part`) of the labelled value of `kind` that the columns naming
     /// the same `group` share (Google's "E-mail 1 - Label" and "E-mail 1 -
     /// Value"), labelled `label` unless a label column says otherwise.
@@ -88,6 +91,7 @@ public enum CardColumn: Hashable, Sendable {
         case .categories: "groups"
         case .uid: "uid"
         case .favorite: "favorite"
+        case .details: "details (Roster's JSON)"
         case .labeled(let kind, let group, let label, let part):
             kind.name + Self.which(group, label) + (part == .label ? " label" : "")
         case .address(let group, let label, let part):

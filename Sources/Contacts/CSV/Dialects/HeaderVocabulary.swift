@@ -126,6 +126,7 @@ enum HeaderVocabulary {
                 case .city: .address(group: "address", label: "", part: .city)
                 case .notes: .notes
                 case .favorite: .favorite
+                case .details: .details
                 }
             add(column, [field.name] + field.spec.aliases)
         }
