@@ -8,6 +8,7 @@ let benchmarks: [String: () -> Void] = [
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
     "handler": HandlerBenchmark.run,
+    "csv": CSVBenchmark.run,
     "vcard": VCardBenchmark.run,
 ]
 
