@@ -50,7 +50,7 @@ struct ImportAPITests {
         #expect(
             summary["inserted"] as? Int == 3 && summary["rejected"] as? Int == 0
                 && summary["total"] as? Int == 3)
-        #expect(summary["ignoredColumns"] as? [String] == ["Favourite colour"])
+        #expect(summary["ignoredColumns"] as? [String] == [], "Favourite colour is kept with each contact")
         let window = try #require(client.getJSON("/window?offset=0&height=2000")?.json)
         let cells = try #require(window["cells"] as? [[String: Any]])
         let contacts = cells.compactMap { $0["contact"] as? [String: Any] }
@@ -61,6 +61,10 @@ struct ImportAPITests {
         #expect(contacts.contains { $0["last_name"] as? String == "Ångström" })
         let html = cells.compactMap { $0["html"] as? String }.joined()
         #expect(!html.contains("<img src=x") && html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        // The column no field takes is kept with the contact, named as the file named it.
+        let ann = try #require(contacts.first { $0["last_name"] as? String == "Lee, Jr." }?["id"] as? Int)
+        let details = try #require(client.getJSON("/contacts/\(ann)")?.json["details"] as? [String: Any])
+        #expect((details["other"] as? [[String: String]]) == [["name": "Favourite colour", "value": "blue"]])
     }
 
     @Test func aBadRowAbortsEverythingWith422NamingItsLineUnlessSkipped() throws {
@@ -119,8 +123,8 @@ struct ImportAPITests {
         ] {
             #expect(!matches(file), "\(file.debugDescription) is not in the documented form")
         }
-        #expect(live.client().post("/import", "first_name*").status == 422)
-        #expect(live.client().post("/import", "first_name\n \n").status == 422)
+        #expect(live.client().post("/import", "0").status == 422)
+        #expect(live.client().post("/import", "phone\n1\n").status == 422)
     }
 
     @Test func headersWithoutNamesEmptyBodiesAndBadParametersAreRefused() throws {

@@ -54,20 +54,24 @@ struct ImportJobTests {
 
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
         for reading in [ImportJob.Reading.onReader, .onCaller] {
+            guard case .failure(.unreadableFile(let message)) = run("phone,city\n1,Oslo\n", reading: reading)
+            else {
+                Issue.record("a header without a name, company or e-mail column is refused")
+                continue
+            }
             #expect(
-                run("phone,city\n1,Oslo\n", reading: reading)
-                    == .failure(.noNameColumn(line: 1, header: ["phone", "city"])))
+                message.hasPrefix("line 1:") && message.contains("phone, city") && message.contains("E-mail"))
         }
         let message = ContactsError.noNameColumn(line: 1, header: ["phone", "city"]).description
         #expect(
             message.hasPrefix("line 1:") && message.contains("phone, city") && message.contains("first_name")
                 && message.contains("company")
         )
-        guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
-            Issue.record("an unterminated quote in the header is an unreadable header")
-            return
+        switch run("first_name,\"last\n") {
+        case .failure(.unreadableHeader(let line, _)): #expect(line == 1)
+        case .failure(.unreadableFile(let message)): #expect(message.contains("header"), "\(message)")
+        case let other: Issue.record("an unterminated quote in the header is an unreadable header: \(other)")
         }
-        #expect(line == 1)
         #expect(try count() == 0)
     }
 
@@ -134,7 +138,9 @@ struct ImportJobTests {
                 #expect(summary == reference, "chunk size \(chunk)")
                 #expect(contacts == referenceContacts, "chunk size \(chunk)")
             } else {
-                #expect(summary.ignoredColumns == ["Extra"] && summary.inserted + summary.rejected == 400)
+                #expect(
+                    summary.ignoredColumns.isEmpty && summary.inserted + summary.rejected == 400,
+                    "Extra is kept")
                 #expect(contacts.contains { $0.firstName == "Quoted, \"Name\"" && $0.notes == "two\nlines" })
                 reference = summary
                 referenceContacts = contacts

@@ -14,6 +14,9 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidContact(index: Int, problem: String)
     /// An imported file holds nothing, not even a header line.
     case emptyFile
+    /// An imported file is no contacts file (a spreadsheet, a PDF...): the message
+    /// names the cause and the fix.
+    case unreadableFile(String)
     /// An imported file's header line (`line`) cannot be read as CSV.
     case unreadableHeader(line: Int, problem: String)
     /// An imported file's header (on `line`) names no name, company or e-mail column.
@@ -60,6 +63,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "contact \(index + 1) of the batch \(problem)"
         case .emptyFile:
             "the file is empty: it needs a header line (e.g. first_name,last_name) and then one contact a line"
+        case .unreadableFile(let message):
+            message
         case .unreadableHeader(let line, let problem):
             "line \(line): the header line cannot be read: \(problem)"
         case .noNameColumn(let line, let header):

@@ -129,12 +129,13 @@ public struct CSVCardMapping: Sendable {
         self.addressLabels = addressLabels
     }
 
-    /// Whether some column can name a contact: a name, a company, an e-mail or a phone.
+    /// Whether some column can list a contact: a name, a company or an e-mail (a
+    /// store keeps no contact with none of them).
     public var canName: Bool {
         columns.contains { column in
             switch column {
             case .firstName, .lastName, .fullName, .company: true
-            case .labeled(let kind, _, _, .value): kind != .url
+            case .labeled(let kind, _, _, .value): kind == .email
             default: false
             }
         }

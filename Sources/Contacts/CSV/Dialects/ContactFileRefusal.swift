@@ -83,6 +83,6 @@ public struct ContactFileRefusal: Error, Hashable, Sendable, CustomStringConvert
         return ContactFileRefusal(
             cause: .noNameColumn,
             message: "line \(line): the header names no column a contact can be known by (it has: \(names)); "
-                + "name a first or last name, Name, Company, E-mail or Phone column")
+                + "name a first or last name, Name, Company or E-mail column")
     }
 }
