@@ -11,6 +11,7 @@ extension OpenAPI {
             "/contacts": ["post": addContact],
             "/avatar/{id}.svg": ["get": avatar],
             "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],
+            "/import/preview": ["post": importPreview],
             "/export.csv": ["get": export],
             "/export.vcf": ["get": exportVCard],
             "/events": ["get": events],

@@ -67,6 +67,10 @@ struct Routes: Sendable {
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
+        router.add(
+            "POST", "/import/preview", body: .buffered(limit: ImportPreview.maxBodyBytes),
+            headers: [Self.writeVary]
+        ) { [imports] request in try ImportPreview.respond(request, context: imports) }
         router.add("GET", "/export.csv", headers: [Self.exportVary]) { [openScan, writes] request in
             try writes.authorizeExport(request.head)
             return Response(
