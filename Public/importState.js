@@ -53,3 +53,25 @@ export function errorLines(errors) {
   if (errors.length > MAX_ERRORS_SHOWN) lines.push(`… and ${errors.length - MAX_ERRORS_SHOWN} more`);
   return lines;
 }
+
+/** How much of a file the dialog sends for its preview. */
+export const PREVIEW_BYTES = 256 * 1024;
+
+/**
+ * What the dialog shows of a /import/preview answer: {title, columns, rows}.
+ * `title` names the layout, encoding and delimiter; `columns` is [header, what
+ * it fills]; `rows` one line per contact as it will be stored (or its error).
+ */
+export function previewView(preview) {
+  const title = [preview.layout, preview.encoding, preview.delimiter && `${preview.delimiter} delimited`]
+    .filter(Boolean).join(" · ");
+  const columns = preview.columns.map((c) => [c.header, c.extra ? "kept with the contact" : c.field]);
+  const rows = preview.rows.map((row) => {
+    if (row.error) return `Cannot be imported: ${row.error}`;
+    const name = [row.first_name, row.last_name].filter(Boolean).join(" ") || row.company || row.email;
+    const more = Object.keys(row.details ?? {}).length;
+    return [...new Set([name, row.email, row.phone, row.company, row.city].filter(Boolean))].join(" · ") +
+      (more ? ` (+ ${more === 1 ? "1 more detail" : `${more} more details`})` : "");
+  });
+  return { title, columns, rows };
+}

@@ -40,3 +40,20 @@ def test_the_pane_shows_edits_and_saves_a_contacts_details(page, server):
     assert "emails" not in read["details"]
     assert read["details"]["other"] == [{"name": "X-SKYPE", "value": "ingrid.sa"}], "kept"
     assert read["details"]["addresses"][0]["street"] == "Dronning Eufemias gate 16" and read["city"] == "Oslo"
+
+
+def test_the_import_dialog_shows_a_files_columns_and_first_contacts_before_it_writes(page, server, tmp_path):
+    path = tmp_path / "google.csv"
+    path.write_text("First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Mood\r\n"
+                    "Priya,Previewsson,* Work,priya@q.example,calm\r\n", encoding="utf-8")
+    before = server.json("/window?offset=0&height=1")["total"]
+    page.goto(server.base + "/")
+    page.click("#import-open")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#import-preview:not([hidden])")
+    assert "Google" in page.text_content("#import-preview-file")
+    cells = page.locator("#import-preview-columns td").all_text_contents()
+    assert cells[-2:] == ["Mood", "kept with the contact"], cells
+    assert "Priya Previewsson · priya@q.example" in page.text_content("#import-preview-rows")
+    assert server.json("/window?offset=0&height=1")["total"] == before, "a preview writes nothing"
+    assert "vcf" in page.get_attribute("#import-file", "accept")

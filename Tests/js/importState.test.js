@@ -51,3 +51,16 @@ test("uploads say vCard for .vcf files, CSV otherwise; skipping bad rows is aske
   assert.equal(importUrl("append", true), "/import?mode=append&errors=skip");
   assert.equal(importUrl("replace"), "/import?mode=replace");
 });
+
+test("the preview names the file's layout, each column's field and the first contacts", async () => {
+  const { previewView } = await import("../../Public/importState.js");
+  const view = previewView({
+    kind: "csv", layout: "Google Contacts", encoding: "UTF-8", delimiter: "comma",
+    columns: [{ header: "First Name", field: "first name", extra: false }, { header: "Mood", field: "kept as extra", extra: true }],
+    rows: [{ first_name: "Priya", last_name: "R", email: "p@q.example", phone: "", company: "", city: "", details: { other: [] } },
+      { company: "Harborview", details: {} }, { error: "line 4: too many fields" }],
+  });
+  assert.equal(view.title, "Google Contacts · UTF-8 · comma delimited");
+  assert.deepEqual(view.columns, [["First Name", "first name"], ["Mood", "kept with the contact"]]);
+  assert.deepEqual(view.rows, ["Priya R · p@q.example (+ 1 more detail)", "Harborview", "Cannot be imported: line 4: too many fields"]);
+});
