@@ -20,6 +20,17 @@ export function uploadProgress(name, loaded, total) {
   return { value: loaded / total, text: `Uploading ${name}: ${Math.floor((100 * loaded) / total)} %` };
 }
 
+/** What the import summary's per-field counts say, in plain words ("" for none). */
+const FIELD_WORDS = {
+  first_name: "first names", last_name: "last names", email: "e-mails", phone: "phones", company: "companies",
+  city: "cities", notes: "notes", favorite: "favourites", details: "with more details",
+};
+export function fieldCountsText(fields) {
+  const parts = Object.entries(fields ?? {}).filter(([, n]) => n > 0)
+    .map(([name, n]) => `${n.toLocaleString()} ${FIELD_WORDS[name] ?? name}`);
+  return parts.length ? ` Values: ${parts.join(", ")}.` : "";
+}
+
 /**
  * What the answer (`status`, body `text`) to an import means: {ok, text, errors}.
  * `ok`: the contacts went in (the list is then told to refresh); `text` the
@@ -34,7 +45,8 @@ export function importOutcome(status, text) {
       text: `Imported ${summary.inserted.toLocaleString()} contacts` +
         (summary.rejected ? `, ${summary.rejected.toLocaleString()} rows rejected` : "") +
         ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
-        (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : ""),
+        (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : "") +
+        fieldCountsText(summary.fields),
       errors: summary.errors ?? [],
     };
   }

@@ -64,3 +64,9 @@ test("the preview names the file's layout, each column's field and the first con
   assert.deepEqual(view.columns, [["First Name", "first name"], ["Mood", "kept with the contact"]]);
   assert.deepEqual(view.rows, ["Priya R · p@q.example (+ 1 more detail)", "Harborview", "Cannot be imported: line 4: too many fields"]);
 });
+
+test("the result says how many values came in per field, in plain words", async () => {
+  const { fieldCountsText } = await import("../../Public/importState.js");
+  assert.equal(fieldCountsText({ first_name: 3, email: 2, phone: 0, details: 1 }), " Values: 3 first names, 2 e-mails, 1 with more details.");
+  assert.equal(fieldCountsText(undefined), "");
+});

@@ -193,6 +193,12 @@ final class ImportSink: RequestBodySink {
             json.array { json in
                 for name in summary.ignoredColumns { json.string(name) }
             }
+            json.key("fields")
+            json.object { json in
+                for field in ContactField.allCases {
+                    json.field(field.jsonKey, summary.fieldCounts[field.rawValue])
+                }
+            }
             json.field("total", summary.total)
             json.field("seconds", (summary.seconds * 1000).rounded() / 1000)
             if summary.aborted {

@@ -95,6 +95,14 @@ extension OpenAPI {
         ("inserted", ["type": "integer"]), ("rejected", ["type": "integer"]),
         ("errors", ["type": "array", "items": ref("ImportRowError")]),
         ("ignoredColumns", ["type": "array", "items": ["type": "string"]]),
+        (
+            "fields",
+            [
+                "type": "object",
+                "description": "Per field, how many of the contacts imported held a value for it",
+                "additionalProperties": ["type": "integer"],
+            ]
+        ),
         ("total", ["type": "integer"]), ("seconds", ["type": "number"]),
     ]
 

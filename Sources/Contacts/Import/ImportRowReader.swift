@@ -192,6 +192,9 @@ final class ImportRowReader {
         }
         // Once an abort is certain, keep reading only to report errors.
         if policy == .abort && summary.rejected > 0 { return }
+        for field in ContactField.allCases where contact[field] != ContactValue(emptyOf: field.kind) {
+            summary.fieldCounts[field.rawValue] += 1
+        }
         try take(contact, key, line)
     }
 
