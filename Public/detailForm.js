@@ -3,6 +3,7 @@
 // them only; what to show is detail.js's (and detailState.js's) decision.
 
 import { FIELDS } from "./detailState.js";
+import { createDetailsForm } from "./detailsForm.js";
 
 /** The pane's view in `doc`. */
 export function createDetailForm(doc) {
@@ -20,6 +21,7 @@ export function createDetailForm(doc) {
   const confirmText = doc.getElementById("detail-confirm-text");
   const confirmDelete = doc.getElementById("detail-confirm-delete");
 
+  const more = createDetailsForm(doc);
   const input = (name) => form.elements[name];
   const note = (name) => doc.getElementById(`${input(name).id}-error`);
   const each = (read) => Object.fromEntries(FIELDS.map((name) => [name, read(input(name))]));
@@ -31,6 +33,7 @@ export function createDetailForm(doc) {
       input(name).defaultValue = contact[name] ?? "";
       input(name).value = input(name).defaultValue;
     }
+    more.show(contact.details ?? {});
   }
 
   function setStar(on) {
@@ -67,8 +70,11 @@ export function createDetailForm(doc) {
   }
 
   return {
-    values: () => each((e) => e.value),
-    defaults: () => each((e) => e.defaultValue),
+    /** The form's values (name -> text; `details` the text of its details object). */
+    values: () => ({ ...each((e) => e.value), details: more.text() }),
+    defaults: () => ({ ...each((e) => e.defaultValue), details: more.shownText() }),
+    /** The details object the form gives. */
+    details: () => more.details(),
     title: () => title.textContent,
     setTitle(text) { title.textContent = text; },
     setStar,
@@ -120,7 +126,10 @@ export function createDetailForm(doc) {
         save();
       });
     },
-    onInput(edited) { form.addEventListener("input", edited); },
+    onInput(edited) {
+      form.addEventListener("input", edited);
+      more.onChange(edited);
+    },
     onStar(flip) { star.addEventListener("click", flip); },
     onClose(close) { doc.getElementById("detail-close").addEventListener("click", close); },
 

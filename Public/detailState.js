@@ -134,6 +134,8 @@ export function saveRequest(state, values, defaults) {
   for (const name of FIELDS) {
     if (creating || values[name] !== defaults[name]) body[name] = values[name];
   }
+  // The details go as one object (the server keeps them as one field).
+  if (values.details !== undefined && values.details !== defaults.details) body.details = JSON.parse(values.details);
   if (creating) return { method: "POST", path: "/contacts", body: { ...body, favorite: state.favorite } };
   if (Object.keys(body).length === 0) return null;
   return { method: "PATCH", path: `/contacts/${state.id}`, body };

@@ -4,7 +4,9 @@
 // asks for its window at once; the event stream would tell it too, a moment
 // later. The words and decisions are importState.js's.
 
-import { errorLines, importOutcome, importUrl, uploadProgress } from "./importState.js";
+import {
+  PREVIEW_BYTES, errorLines, importOutcome, importUrl, previewView, uploadProgress, uploadType,
+} from "./importState.js";
 import { rememberToken, storedToken } from "./api.js";
 
 /** Connects the import dialog of `doc`; `onImported()` runs after contacts went in. */
@@ -33,10 +35,10 @@ export function createImport(doc, onImported) {
     result.textContent = text;
   }
 
-  function upload(file, mode, token) {
+  function upload(file, mode, skip, token) {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", importUrl(mode));
-    xhr.setRequestHeader("Content-Type", "text/csv");
+    xhr.open("POST", importUrl(mode, skip));
+    xhr.setRequestHeader("Content-Type", uploadType(file.name, file.type));
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     progress.hidden = false;
     progress.value = 0;
@@ -69,6 +71,38 @@ export function createImport(doc, onImported) {
     xhr.send(file);
   }
 
+  /** Shows what importing `file` would do (POST /import/preview of its start). */
+  async function preview(file, token) {
+    const box = doc.getElementById("import-preview");
+    box.hidden = true;
+    result.classList.remove("failed");
+    result.textContent = "";
+    errorList.replaceChildren();
+    if (!file) return;
+    const headers = { "Content-Type": uploadType(file.name, file.type) };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const whole = file.size <= PREVIEW_BYTES ? "?whole=1" : "";
+    const response = await fetch(`/import/preview${whole}`, { method: "POST", headers, body: file.slice(0, PREVIEW_BYTES) })
+      .catch(() => null);
+    const answer = response ? await response.json().catch(() => null) : null;
+    if (!response?.ok || !answer) return failed(answer?.message ?? "The file could not be read for a preview.");
+    const view = previewView(answer);
+    doc.getElementById("import-preview-file").textContent = view.title;
+    const cell = (tag, text) => Object.assign(doc.createElement(tag), { textContent: text });
+    doc.querySelector("#import-preview-columns tbody").replaceChildren(...view.columns.map(([header, goes]) => {
+      const row = doc.createElement("tr");
+      row.append(cell("td", header), cell("td", goes));
+      return row;
+    }));
+    doc.getElementById("import-preview-columns").hidden = view.columns.length === 0;
+    doc.getElementById("import-preview-rows").replaceChildren(...view.rows.map((text) => cell("li", text)));
+    box.hidden = false;
+  }
+
+  doc.getElementById("import-file").addEventListener("change", (event) => {
+    preview(event.target.files[0], tokenInput.value);
+  });
+
   doc.getElementById("import-open").addEventListener("click", () => {
     tokenInput.value = storedToken();
     dialog.showModal();
@@ -80,6 +114,6 @@ export function createImport(doc, onImported) {
     if (!file) return;
     // The contact writes of the page (api.js) use the same token.
     rememberToken(tokenInput.value);
-    upload(file, doc.getElementById("import-mode").value, tokenInput.value);
+    upload(file, doc.getElementById("import-mode").value, doc.getElementById("import-skip").checked, tokenInput.value);
   });
 }

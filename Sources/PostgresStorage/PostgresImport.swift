@@ -58,7 +58,7 @@ final class PostgresImport: ImportWriting {
 
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
-            throw ContactsError.invalidContact(index: line, problem: "needs a first or a last name")
+            throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         do {
             try PostgresEditor.storable(fields)

@@ -8,6 +8,8 @@ let benchmarks: [String: () -> Void] = [
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
     "handler": HandlerBenchmark.run,
+    "csv": CSVBenchmark.run,
+    "vcard": VCardBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

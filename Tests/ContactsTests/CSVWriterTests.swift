@@ -44,8 +44,32 @@ struct CSVWriterTests {
         var bytes: [UInt8] = []
         SyntheticContacts(seed: 1).csv(count: 500, chunkSize: 1000) { bytes += $0 }
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite\r\n"))
+        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details\r\n"))
         // Notes may hold bare LF inside quotes; records end with CRLF.
         #expect(text.components(separatedBy: "\r\n").count == 502)
+    }
+}
+
+/// Formulas made plain text on export, and taken back by Roster's own import.
+struct CSVFormulasTests {
+    @Test(arguments: [
+        "=HYPERLINK(\"https://x\",\"open\")", "+Plus", "-2+3", "@SUM(A1)", "\tx", "\rx", "'=a", "''", "'",
+        "plain", "", "a=b", "'a",
+    ])
+    func aRiskyCellGetsAQuoteAndComesBackTheSame(text: String) {
+        let written = CSVFormulas.neutralized(text)
+        #expect(
+            !["=", "+", "-", "@", "\t", "\r"].contains(written.first.map(String.init) ?? ""), "\(written)")
+        #expect(CSVFormulas.restored(written) == text)
+    }
+
+    @Test func onlyRostersOwnHeaderTakesTheQuoteBack() throws {
+        let own = try CSVColumns(header: ContactField.csvHeader)
+        #expect(own.restoresFormulas)
+        var record = ContactField.csvHeader.map { _ in "" }
+        record[0] = "'=A1"
+        #expect(own.contact(record).firstName == "=A1")
+        let other = try CSVColumns(header: ["First Name", "Last Name"])
+        #expect(!other.restoresFormulas && other.contact(["'=A1", "B"]).firstName == "'=A1")
     }
 }

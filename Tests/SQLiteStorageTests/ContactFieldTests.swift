@@ -35,12 +35,13 @@ struct ContactFieldTests {
 
     @Test func textFieldsHaveTheLimitsOfTheContract() {
         for field in ContactField.allCases {
-            let expected: ContactField.Kind =
-                field == .favorite ? .boolean : .text(maxLength: field == .notes ? 4000 : 256)
+            let limit = field == .notes ? 4000 : field == .details ? 200_000 : 256
+            let expected: ContactField.Kind = field == .favorite ? .boolean : .text(maxLength: limit)
             #expect(field.kind == expected, "\(field.name)")
+            #expect(field.spec.isDocument == (field == .details))
         }
-        #expect(ContactField.windowFields == ContactField.allCases.filter { $0 != .notes })
-        #expect(ContactField.maxUTF8Bytes == 16_000)
+        #expect(ContactField.windowFields == ContactField.allCases.filter { $0 != .notes && $0 != .details })
+        #expect(ContactField.maxUTF8Bytes == 800_000)
     }
 
     @Test func fieldsRoundTripThroughTheirSubscriptsAndTheCSVRecord() {

@@ -104,10 +104,19 @@ struct ContactStoreTests {
         #expect(sections[1].rows == 0 && sections[1].firstRow == 4)
         #expect(try store.contact(id: ids[1])?.position == 4)
         #expect(try store.contact(id: 12345) == nil)
-        #expect(throws: ContactsError.invalidContact(index: 1, problem: "needs a first or a last name")) {
-            try store.add([ContactFields(firstName: "Ok"), ContactFields(firstName: "  ", email: "x@y")])
+        #expect(
+            throws: ContactsError.invalidContact(index: 1, problem: "needs a name, a company or an e-mail")
+        ) {
+            try store.add([ContactFields(firstName: "Ok"), ContactFields(firstName: "  ", phone: "1")])
         }
         #expect(try store.count() == 9, "a refused batch adds nothing")
+        // No name but a company or an e-mail: listed by it, in its section.
+        let byCompany = try store.add([
+            ContactFields(email: "zed@x.example"), ContactFields(company: "Acme Dental"),
+        ])
+        #expect(try store.contact(id: byCompany[1])?.fields.sortKey.section == 0, "Acme Dental: under A")
+        #expect(try store.contact(id: byCompany[0])?.fields.sortKey.section == 25, "zed@x.example: under Z")
+        #expect(try store.count() == 11)
     }
 
     @Test func seedRefusesADatabaseThatHoldsContacts() throws {

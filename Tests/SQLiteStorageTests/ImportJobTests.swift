@@ -54,25 +54,30 @@ struct ImportJobTests {
 
     @Test func aHeaderWithoutANameColumnOrUnreadableNamesItsLine() throws {
         for reading in [ImportJob.Reading.onReader, .onCaller] {
+            guard case .failure(.unreadableFile(let message)) = run("phone,city\n1,Oslo\n", reading: reading)
+            else {
+                Issue.record("a header without a name, company or e-mail column is refused")
+                continue
+            }
             #expect(
-                run("email,phone\na@b.c,1\n", reading: reading)
-                    == .failure(.noNameColumn(line: 1, header: ["email", "phone"])))
+                message.hasPrefix("line 1:") && message.contains("phone, city") && message.contains("E-mail"))
         }
-        let message = ContactsError.noNameColumn(line: 1, header: ["email", "phone"]).description
+        let message = ContactsError.noNameColumn(line: 1, header: ["phone", "city"]).description
         #expect(
-            message.hasPrefix("line 1:") && message.contains("email, phone") && message.contains("first_name")
+            message.hasPrefix("line 1:") && message.contains("phone, city") && message.contains("first_name")
+                && message.contains("company")
         )
-        guard case .failure(.unreadableHeader(let line, _)) = run("first_name,\"last\n") else {
-            Issue.record("an unterminated quote in the header is an unreadable header")
-            return
+        switch run("first_name,\"last\n") {
+        case .failure(.unreadableHeader(let line, _)): #expect(line == 1)
+        case .failure(.unreadableFile(let message)): #expect(message.contains("header"), "\(message)")
+        case let other: Issue.record("an unterminated quote in the header is an unreadable header: \(other)")
         }
-        #expect(line == 1)
         #expect(try count() == 0)
     }
 
     @Test func badRowsAbortEverythingOrAreSkippedAndAtMostAHundredAreListed() throws {
         var csv = "first_name,last_name,email\nAnn,Lee,a@x\n"
-        for index in 0..<150 { csv += index % 2 == 0 ? ",,nobody@x\n" : "too,many,fields,here\n" }
+        for index in 0..<150 { csv += index % 2 == 0 ? ",,\n" : "too,many,fields,here\n" }
         csv += "Bo,Diaz,b@x\n" + ",\(String(repeating: "x", count: 257)),\n"
         guard case .success(let aborted) = run(csv) else {
             Issue.record("bad rows are an aborted summary, not a failure")
@@ -133,7 +138,9 @@ struct ImportJobTests {
                 #expect(summary == reference, "chunk size \(chunk)")
                 #expect(contacts == referenceContacts, "chunk size \(chunk)")
             } else {
-                #expect(summary.ignoredColumns == ["Extra"] && summary.inserted + summary.rejected == 400)
+                #expect(
+                    summary.ignoredColumns.isEmpty && summary.inserted + summary.rejected == 400,
+                    "Extra is kept")
                 #expect(contacts.contains { $0.firstName == "Quoted, \"Name\"" && $0.notes == "two\nlines" })
                 reference = summary
                 referenceContacts = contacts

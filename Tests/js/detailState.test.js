@@ -126,3 +126,11 @@ test("the hash opens a contact or closes the pane", () => {
   assert.deepEqual(detailHashChange(""), { close: true });
   assert.equal(detailHashChange("#id=abc"), null);
 });
+
+test("the details go as one object, only when they changed", () => {
+  const state = createDetailState();
+  state.id = 5;
+  const values = { ...blank(), details: '{"title":"CEO"}' };
+  assert.equal(saveRequest(state, values, { ...blank(), details: '{"title":"CEO"}' }), null);
+  assert.deepEqual(saveRequest(state, values, { ...blank(), details: "{}" }).body, { details: { title: "CEO" } });
+});

@@ -40,3 +40,33 @@ test("the first errors are listed by line, the rest counted", () => {
   assert.deepEqual(errorLines([{ message: "no name column" }]), ["no name column"]);
   assert.deepEqual(errorLines([]), []);
 });
+
+test("uploads say vCard for .vcf files, CSV otherwise; skipping bad rows is asked in the URL", async () => {
+  const { importUrl, uploadType } = await import("../../Public/importState.js");
+  assert.equal(uploadType("contacts.vcf"), "text/vcard");
+  assert.equal(uploadType("Contacts.VCF", ""), "text/vcard");
+  assert.equal(uploadType("x", "text/x-vcard"), "text/vcard");
+  assert.equal(uploadType("google.csv", "text/csv"), "text/csv");
+  assert.equal(uploadType("excel.txt", "text/plain"), "text/csv");
+  assert.equal(importUrl("append", true), "/import?mode=append&errors=skip");
+  assert.equal(importUrl("replace"), "/import?mode=replace");
+});
+
+test("the preview names the file's layout, each column's field and the first contacts", async () => {
+  const { previewView } = await import("../../Public/importState.js");
+  const view = previewView({
+    kind: "csv", layout: "Google Contacts", encoding: "UTF-8", delimiter: "comma",
+    columns: [{ header: "First Name", field: "first name", extra: false }, { header: "Mood", field: "kept as extra", extra: true }],
+    rows: [{ first_name: "Priya", last_name: "R", email: "p@q.example", phone: "", company: "", city: "", details: { other: [] } },
+      { company: "Harborview", details: {} }, { error: "line 4: too many fields" }],
+  });
+  assert.equal(view.title, "Google Contacts · UTF-8 · comma delimited");
+  assert.deepEqual(view.columns, [["First Name", "first name"], ["Mood", "kept with the contact"]]);
+  assert.deepEqual(view.rows, ["Priya R · p@q.example (+ 1 more detail)", "Harborview", "Cannot be imported: line 4: too many fields"]);
+});
+
+test("the result says how many values came in per field, in plain words", async () => {
+  const { fieldCountsText } = await import("../../Public/importState.js");
+  assert.equal(fieldCountsText({ first_name: 3, email: 2, phone: 0, details: 1 }), " Values: 3 first names, 2 e-mails, 1 with more details.");
+  assert.equal(fieldCountsText(undefined), "");
+});

@@ -16,6 +16,8 @@ enum ContactJSON {
             json.field("section", SectionInfo.titles[fields.sortKey.section])
             for field in ContactField.allCases {
                 switch fields[field] {
+                case .text(let text) where field.spec.isDocument:
+                    json.field(field.jsonKey, json: text.isEmpty ? "{}" : text)  // its own JSON object
                 case .text(let text): json.field(field.jsonKey, text)
                 case .boolean(let value): json.field(field.jsonKey, value)
                 }

@@ -1,24 +1,34 @@
 import Contacts
 import HTTP
 
-/// `GET /export.csv`: every contact as CSV in list order, produced a few
-/// thousand rows at a time as the client reads (chunked), from one read
-/// transaction so the file is one consistent version of the list.
+/// `GET /export.csv` and `GET /export.vcf`: every contact in list order, as CSV
+/// (formulas made text, details as their JSON object) or as vCards (3.0 or 4.0,
+/// every detail written back), produced a few thousand contacts at a time as the
+/// client reads (chunked), from one read transaction so the file is one
+/// consistent version of the list.
 final class ExportSource: ResponseBodySource {
     static let rowsPerPiece = 2000
 
+    /// What the file is.
+    enum Format: Equatable {
+        case csv
+        case vCard(VCardWriter.Version)
+    }
+
     private let scan: any ContactScanning
+    private let format: Format
     private var headerWritten = false
     private var writer = CSVWriter()
 
-    init(scan: any ContactScanning) {
+    init(scan: any ContactScanning, format: Format = .csv) {
         self.scan = scan
+        self.format = format
     }
 
     deinit { scan.close() }
 
     func next() throws -> [UInt8]? {
-        if !headerWritten {
+        if !headerWritten, format == .csv {
             headerWritten = true
             writer.write(ContactFields.csvHeader)
         }
@@ -28,7 +38,19 @@ final class ExportSource: ResponseBodySource {
             let rest = writer.take()
             return rest.isEmpty ? nil : rest
         }
-        for contact in contacts { writer.write(contact.csvRecord) }
-        return writer.take()
+        switch format {
+        case .csv:
+            for contact in contacts { writer.write(contact.csvRecord) }
+            return writer.take()
+        case .vCard(let version):
+            let cards = VCardWriter(version: version)
+            var bytes = writer.take()
+            for fields in contacts {
+                // Details the store holds are its own JSON; a damaged one is written as none.
+                let details = (try? ContactDetails(json: fields.details)) ?? ContactDetails()
+                cards.write(ContactCard(fields: fields, details: details), to: &bytes)
+            }
+            return bytes
+        }
     }
 }

@@ -29,12 +29,15 @@ final class ImportSink: RequestBodySink {
                 throw HTTPError(400, "bad_multipart", "multipart/form-data needs a boundary parameter")
             }
             multipart = MultipartFile(boundary: boundary)
-        } else if !["", "text/csv", "application/csv", "text/plain", "application/octet-stream"].contains(
+        } else if ![
+            "", "text/csv", "application/csv", "text/plain", "application/octet-stream", "text/vcard",
+            "text/x-vcard", "text/directory",
+        ].contains(
             mediaType)
         {
             throw HTTPError(
                 415, "unsupported_media_type",
-                "send the file as text/csv (or application/csv, text/plain, application/octet-stream, multipart/form-data), not \(mediaType)"
+                "send the file as text/csv or text/vcard (or application/csv, text/plain, application/octet-stream, multipart/form-data), not \(mediaType)"
             )
         }
         let (mode, policy) = try Self.parameters(request)
@@ -153,7 +156,7 @@ final class ImportSink: RequestBodySink {
             return .json(json(summary), status: summary.aborted ? 422 : 200)
         case .failure(let error):
             switch error {
-            case .emptyFile, .unreadableHeader, .noNameColumn, .invalidContact:
+            case .emptyFile, .unreadableFile, .unreadableHeader, .noNameColumn, .invalidContact:
                 return .error(HTTPError(422, "invalid_csv", error.description))
             case .importCancelled:
                 return .error(HTTPError(400, "cancelled", "the request body ended early"))
@@ -189,6 +192,12 @@ final class ImportSink: RequestBodySink {
             json.key("ignoredColumns")
             json.array { json in
                 for name in summary.ignoredColumns { json.string(name) }
+            }
+            json.key("fields")
+            json.object { json in
+                for field in ContactField.allCases {
+                    json.field(field.jsonKey, summary.fieldCounts[field.rawValue])
+                }
             }
             json.field("total", summary.total)
             json.field("seconds", (summary.seconds * 1000).rounded() / 1000)

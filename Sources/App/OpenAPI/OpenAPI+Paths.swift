@@ -11,7 +11,9 @@ extension OpenAPI {
             "/contacts": ["post": addContact],
             "/avatar/{id}.svg": ["get": avatar],
             "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],
+            "/import/preview": ["post": importPreview],
             "/export.csv": ["get": export],
+            "/export.vcf": ["get": exportVCard],
             "/events": ["get": events],
             "/healthz": [
                 "get": [
@@ -200,6 +202,25 @@ extension OpenAPI {
             "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["401", "403"]),
+        ]
+    }
+
+    /// `GET /export.vcf`.
+    private static var exportVCard: Value {
+        [
+            "summary": "Every contact as vCards, in list order, every detail written back",
+            "description": .string(
+                "vCard 3.0 (which iOS and macOS read best) unless version=4.0. Answered as /export.csv is."),
+            "security": adminOrNone,
+            "parameters": [
+                [
+                    "name": "version", "in": "query", "required": false,
+                    "schema": ["type": "string", "enum": ["3.0", "4.0"]],
+                ]
+            ],
+            "responses": responses(
+                ["200": ["description": "vCards", "content": text("text/vcard")]],
+                errors: ["400", "401", "403"]),
         ]
     }
 

@@ -95,6 +95,14 @@ extension OpenAPI {
         ("inserted", ["type": "integer"]), ("rejected", ["type": "integer"]),
         ("errors", ["type": "array", "items": ref("ImportRowError")]),
         ("ignoredColumns", ["type": "array", "items": ["type": "string"]]),
+        (
+            "fields",
+            [
+                "type": "object",
+                "description": "Per field, how many of the contacts imported held a value for it",
+                "additionalProperties": ["type": "integer"],
+            ]
+        ),
         ("total", ["type": "integer"]), ("seconds", ["type": "number"]),
     ]
 
@@ -102,10 +110,69 @@ extension OpenAPI {
     static func properties(_ fields: [ContactField]) -> [Value.Member] {
         fields.map { field in
             switch field.kind {
+            case .text where field.spec.isDocument: (field.jsonKey, detailsSchema)
             case .text(let maxLength): (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
             case .boolean: (field.jsonKey, ["type": "boolean"])
             }
         }
+    }
+
+    /// `details` (`ContactDetails+JSON.swift`): every key optional, none other.
+    static var detailsSchema: Value {
+        let text: Value = ["type": "string"]
+        func list(_ keys: [StaticString]) -> Value {
+            [
+                "type": "array",
+                "items": [
+                    "type": "object", "additionalProperties": false,
+                    "properties": .object(keys.map { ($0, text) }),
+                ],
+            ]
+        }
+        let members: [Value.Member] =
+            [
+                "prefix", "middle_name", "suffix", "nickname", "title", "department", "birthday",
+                "email_label",
+                "phone_label", "uid",
+            ].map { ($0, text) }
+            + [
+                ("emails", list(["label", "value"])), ("phones", list(["label", "value"])),
+                ("urls", list(["label", "value"])),
+                (
+                    "addresses",
+                    list(["label", "po_box", "extended", "street", "city", "region", "postcode", "country"])
+                ),
+                ("categories", ["type": "array", "items": text]),
+                ("other", list(["name", "value"])),
+                (
+                    "photo",
+                    [
+                        "oneOf": [
+                            [
+                                "type": "object", "required": ["url"], "additionalProperties": false,
+                                "properties": ["url": text],
+                            ],
+                            [
+                                "type": "object", "required": ["type", "data"], "additionalProperties": false,
+                                "properties": [
+                                    "type": text,
+                                    "data": [
+                                        "type": "string",
+                                        "pattern":
+                                            "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+                                    ],
+                                ],
+                            ],
+                        ]
+                    ]
+                ),
+            ]
+        return [
+            "type": "object", "additionalProperties": false,
+            "description":
+                "Every value of the contact beyond the list's fields (README, \"Contact details\")",
+            "properties": .object(members),
+        ]
     }
 
     /// The input properties of every field: nullable (`null` is the empty value).

@@ -107,4 +107,53 @@ extension OpenAPI {
                 errors: writeErrors),
         ]
     }
+
+    /// `POST /import/preview`.
+    static var importPreview: Value {
+        [
+            "summary": "What an import of a file would do, before anything is written",
+            "description": .string(
+                "The body is the file's start (the page sends its first 256 KB); whole=1 says it is all of "
+                    + "it. The answer: the kind of file (csv or vcard), its encoding, delimiter and layout, each "
+                    + "column's field (or kept as extra), and the first contacts as they would be stored."),
+            "security": adminOrNone,
+            "parameters": [
+                [
+                    "name": "whole", "in": "query", "required": false,
+                    "schema": ["type": "string", "enum": ["0", "1"]],
+                ]
+            ],
+            "requestBody": ["required": true, "content": ["text/csv": ["schema": csvSchema]]],
+            "responses": responses(
+                [
+                    "200": [
+                        "description": "The preview",
+                        "content": [
+                            "application/json": [
+                                "schema": [
+                                    "type": "object",
+                                    "required": [
+                                        "kind", "encoding", "delimiter", "layout", "columns", "rows",
+                                    ],
+                                    "properties": [
+                                        "kind": ["type": "string", "enum": ["csv", "vcard"]],
+                                        "encoding": ["type": "string"],
+                                        "delimiter": ["type": "string", "nullable": true],
+                                        "layout": ["type": "string"],
+                                        "columns": ["type": "array", "items": ["type": "object"]],
+                                        "rows": ["type": "array", "items": ["type": "object"]],
+                                    ],
+                                ]
+                            ]
+                        ],
+                    ],
+                    "422": [
+                        "description":
+                            "invalid_csv: no contacts file (the message names the cause and the fix)"
+                    ],
+                ],
+                errors: writeErrors),
+        ]
+    }
+
 }

@@ -67,6 +67,10 @@ struct Routes: Sendable {
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
         }
+        router.add(
+            "POST", "/import/preview", body: .buffered(limit: ImportPreview.maxBodyBytes),
+            headers: [Self.writeVary]
+        ) { [imports] request in try ImportPreview.respond(request, context: imports) }
         router.add("GET", "/export.csv", headers: [Self.exportVary]) { [openScan, writes] request in
             try writes.authorizeExport(request.head)
             return Response(
@@ -76,6 +80,17 @@ struct Routes: Sendable {
                     "Cache-Control": "no-store",
                 ],
                 stream: ExportSource(scan: try openScan()))
+        }
+        router.add("GET", "/export.vcf", headers: [Self.exportVary]) { [openScan, writes] request in
+            try writes.authorizeExport(request.head)
+            let version = try Self.vCardVersion(request)
+            return Response(
+                headers: [
+                    "Content-Type": "text/vcard; charset=utf-8",
+                    "Content-Disposition": "attachment; filename=\"contacts.vcf\"",
+                    "Cache-Control": "no-store",
+                ],
+                stream: ExportSource(scan: try openScan(), format: .vCard(version)))
         }
         router.get("/metrics") { [catalog, sessions, metrics, searches] _ in
             var response = Response.text(
@@ -100,4 +115,24 @@ struct Routes: Sendable {
         }
         return router
     }
+
+    /// `/export.vcf`'s `version`: 3.0 (the default, which iOS and macOS read best) or 4.0.
+    /// - Throws: 400 `invalid_parameter` for another version or another parameter.
+    static func vCardVersion(_ request: Request) throws(HTTPError) -> VCardWriter.Version {
+        var version = VCardWriter.Version.v3
+        for (name, value) in try request.queryItems() {
+            guard name == "version" else {
+                throw HTTPError(
+                    400, "invalid_parameter",
+                    "unknown parameter '\(name.prefix(40))': /export.vcf takes version")
+            }
+            guard let asked = VCardWriter.Version(rawValue: value) else {
+                throw HTTPError(
+                    400, "invalid_parameter", "version must be 3.0 or 4.0, not '\(value.prefix(40))'")
+            }
+            version = asked
+        }
+        return version
+    }
+
 }

@@ -16,7 +16,8 @@ import HTTP
 /// - 400 `unknown_field`: a member that is no field (the message lists the fields);
 /// - 422 `invalid_field`: a value of the wrong type (the message says which type);
 /// - 422 `too_long`: text over its field's limit, counted in characters;
-/// - 422 `name_required` (field `first_name`): neither name holds more than white space.
+/// - 422 `name_required` (field `first_name`): no name, company or e-mail holds more than white space;
+/// - 422 `invalid_field` (field `details`): a details object with a key it has not (README).
 ///
 /// Text is taken as sent, spaces included; only the name check looks through them.
 public enum ContactInput {
@@ -62,16 +63,17 @@ public enum ContactInput {
         return ContactPatch(changes)
     }
 
-    /// Refuses a contact without a name: the README's "a contact needs a first or a
-    /// last name", judged as the store judges it (`ContactSortKey.isNameless`: both
-    /// names empty once white space, and what folding drops, is gone), so a
+    /// Refuses a contact without a name, a company or an e-mail, judged as the store
+    /// judges it (`ContactSortKey.isNameless`: all of them empty once white space,
+    /// and what folding drops, is gone), so a
     /// contact that passes here is one the store takes.
     /// - Throws: `HTTPError` 422 `name_required`, field `first_name`.
     public static func checkNamed(_ fields: ContactFields) throws(HTTPError) {
         guard fields.sortKey.isNameless else { return }
         throw HTTPError(
             422, "name_required",
-            "a contact needs a name: give first_name or last_name a value that is not only white space",
+            "a contact needs something to be listed by: give first_name, last_name, company or email "
+                + "a value that is not only white space",
             field: ContactField.firstName.name)
     }
 
@@ -159,6 +161,8 @@ public enum ContactInput {
         switch (field.kind, json) {
         case (_, .null):
             return ContactValue(emptyOf: field.kind)
+        case (.text, _) where field.spec.isDocument:
+            return .text(try details(of: json))
         case (.boolean, .bool(let flag)):
             return .boolean(flag)
         case (.text(let limit), .string(let text)):
@@ -181,6 +185,29 @@ public enum ContactInput {
                 422, "invalid_field",
                 "\(field.name) must be a string (or null to clear it), not \(json.kindDescription)",
                 field: field.name)
+        }
+    }
+
+    /// `fields` as a write stores them (`ContactDetails.normalized`): a primary
+    /// e-mail or phone left empty is taken from the details' others, so that every
+    /// stored contact goes out and back in through a vCard unchanged.
+    public static func normalized(_ fields: ContactFields) -> ContactFields {
+        guard let details = try? ContactDetails(json: fields.details) else { return fields }
+        let (normal, rest) = ContactDetails.normalized(fields, details)
+        var stored = normal
+        stored.details = rest.json
+        return stored
+    }
+
+    /// The `details` object as the field stores it (`ContactDetails.json`).
+    /// - Throws: 422 `invalid_field`, field `details`, naming the key that is wrong.
+    private static func details(of json: JSONValue) throws(HTTPError) -> String {
+        do {
+            return try ContactDetails(object: json.foundationValue).json
+        } catch {
+            throw HTTPError(
+                422, "invalid_field", "details: \(error.key) \(error.problem)",
+                field: ContactField.details.name)
         }
     }
 

@@ -11,7 +11,7 @@ struct ContactWriteHandlers: Sendable {
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
         try gate.authorizeWrite(request.head, action: "contact changes")
-        let fields = try ContactInput.fields(from: request)
+        let fields = ContactInput.normalized(try ContactInput.fields(from: request))
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
                 try editor.insert(fields, base: base, prepare: prepare)
@@ -32,7 +32,7 @@ struct ContactWriteHandlers: Sendable {
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
                 try editor.update(id: id, ifRevision: revision, base: base, prepare: prepare) { fields in
-                    try Self.named(patch.applied(to: fields), by: patch)
+                    ContactInput.normalized(try Self.named(patch.applied(to: fields), by: patch))
                 }
             }
         }

@@ -46,6 +46,13 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// A member whose value `json` is JSON text already (an object the program wrote).
+    public mutating func field(_ name: StaticString, json: String) {
+        key(name)
+        output.append(json)
+        needsComma = true
+    }
+
     /// A string member.
     public mutating func field(_ name: StaticString, _ value: String) {
         key(name)

@@ -7,6 +7,8 @@ public struct CSVColumns: Equatable, Sendable {
     public let fields: [ContactField?]
     /// Names of the columns that fill nothing, as written.
     public let ignored: [String]
+    /// The header is Roster's export's: its neutralized formulas are taken back (`CSVFormulas`).
+    public let restoresFormulas: Bool
     /// Per column, what `contact(_:)` does with it (looked up once, not per row).
     private let plan: [(field: ContactField, kind: ContactField.Kind, keepsSpacing: Bool)?]
 
@@ -15,7 +17,7 @@ public struct CSVColumns: Equatable, Sendable {
     }
 
     /// The mapping of `header`.
-    /// - Throws: `ContactsError.noNameColumn` when no column holds a first or a last name.
+    /// - Throws: `ContactsError.noNameColumn` when no column holds a name, a company or an e-mail.
     public init(header: [String], line: Int = 1) throws(ContactsError) {
         var used = Set<ContactField>()
         var fields: [ContactField?] = []
@@ -29,11 +31,12 @@ public struct CSVColumns: Equatable, Sendable {
                 ignored.append(name)
             }
         }
-        guard used.contains(.firstName) || used.contains(.lastName) else {
+        guard !used.isDisjoint(with: [.firstName, .lastName, .company, .email]) else {
             throw ContactsError.noNameColumn(line: line, header: header)
         }
         self.fields = fields
         self.ignored = ignored
+        restoresFormulas = header == ContactField.csvHeader
         plan = fields.map { $0.map { ($0, $0.kind, $0.spec.keepsSpacing) } }
     }
 
@@ -49,6 +52,7 @@ public struct CSVColumns: Equatable, Sendable {
         var contact = ContactFields()
         for (column, value) in zip(plan, record) {
             guard let (field, kind, keepsSpacing) = column else { continue }
+            let value = restoresFormulas ? CSVFormulas.restored(value) : value
             switch kind {
             case .text:
                 contact[field] = .text(keepsSpacing ? value : value.trimmingCharacters())

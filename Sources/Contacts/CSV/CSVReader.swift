@@ -1,5 +1,7 @@
 /// A streaming, push-based RFC 4180 reader: feed it bytes in chunks of any size,
 /// get records (or row errors) back. Pure: no I/O, no allocation per byte.
+/// Fields are separated by `delimiter`: a comma unless told otherwise (`;` and
+/// tab are what spreadsheets write; `ContactFileSniffer` finds which).
 ///
 /// Accepts a UTF-8 BOM, CRLF, LF or CR line ends, quoted fields with `""` for a
 /// quote, line breaks inside quotes, empty fields and a missing final line end.
@@ -24,6 +26,9 @@ public struct CSVReader: Sendable {
     public var expectedFields: Int?
     /// Take `expectedFields` from the first record (the header line).
     public let fieldCountFromHeader: Bool
+    /// The byte between fields: `,` (0x2C) unless given, `;` or tab for a
+    /// spreadsheet's CSV. Never a quote or a line end.
+    public let delimiter: UInt8
 
     private enum State: Sendable {
         case fieldStart, unquoted, quoted, quoteInQuoted, afterCR, skipping, skippingQuoted
@@ -46,8 +51,10 @@ public struct CSVReader: Sendable {
     /// `fieldCountFromHeader`, every record must have as many fields as the first.
     public init(
         maxField: Int = 4096, maxRow: Int = 64 * 1024, expectedFields: Int? = nil,
-        fieldCountFromHeader: Bool = false
+        fieldCountFromHeader: Bool = false, delimiter: UInt8 = 0x2C
     ) {
+        precondition(delimiter != 0x22 && delimiter != 0x0A && delimiter != 0x0D, "not a delimiter")
+        self.delimiter = delimiter
         self.maxField = maxField
         self.maxRow = maxRow
         self.expectedFields = expectedFields
@@ -99,7 +106,7 @@ public struct CSVReader: Sendable {
     }
 
     /// The length of the run at `start` that needs no state change: up to the next
-    /// comma, quote or line end (unquoted), or quote or line feed (quoted).
+    /// delimiter, quote or line end (unquoted), or quote or line feed (quoted).
     private func plainRun(_ bytes: UnsafeRawBufferPointer, from start: Int, quoted: Bool) -> Int {
         var index = start
         if quoted {
@@ -109,9 +116,10 @@ public struct CSVReader: Sendable {
                 index += 1
             }
         } else {
+            let delimiter = self.delimiter
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == 0x2C || byte == 0x0A || byte == 0x0D || byte == 0x22 { break }
+                if byte == delimiter || byte == 0x0A || byte == 0x0D || byte == 0x22 { break }
                 index += 1
             }
         }
@@ -172,7 +180,7 @@ public struct CSVReader: Sendable {
             fieldStartColumn = column
             switch byte {
             case 0x22: state = .quoted
-            case 0x2C: endField()
+            case delimiter: endField()
             case 0x0A, 0x0D:
                 rowHasContent = !fields.isEmpty
                 try lineEnd(byte, emit)
@@ -182,7 +190,7 @@ public struct CSVReader: Sendable {
             }
         case .unquoted:
             switch byte {
-            case 0x2C:
+            case delimiter:
                 endField()
                 state = .fieldStart
             case 0x0A, 0x0D: try lineEnd(byte, emit)
@@ -202,7 +210,7 @@ public struct CSVReader: Sendable {
             case 0x22:
                 append(0x22)
                 state = .quoted
-            case 0x2C:
+            case delimiter:
                 endField()
                 state = .fieldStart
             case 0x0A, 0x0D: try lineEnd(byte, emit)

@@ -54,6 +54,6 @@ extension ContactFields {
     /// The CSV header naming the fields in `csvRecord` order.
     public static var csvHeader: [String] { ContactField.csvHeader }
 
-    /// The fields in `csvHeader` order.
-    public var csvRecord: [String] { ContactField.allCases.map { self[$0].text } }
+    /// The fields in `csvHeader` order, formulas made plain text (`CSVFormulas`).
+    public var csvRecord: [String] { ContactField.allCases.map { CSVFormulas.neutralized(self[$0].text) } }
 }

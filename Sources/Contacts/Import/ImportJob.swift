@@ -340,6 +340,7 @@ public final class ImportJob: Sendable {
         if policy == .abort && summary.rejected > 0 {
             transaction.rollback()
             summary.aborted = true
+            summary.fieldCounts = summary.fieldCounts.map { _ in 0 }
             summary.total = try store.count()
             return (summary, nil)
         }

@@ -1,9 +1,17 @@
-/// The reading half of an import: CSV bytes in, checked contacts out (to the
+/// The reading half of an import: a file's bytes in, checked contacts out (to the
 /// transaction, or to a batch for it), bad rows counted and listed. Pure: it
 /// runs on `ImportJob`'s reading thread, or on the thread that feeds the job.
 ///
+/// The file's first 64 KB say what it is (`ContactFileSniffer`): Roster's own CSV
+/// goes the fast way below, straight into fields; any other CSV (Google, Outlook,
+/// Thunderbird, LinkedIn, a spreadsheet's, in UTF-16 or Windows-1252, with `;` or
+/// tabs) and vCards are read into cards (`CSVCardReader`, `VCardReader`) and kept
+/// whole: the list's fields, and every other value as the contact's details. A
+/// file that is no contacts file (a spreadsheet, a PDF...) is refused with a
+/// message naming the cause and the fix.
+///
 /// The first record is the header (`CSVColumns`); a file without one, or whose
-/// header names no first or last name column, is an error of the file
+/// header names no name, company or e-mail column, is an error of the file
 /// (`ContactsError`), not of a row. A row is bad when the CSV reader refuses it
 /// (field count, quotes, UTF-8, size), when it has neither a first nor a last
 /// name, or when a field is over its limit (`ContactField.Kind`).
@@ -12,27 +20,124 @@ final class ImportRowReader {
     typealias Accept = (ContactFields, ContactSortKey, Int) throws -> Void
 
     private let policy: ImportErrorPolicy
+    /// Whether vCard photos are kept (dropped otherwise).
+    private let keepPhotos: Bool
+    /// The file's start, until it says what the file is.
+    private var prefix: [UInt8]? = []
+    /// What the file is, once known (nil while sniffing).
+    private(set) var verdict: ContactFileSniffer.Verdict?
     private var reader = CSVReader(maxField: ContactField.maxUTF8Bytes, fieldCountFromHeader: true)
+    private var cardReader: CSVCardReader?
+    private var vCards: VCardReader?
+    private var transcoder: UTF8Transcoder?
     private var columns: CSVColumns?
     /// The counts and the listed errors so far.
     private(set) var summary = ImportSummary()
     /// Names repeat a lot (first names especially): each distinct one is folded once.
     private var folds: [String: [UInt8]] = [:]
 
-    init(policy: ImportErrorPolicy) { self.policy = policy }
+    init(policy: ImportErrorPolicy, keepPhotos: Bool = false) {
+        self.policy = policy
+        self.keepPhotos = keepPhotos
+    }
 
     /// Reads the next piece of the file, handing its good rows to `take`.
-    /// - Throws: `ContactsError` for an unreadable header or one without a name
-    ///   column, or when the database fails.
+    /// - Throws: `ContactsError` for a file that is no contacts file, an unreadable
+    ///   header or one without a name column, or when the database fails.
     func feed(_ bytes: UnsafeRawBufferPointer, into take: Accept) throws {
-        try reader.feed(bytes) { try handle($0, take) }
+        if var start = prefix {
+            start.append(contentsOf: bytes)
+            guard start.count >= ContactFileSniffer.prefixLength else {
+                prefix = start
+                return
+            }
+            prefix = nil
+            try decide(start, whole: false, take)
+            return
+        }
+        try route(bytes, take)
     }
 
     /// Reads what the last piece left unfinished.
     /// - Throws: `ContactsError.emptyFile` when the file held no header line, or as `feed`.
     func finish(into take: Accept) throws {
-        try reader.finish { try handle($0, take) }
-        guard columns != nil else { throw ContactsError.emptyFile }
+        if let start = prefix {
+            prefix = nil
+            try decide(start, whole: true, take)
+        }
+        if let cardReader {
+            try cardReader.finish { try handleCard($0, take) }
+            guard cardReader.mapping != nil else { throw ContactsError.emptyFile }
+        } else if vCards != nil {
+            try transcoder!.finish { try readVCards($0, take) }
+            try vCards!.finish { try handleVCard($0, take) }
+        } else {
+            try reader.finish { try handle($0, take) }
+            guard columns != nil else { throw ContactsError.emptyFile }
+        }
+    }
+
+    /// What the file starting with `start` is; then reads `start` that way.
+    private func decide(_ start: [UInt8], whole: Bool, _ take: Accept) throws {
+        let verdict = ContactFileSniffer.sniff(prefix: start, isWholeFile: whole)
+        self.verdict = verdict
+        switch verdict {
+        case .csv(let dialect)
+        where dialect.layout == .roster && dialect.delimiter == UInt8(ascii: ",")
+            && dialect.rowsBeforeHeader == 0
+            && [.utf8, .utf8WithBOM, .ascii].contains(dialect.encoding):
+            break  // Roster's own: the fast way, straight into fields
+        case .csv(let dialect):
+            cardReader = CSVCardReader(dialect: dialect)
+        case .vcard(let encoding):
+            vCards = VCardReader(keepPhotos: keepPhotos)
+            transcoder = UTF8Transcoder(encoding)
+        case .refused(let refusal):
+            if refusal.cause == .empty { throw ContactsError.emptyFile }
+            throw ContactsError.unreadableFile(refusal.message)
+        }
+        try start.withUnsafeBytes { try route($0, take) }
+    }
+
+    private func route(_ bytes: UnsafeRawBufferPointer, _ take: Accept) throws {
+        if let cardReader {
+            try cardReader.feed(bytes) { try handleCard($0, take) }
+        } else if vCards != nil {
+            try transcoder!.feed(bytes) { try readVCards($0, take) }
+        } else {
+            try reader.feed(bytes) { try handle($0, take) }
+        }
+    }
+
+    private func readVCards(_ utf8: UnsafeRawBufferPointer, _ take: Accept) throws {
+        try vCards!.feed(utf8) { try handleVCard($0, take) }
+    }
+
+    private func handleCard(_ row: CSVCardReader.Row, _ take: Accept) throws {
+        switch row {
+        case .error(let error):
+            guard cardReader?.mapping != nil else {
+                throw ContactsError.unreadableHeader(line: error.line, problem: error.problem)
+            }
+            summary.reject(error)
+        case .card(let line, let card): try accept(card, line: line, take)
+        }
+    }
+
+    private func handleVCard(_ item: VCardReader.Item, _ take: Accept) throws {
+        switch item {
+        case .error(let error):
+            summary.reject(CSVError(line: error.line, column: nil, problem: error.message))
+        case .card(let line, let card): try accept(card, line: line, take)
+        }
+    }
+
+    /// A card as a contact: its list fields, and all the rest as its details.
+    private func accept(_ card: ContactCard, line: Int, _ take: Accept) throws {
+        let (fields, details) = card.split()
+        var contact = fields
+        contact.details = details.json
+        try check(contact, line: line, take)
     }
 
     private func handle(_ row: CSVReader.Row, _ take: Accept) throws {
@@ -49,24 +154,48 @@ final class ImportRowReader {
                 summary.ignoredColumns = mapping.ignored
                 return
             }
-            let contact = columns.contact(fields)
-            let key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
-            if key.isNameless {
-                summary.reject(
-                    CSVError(line: line, column: nil, problem: "a contact needs a first or a last name"))
-                return
+            var contact = columns.contact(fields)
+            if !contact.details.isEmpty {
+                // A `details` column (Roster's export) is a JSON object: read it, store it in its one form.
+                do {
+                    let (normal, rest) = ContactDetails.normalized(
+                        contact, try ContactDetails(json: contact.details))
+                    contact = normal
+                    contact.details = rest.json
+                } catch {
+                    summary.reject(
+                        CSVError(line: line, column: nil, problem: "details: \(error.key) \(error.problem)"))
+                    return
+                }
             }
-            if let (field, length, limit) = contact.overLimit() {
-                summary.reject(
-                    CSVError(
-                        line: line, column: nil,
-                        problem: "\(field.name) is \(length) characters long; at most \(limit) fit"))
-                return
-            }
-            // Once an abort is certain, keep reading only to report errors.
-            if policy == .abort && summary.rejected > 0 { return }
-            try take(contact, key, line)
+            try check(contact, line: line, take)
         }
+    }
+
+    /// Hands `contact` (from `line`) to `take` when it can be stored; else counts and lists why not.
+    private func check(_ contact: ContactFields, line: Int, _ take: Accept) throws {
+        var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
+        if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
+        if key.isNameless {
+            summary.reject(
+                CSVError(
+                    line: line, column: nil,
+                    problem: "a contact needs a name, a company or an e-mail; this row has none"))
+            return
+        }
+        if let (field, length, limit) = contact.overLimit() {
+            summary.reject(
+                CSVError(
+                    line: line, column: nil,
+                    problem: "\(field.name) is \(length) characters long; at most \(limit) fit"))
+            return
+        }
+        // Once an abort is certain, keep reading only to report errors.
+        if policy == .abort && summary.rejected > 0 { return }
+        for field in ContactField.allCases where contact[field] != ContactValue(emptyOf: field.kind) {
+            summary.fieldCounts[field.rawValue] += 1
+        }
+        try take(contact, key, line)
     }
 
     private func fold(_ name: String) -> [UInt8] {

@@ -11,6 +11,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var errors: [CSVError] = []
     /// Header names that fill no field, as written.
     public var ignoredColumns: [String] = []
+    /// Per field (`ContactField.rawValue`), how many of the contacts taken held a
+    /// value for it (`details`: held any detail); all 0 when the import was aborted.
+    public var fieldCounts = Array(repeating: 0, count: ContactField.allCases.count)
     /// Contacts in the list afterwards.
     public var total = 0
     /// Wall-clock time from the start of the import to its commit.

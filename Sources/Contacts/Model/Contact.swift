@@ -21,7 +21,7 @@ public enum ContactValue: Hashable, Sendable {
 }
 
 /// A contact's fields as stored and imported, one value per `ContactField`.
-/// Every field may be empty except that a contact needs a first or a last name.
+/// Every field may be empty except that a contact needs a name, a company or an e-mail.
 public struct ContactFields: Hashable, Sendable {
     private var values = Self.empty
     private static let empty = ContactField.allCases.map { ContactValue(emptyOf: $0.kind) }
@@ -29,7 +29,8 @@ public struct ContactFields: Hashable, Sendable {
     /// A contact with the given fields (all empty by default).
     public init(
         firstName: String = "", lastName: String = "", email: String = "", phone: String = "",
-        company: String = "", city: String = "", notes: String = "", favorite: Bool = false
+        company: String = "", city: String = "", notes: String = "", favorite: Bool = false,
+        details: String = ""
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -39,6 +40,7 @@ public struct ContactFields: Hashable, Sendable {
         self.city = city
         self.notes = notes
         self.favorite = favorite
+        self.details = details
     }
 
     /// The value of `field`.
@@ -92,6 +94,12 @@ public struct ContactFields: Hashable, Sendable {
         set { self[text: .notes] = newValue }
     }
 
+    /// Everything else of the contact: `ContactDetails.json` ("" none).
+    public var details: String {
+        get { self[text: .details] }
+        set { self[text: .details] = newValue }
+    }
+
     /// Starred by the user.
     public var favorite: Bool {
         get { if case .boolean(let value) = values[ContactField.favorite.rawValue] { value } else { false } }
@@ -100,7 +108,7 @@ public struct ContactFields: Hashable, Sendable {
 
     /// The key the list is ordered by (before the id): see `ContactSortKey`.
     public var sortKey: ContactSortKey {
-        ContactSortKey(firstName: firstName, lastName: lastName)
+        ContactSortKey(firstName: firstName, lastName: lastName, company: company, email: email)
     }
 
     /// The first field whose value is over its limit, with the value's length in characters.
@@ -139,7 +147,8 @@ public struct Contact: Hashable, Sendable {
 }
 
 /// What orders the list: the section, the folded sort name (last name, or first
-/// name when there is none), then the folded first name; ties go by id.
+/// name when there is none; a contact with no name sorts by its company, or else
+/// its e-mail, as iOS and Google Contacts do), then the folded first name; ties go by id.
 ///
 /// Stored as one blob whose byte order is that order: the section byte, the folded
 /// sort name, a 0x00 separator (folded text never holds one), the folded first name.
@@ -147,11 +156,17 @@ public struct ContactSortKey: Hashable, Comparable, Sendable {
     /// The blob as stored in `contacts.sort_key`.
     public let bytes: [UInt8]
 
-    /// The key of a contact named `firstName lastName`.
-    public init(firstName: String, lastName: String) {
+    /// The key of a contact named `firstName lastName`; with neither name, of its
+    /// `company`, or else its `email`.
+    public init(firstName: String, lastName: String, company: String = "", email: String = "") {
         let first = NameFolding.fold(firstName)
         let last = NameFolding.fold(lastName)
-        self.init(foldedFirst: first, foldedLast: last)
+        guard first.isEmpty && last.isEmpty else {
+            self.init(foldedFirst: first, foldedLast: last)
+            return
+        }
+        let byCompany = NameFolding.fold(company)
+        self.init(foldedFirst: [], foldedLast: byCompany.isEmpty ? NameFolding.fold(email) : byCompany)
     }
 
     /// The key from names folded already (the seed folds each name once).
@@ -166,7 +181,8 @@ public struct ContactSortKey: Hashable, Comparable, Sendable {
         self.bytes = bytes
     }
 
-    /// True when both names fold to nothing (empty or white space only).
+    /// True when the names, the company and the e-mail all fold to nothing (empty or
+    /// white space only): such a contact has nothing to be listed by.
     public var isNameless: Bool { bytes.count == 2 }
 
     /// The section: 0...25 for A...Z, 26 for `#`.

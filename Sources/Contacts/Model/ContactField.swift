@@ -10,7 +10,7 @@
 /// The cases are in column order: `rawValue` is the field's place in every
 /// column list, in `ContactFields` and in a cursor row (after the id).
 public enum ContactField: Int, CaseIterable, Sendable {
-    case firstName, lastName, email, phone, company, city, notes, favorite
+    case firstName, lastName, email, phone, company, city, notes, favorite, details
 
     /// What a field holds.
     public enum Kind: Hashable, Sendable {
@@ -33,6 +33,9 @@ public enum ContactField: Int, CaseIterable, Sendable {
         public let inWindow: Bool
         /// Imported text keeps its surrounding white space and line breaks.
         public let keepsSpacing: Bool
+        /// The text is a JSON object (`ContactDetails.json`): JSON carries it as an
+        /// object, and what comes in is read and written again in its one form.
+        public var isDocument = false
     }
 
     /// The field's entry in the table (computed once per field).
@@ -79,6 +82,10 @@ public enum ContactField: Int, CaseIterable, Sendable {
             Spec(
                 name: "favorite", kind: .boolean, aliases: ["Favourite", "Starred", "Star"], inWindow: true,
                 keepsSpacing: false)
+        case .details:
+            Spec(
+                name: "details", kind: .text(maxLength: 200_000), aliases: [], inWindow: false,
+                keepsSpacing: true, isDocument: true)
         }
     }
 

@@ -79,8 +79,8 @@ public enum SearchText {
         String(text.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.map(Character.init))
     }
 
-    /// The indexed text of a contact: two spaces before each searched word, then
-    /// the phone's digits as one word.
+    /// The indexed text of a contact: two spaces before each searched word (its
+    /// other e-mails' and phones' too), then each phone's digits as one word.
     /// - Complexity: O(the fields' length).
     public static func document(_ fields: ContactFields) -> String {
         var text = ""
@@ -93,10 +93,23 @@ public enum SearchText {
         // After a mark, not a space: the digits are found by 3 or more of them
         // anywhere, never as a word start (a 1- or 2-character word matches the phone's
         // own words only: "+1 555" starts no word with "15").
-        let digits = digits(fields.phone)
-        if digits.count >= 3 {
-            text += "  #"
-            text += digits
+        var phones = [fields.phone]
+        // The other e-mails and phones (a contact's details) are found as its own are.
+        if !fields.details.isEmpty, let details = try? ContactDetails(json: fields.details) {
+            for email in details.emails {
+                for word in words(email.value) { text += "  " + word }
+            }
+            for phone in details.phones {
+                for word in words(phone.value) { text += "  " + word }
+            }
+            phones += details.phones.map(\.value)
+        }
+        for phone in phones {
+            let digits = digits(phone)
+            if digits.count >= 3 {
+                text += "  #"
+                text += digits
+            }
         }
         return text
     }

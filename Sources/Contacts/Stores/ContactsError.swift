@@ -14,9 +14,12 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidContact(index: Int, problem: String)
     /// An imported file holds nothing, not even a header line.
     case emptyFile
+    /// An imported file is no contacts file (a spreadsheet, a PDF...): the message
+    /// names the cause and the fix.
+    case unreadableFile(String)
     /// An imported file's header line (`line`) cannot be read as CSV.
     case unreadableHeader(line: Int, problem: String)
-    /// An imported file's header (on `line`) names no first or last name column.
+    /// An imported file's header (on `line`) names no name, company or e-mail column.
     case noNameColumn(line: Int, header: [String])
     /// The import was cancelled (its client went away); nothing of it was kept.
     case importCancelled
@@ -24,7 +27,7 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case contactNotFound(id: Int)
     /// A write named a revision of the contact (`If-Match`) that is no longer its own.
     case staleRevision(id: Int, current: Int)
-    /// A single contact write without a first or a last name.
+    /// A single contact write without a name, a company or an e-mail.
     case namelessContact
     /// A single contact write with a field over its limit (in characters).
     case valueTooLong(field: String, length: Int, limit: Int)
@@ -60,13 +63,15 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "contact \(index + 1) of the batch \(problem)"
         case .emptyFile:
             "the file is empty: it needs a header line (e.g. first_name,last_name) and then one contact a line"
+        case .unreadableFile(let message):
+            message
         case .unreadableHeader(let line, let problem):
             "line \(line): the header line cannot be read: \(problem)"
         case .noNameColumn(let line, let header):
-            "line \(line): the header names no first or last name column (it has: "
+            "line \(line): the header names no column a contact is listed by: a name, a company or an e-mail (it has: "
                 + header.prefix(20).map { $0.isEmpty ? "\"\"" : String($0.prefix(40)) }.joined(
                     separator: ", ")
-                + "); name one first_name or last_name (or Given Name, Surname...)"
+                + "); name one first_name, last_name, company or email (or Given Name, Surname, E-mail...)"
         case .importCancelled:
             "the import was cancelled before its end; nothing of it was kept"
         case .contactNotFound(let id):
@@ -74,7 +79,7 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .staleRevision(let id, let current):
             "contact \(id) changed since that version (it is at revision \(current) now); read it again and redo the change"
         case .namelessContact:
-            "a contact needs a first_name or a last_name"
+            "a contact needs a name, a company or an e-mail: give first_name, last_name, company or email"
         case .valueTooLong(let field, let length, let limit):
             "\(field) is \(length) characters long; at most \(limit) are allowed"
         case .busy:

@@ -19,8 +19,9 @@ extension ContactField {
         + allCases.map { "\($0.name) = \($0.parameter)" }.joined(separator: ", ")
         + ", revision = :revision WHERE id = :id"
 
-    /// The fields the sort key follows from, read by id: `first_name, last_name`.
-    static let nameColumns = "\(ContactField.firstName.name), \(ContactField.lastName.name)"
+    /// The columns a sort key is made of (`ContactSortKey(firstName:lastName:company:email:)`).
+    static let nameColumns = [ContactField.firstName, .lastName, .company, .email].map(\.name).joined(
+        separator: ", ")
 }
 
 extension Statement {

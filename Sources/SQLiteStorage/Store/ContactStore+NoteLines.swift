@@ -16,8 +16,10 @@ extension ContactStore {
             ) { all in
                 var done = 0
                 while try all.step() {
-                    let key = ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2))
-                    let lines = NoteLines.count(all.string(at: 3))
+                    let key = ContactSortKey(
+                        firstName: all.string(at: 1), lastName: all.string(at: 2), company: all.string(at: 3),
+                        email: all.string(at: 4))
+                    let lines = NoteLines.count(all.string(at: 5))
                     try setLines(id: all.int(at: 0), key: key.bytes, lines: lines)
                     done += 1
                     if done % 100_000 == 0 { progress?(done) }

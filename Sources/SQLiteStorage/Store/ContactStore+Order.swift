@@ -36,7 +36,10 @@ extension ContactStore {
         return try database.withStatement(sql) { statement in
             statement.bind(id, to: ":id")
             guard try statement.step() else { return [] }
-            return ContactSortKey(firstName: statement.string(at: 0), lastName: statement.string(at: 1)).bytes
+            return ContactSortKey(
+                firstName: statement.string(at: 0), lastName: statement.string(at: 1),
+                company: statement.string(at: 2), email: statement.string(at: 3)
+            ).bytes
         }
     }
 }

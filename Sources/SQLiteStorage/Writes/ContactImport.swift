@@ -68,7 +68,7 @@ final class ContactImport {
     /// Adds one contact whose sort key and search text are made already.
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
-            throw ContactsError.invalidContact(index: line, problem: "needs a first or a last name")
+            throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         insert.bind(firstID + staged, to: ":id")
         insert.bind(fields)

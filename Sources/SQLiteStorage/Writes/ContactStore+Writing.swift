@@ -1,7 +1,7 @@
 import Contacts
 
 extension ContactStore {
-    /// Adds `contacts` (each needs a first or a last name) and updates sections, all
+    /// Adds `contacts` (each needs a name, a company or an e-mail) and updates sections, all
     /// in one transaction: readers see the list before or after, never between.
     /// Returns the new ids, in the order given.
     ///
@@ -10,7 +10,8 @@ extension ContactStore {
     @discardableResult
     public func add(_ contacts: [ContactFields]) throws -> [Int] {
         if let nameless = contacts.firstIndex(where: { $0.sortKey.isNameless }) {
-            throw ContactsError.invalidContact(index: nameless, problem: "needs a first or a last name")
+            throw ContactsError.invalidContact(
+                index: nameless, problem: "needs a name, a company or an e-mail")
         }
         let batch = try ContactImport(store: self, mode: .append)
         let first = try nextID()

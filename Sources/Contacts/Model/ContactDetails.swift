@@ -1,0 +1,118 @@
+/// What a contact holds beyond the list's fields: every value of its card that
+/// `ContactFields` has no column for, kept with the contact (the `details`
+/// field, a JSON object) and written out again.
+///
+/// Nothing is held twice: the primary e-mail and phone are the `email` and
+/// `phone` fields (their labels are here), the primary address's city is the
+/// `city` field (the address here leaves it blank), and `emails` and `phones`
+/// are the others. `ContactCard(fields:details:)` puts a card back together;
+/// `ContactCard.split()` takes it apart.
+public struct ContactDetails: Hashable, Sendable {
+    public var prefix = ""
+    public var middleName = ""
+    public var suffix = ""
+    public var nickname = ""
+    public var title = ""
+    public var department = ""
+    public var birthday = ""
+    /// The label of the primary e-mail (the `email` field).
+    public var emailLabel = ""
+    /// The label of the primary phone (the `phone` field).
+    public var phoneLabel = ""
+    /// The e-mails after the primary one.
+    public var emails: [ContactCard.Labeled] = []
+    /// The phones after the primary one.
+    public var phones: [ContactCard.Labeled] = []
+    /// Every address, the primary first with its city blank (the `city` field holds it).
+    public var addresses: [ContactCard.Address] = []
+    public var urls: [ContactCard.Labeled] = []
+    public var categories: [String] = []
+    public var uid = ""
+    public var photo: ContactCard.Photo? = nil
+    public var other: [ContactCard.Property] = []
+
+    public init() {}
+
+    /// True when there is nothing beyond the list's fields (stored as "").
+    public var isEmpty: Bool { self == ContactDetails() }
+
+    /// `fields` and `details` as a card would give them back: a primary e-mail or
+    /// phone that is missing taken from the others, a lone empty address dropped.
+    /// What a write stores, so that every stored contact survives a round trip
+    /// through a card (a vCard export and import) unchanged.
+    public static func normalized(_ fields: ContactFields, _ details: ContactDetails) -> (
+        fields: ContactFields, details: ContactDetails
+    ) {
+        ContactCard(fields: fields, details: details).split()
+    }
+
+    /// The e-mails and phones a search finds the contact by, besides its fields.
+    public var searchedText: [String] {
+        emails.map(\.value) + phones.map(\.value)
+    }
+}
+
+extension ContactCard {
+    /// The card's list fields and its details.
+    public func split() -> (fields: ContactFields, details: ContactDetails) {
+        var details = ContactDetails()
+        details.prefix = prefix
+        details.middleName = middleName
+        details.suffix = suffix
+        details.nickname = nickname
+        details.title = title
+        details.department = department
+        details.birthday = birthday
+        details.emailLabel = emails.first?.label ?? ""
+        details.phoneLabel = phones.first?.label ?? ""
+        details.emails = Array(emails.dropFirst())
+        details.phones = Array(phones.dropFirst())
+        details.addresses = addresses
+        if !details.addresses.isEmpty { details.addresses[0].city = "" }
+        // An address that was only the city is the `city` field alone.
+        if details.addresses.count == 1, details.addresses[0] == Address() { details.addresses = [] }
+        details.urls = urls
+        details.categories = categories
+        details.uid = uid
+        details.photo = photo
+        details.other = other
+        let fields = ContactFields(
+            firstName: firstName, lastName: lastName, email: emails.first?.value ?? "",
+            phone: phones.first?.value ?? "", company: company, city: addresses.first?.city ?? "",
+            notes: notes, favorite: favorite)
+        return (fields, details)
+    }
+
+    /// The card of a contact with `fields` and `details` (`split()` undone).
+    public init(fields: ContactFields, details: ContactDetails) {
+        self.init()
+        prefix = details.prefix
+        firstName = fields.firstName
+        middleName = details.middleName
+        lastName = fields.lastName
+        suffix = details.suffix
+        nickname = details.nickname
+        company = fields.company
+        department = details.department
+        title = details.title
+        if !fields.email.isEmpty || !details.emailLabel.isEmpty {
+            emails = [Labeled(fields.email, label: details.emailLabel)]
+        }
+        emails += details.emails
+        if !fields.phone.isEmpty || !details.phoneLabel.isEmpty {
+            phones = [Labeled(fields.phone, label: details.phoneLabel)]
+        }
+        phones += details.phones
+        addresses = details.addresses
+        if addresses.isEmpty, !fields.city.isEmpty { addresses = [Address()] }
+        if !addresses.isEmpty { addresses[0].city = fields.city }
+        urls = details.urls
+        birthday = details.birthday
+        notes = fields.notes
+        categories = details.categories
+        uid = details.uid
+        favorite = fields.favorite
+        photo = details.photo
+        other = details.other
+    }
+}
