@@ -52,7 +52,9 @@ struct ImportAPITests {
                 && summary["total"] as? Int == 3)
         #expect(summary["ignoredColumns"] as? [String] == [], "Favourite colour is kept with each contact")
         let fields = try #require(summary["fields"] as? [String: Int])
-        #expect(fields["first_name"] == 3 && fields["email"] == 3 && fields["company"] == 1 && fields["notes"] == 1)
+        #expect(
+            fields["first_name"] == 3 && fields["email"] == 3 && fields["company"] == 1
+                && fields["notes"] == 1)
         #expect(fields["details"] == 3, "each phone is labelled mobile (and Ann has a favourite colour)")
         let window = try #require(client.getJSON("/window?offset=0&height=2000")?.json)
         let cells = try #require(window["cells"] as? [[String: Any]])
