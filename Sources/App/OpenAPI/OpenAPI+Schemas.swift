@@ -223,16 +223,13 @@ extension OpenAPI {
         [
             "type": "string",
             "description": .string(
-                "CSV (RFC 4180): a header line, then one contact a row. Columns match by name, case, "
-                    + "spaces and underscores ignored: \(ContactField.csvHeader.joined(separator: ", ")), "
-                    + "and aliases (Given Name, Surname, E-mail, Mobile...); unknown columns are ignored "
-                    + "and reported. A row needs a first or a last name and the header's field count. "
-                    + "Quoted fields, CRLF or LF, a UTF-8 BOM are read. The pattern is the plainest form, "
-                    + "one name a line."),
-            // Swift's escapes here are JSON's: \r and \n are the characters, \\ one backslash.
-            "pattern": .string(
-                "^\u{FEFF}?(?:first_name|last_name|First Name|Last Name)"
-                    + "(?:(?:\r?\n)+[^\r\n\",]*[!#-+\\--~][^\r\n\",]*)*(?:\r?\n)*$"),
+                "A contacts file: CSV (RFC 4180) as Roster, Google Contacts, Outlook, Thunderbird, LinkedIn "
+                    + "or a spreadsheet write it (a header line naming a name, company or e-mail column, "
+                    + "then one contact a row; Roster's columns are "
+                    + "\(ContactField.csvHeader.joined(separator: ", "))), or vCards. Columns match by name "
+                    + "as exporters write them; every other column is kept with each contact. A row needs "
+                    + "a name, a company or an e-mail. What is read is decided by the bytes (README, "
+                    + "POST /import), so no pattern states it."),
             "example": "first_name\nAda\nGrace\n",
         ]
     }
