@@ -43,6 +43,8 @@ export function importOutcome(status, text) {
     return {
       ok: true,
       text: `Imported ${summary.inserted.toLocaleString()} contacts` +
+        (summary.updated ? `, updated ${summary.updated.toLocaleString()}` : "") +
+        (summary.unchanged ? `, ${summary.unchanged.toLocaleString()} already as in the file` : "") +
         (summary.rejected ? `, ${summary.rejected.toLocaleString()} rows rejected` : "") +
         ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
         (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : "") +

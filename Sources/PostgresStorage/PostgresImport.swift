@@ -27,18 +27,25 @@ public final class PostgresImporter: ImportTarget {
 /// COPY as they come, with ids in file order. It logs no change: servers find a
 /// version with no change logged and read the list whole.
 final class PostgresImport: ImportWriting {
-    private let connection: PGConnection
-    private let version: Int
+    let connection: PGConnection
+    let version: Int
     private var buffer: [UInt8] = []
-    private var firstID = 0
+    var firstID = 0
     private var finished = false
     private(set) var staged = 0
+    private let mode: ImportMode
+    /// `merge`: match key -> contact id, and the matched rows waiting for the COPY's end.
+    var matches: [String: Int] = [:]
+    var pending: [(id: Int, fields: ContactFields)] = []
+    var updated = 0
+    var unchanged = 0
 
     /// COPY data sent a piece at a time (a file's memory stays flat).
     static let pieceBytes = 1 << 20
 
     init(connection: PGConnection, mode: ImportMode) throws {
         self.connection = connection
+        self.mode = mode
         try connection.begin(.write)
         do {
             version = try connection.query(
@@ -46,6 +53,7 @@ final class PostgresImport: ImportWriting {
             ).int(0, 0)
             if mode == .replace { try connection.execute("DELETE FROM contacts") }
             firstID = try PostgresReads.nextID(connection)
+            if mode == .merge { matches = try Self.matchKeys(connection) }
             try connection.beginCopy(CopyLine.copySQL)
         } catch {
             try? connection.rollback()
@@ -66,6 +74,10 @@ final class PostgresImport: ImportWriting {
             throw ContactsError.invalidContact(
                 index: line, problem: "holds the character U+0000 in \(field), which PostgreSQL cannot store")
         }
+        if mode == .merge {
+            if let id = match(fields) { return pending.append((id, fields)) }
+            remember(fields, id: firstID + staged)
+        }
         CopyLine.append(id: firstID + staged, key: key.bytes, fields: fields, document: document, to: &buffer)
         staged += 1
         if buffer.count >= Self.pieceBytes {
@@ -80,6 +92,7 @@ final class PostgresImport: ImportWriting {
             if !buffer.isEmpty { try connection.copy(buffer) }
             buffer = []
             try connection.endCopy()
+            try applyMerges()
             if staged > 0 {
                 try connection.query("SELECT setval('contact_ids', $1)", [String(firstID + staged - 1)])
             }

@@ -49,4 +49,19 @@ struct ImportPreviewAPITests {
         #expect((refused.json["message"] as? String ?? "").lowercased().contains("csv"), "\(refused.json)")
         #expect(live.client().post("/import/preview?mode=x", card).status == 400)
     }
+
+    @Test func aVCardImportedTwiceWithMergeMakesEachContactOnce() throws {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:7e1b\r\nN:Brennan;Siobhan;;;\r\nTEL:+353 87 555 0161\r\nEND:VCARD\r\n"
+        let headers = ["Content-Type": "text/vcard"]
+        let first = live.client().post("/import?mode=merge", card, headers: headers)
+        #expect(first.status == 200 && first.json["inserted"] as? Int == 1)
+        let changed = card.replacingOccurrences(
+            of: "END:VCARD", with: "EMAIL:s@bluedoor.example\r\nEND:VCARD")
+        let again = live.client().post("/import?mode=merge", changed, headers: headers)
+        #expect(again.json["inserted"] as? Int == 0 && again.json["updated"] as? Int == 1, "\(again.json)")
+        #expect(again.json["total"] as? Int == 11)
+        let same = live.client().post("/import?mode=merge", changed, headers: headers)
+        #expect(same.json["unchanged"] as? Int == 1 && same.json["total"] as? Int == 11)
+    }
 }

@@ -113,8 +113,8 @@ struct RosterCommandTests {
         (["import", "--db", "x"], "import needs the CSV file to read"),
         (["import", "a.csv", "b.csv", "--db", "x"], "'b.csv' is a second one"),
         (
-            ["import", "--db", "x", "--mode", "merge", "a.csv"],
-            "--mode 'merge' is not one of append, replace"
+            ["import", "--db", "x", "--mode", "upsert", "a.csv"],
+            "--mode 'upsert' is not one of append, replace, merge"
         ),
     ])
     func badArgumentsAreRefusedNamingTheArgument(arguments: [String], message: String) {

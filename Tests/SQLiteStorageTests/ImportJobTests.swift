@@ -183,4 +183,49 @@ struct ImportJobTests {
         #expect(ImportMode(rawValue: "replace") == .replace && ImportMode(rawValue: "merge") == nil)
         #expect(ImportErrorPolicy(rawValue: "skip") == .skip && ImportErrorPolicy(rawValue: "Skip") == nil)
     }
+
+    @Test func mergingTheSameFileAgainAddsNothingAndAChangedRowUpdatesItsContactInPlace() throws {
+        let file =
+            "First Name,Last Name,E-mail,Phone,City\r\nAnn,Lee,ann@x.example,+1 555 0100,Oslo\r\n"
+            + "Bo,Diaz,,+1 555 0101,Lima\r\nCy,Fox,cy@x.example,,Rome\r\n"
+        guard case .success(let first) = run(file, mode: .merge) else {
+            Issue.record("the first import")
+            return
+        }
+        #expect(first.inserted == 3 && first.updated == 0 && first.unchanged == 0)
+        let store = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let ids = try store.contacts(at: 0..<3).map(\.id)
+        guard case .success(let again) = run(file, mode: .merge) else {
+            Issue.record("the second import")
+            return
+        }
+        #expect(again.inserted == 0 && again.updated == 0 && again.unchanged == 3 && again.total == 3)
+        // Matched by e-mail (Ann), by name and phone (Bo), and a new contact (Dee).
+        let changed =
+            "First Name,Last Name,E-mail,Phone,City\r\nAnn,Lee-Park,ANN@x.example,,Bergen\r\n"
+            + "Bo,Diaz,bo@new.example,+1 (555) 0101,\r\nDee,Ng,dee@x.example,,\r\n"
+        guard case .success(let merged) = run(changed, mode: .merge) else {
+            Issue.record("the third")
+            return
+        }
+        #expect(merged.inserted == 1 && merged.updated == 2 && merged.unchanged == 0 && merged.total == 4)
+        let now = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let state = try now.listState()
+        let all = try now.contacts(at: 0..<4, in: state.order)
+        let ann = try #require(all.first { $0.fields.firstName == "Ann" })
+        #expect(ids.contains(ann.id), "the same contact, in place")
+        #expect(
+            ann.fields.lastName == "Lee-Park" && ann.fields.city == "Bergen"
+                && ann.fields.phone == "+1 555 0100")
+        #expect(ann.revision > 0, "a new revision: its ETag changes")
+        let bo = try #require(all.first { $0.fields.firstName == "Bo" })
+        #expect(ids.contains(bo.id) && bo.fields.email == "bo@new.example" && bo.fields.city == "Lima")
+        #expect(
+            all.map(\.fields.lastName) == ["Diaz", "Fox", "Lee-Park", "Ng"], "the order follows the new names"
+        )
+        #expect(Array(try now.matches(["bergen"])).map(Int.init) == [ann.id])
+        #expect(Array(try now.matches(["oslo"])).isEmpty)
+        #expect(state.sections[11].rows == 1 && state.sections[13].rows == 1, "L and N")
+    }
+
 }

@@ -230,7 +230,7 @@ struct PostgresStoreTests {
         return all
     }
 
-    @Test(arguments: [ImportMode.append, .replace], [ImportErrorPolicy.abort, .skip])
+    @Test(arguments: [ImportMode.append, .replace, .merge], [ImportErrorPolicy.abort, .skip])
     func importsAndExportsGiveTheSameAsSQLite(mode: ImportMode, errors: ImportErrorPolicy) throws {
         let postgres = try TestPostgres()
         try PostgresSeeder.seed(url: postgres.url, count: 300, randomSeed: 2)

@@ -207,10 +207,10 @@ def test_the_detail_form_shows_the_servers_message_next_to_the_field_and_a_stale
     page.wait_for_selector("#detail-city-error:not([hidden])")
     assert "256" in page.text_content("#detail-city-error"), page.text_content("#detail-city-error")
     assert page.get_attribute("#detail [name=city]", "aria-invalid") == "true"
-    # Nameless: both names cleared.
+    # Nothing to be listed by: both names, the company and the e-mail cleared.
     page.fill("#detail [name=city]", before["city"])
-    page.fill("#detail [name=first_name]", "")
-    page.fill("#detail [name=last_name]", "")
+    for name in ("first_name", "last_name", "company", "email"):
+        page.fill(f"#detail [name={name}]", "")
     page.click("#detail-save")
     page.wait_for_selector("#detail-first_name-error:not([hidden])")
     assert "name" in page.text_content("#detail-first_name-error")

@@ -116,7 +116,7 @@ def test_an_import_with_a_bad_row_lists_its_errors_in_the_dialog(page, server, t
     open_list(page, server)
     before = server.json("/sections")["total"]
     csv = tmp_path / "bad.csv"
-    csv.write_text("First Name,Surname\r\nAda,Aaaalovelace\r\n,\r\n")
+    csv.write_text("First Name,Surname\r\nAda,Aaaalovelace\r\nBo,Diaz,one field too many\r\n")
     page.click("#import-open")
     page.set_input_files("#import-file", str(csv))
     page.click("#import button[type=submit]")

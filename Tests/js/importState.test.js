@@ -70,3 +70,9 @@ test("the result says how many values came in per field, in plain words", async 
   assert.equal(fieldCountsText({ first_name: 3, email: 2, phone: 0, details: 1 }), " Values: 3 first names, 2 e-mails, 1 with more details.");
   assert.equal(fieldCountsText(undefined), "");
 });
+
+test("a merge's result counts the contacts updated and those already as in the file", async () => {
+  const { importOutcome } = await import("../../Public/importState.js");
+  const text = importOutcome(200, JSON.stringify({ inserted: 1, updated: 2, unchanged: 3, rejected: 0, seconds: 0.1, total: 9, errors: [] })).text;
+  assert.match(text, /^Imported 1 contacts, updated 2, 3 already as in the file in 0.1 s; 9 in the list\./);
+});

@@ -6,7 +6,7 @@ public enum RosterCommand: Equatable, Sendable {
     case serve(ServeOptions)
     /// `roster seed --db PATH --count N [--random-seed S]`.
     case seed(SeedOptions)
-    /// `roster import --db PATH [--mode append|replace] [--errors abort|skip] FILE.csv`.
+    /// `roster import --db PATH [--mode append|replace|merge] [--errors abort|skip] FILE.csv`.
     case importFile(ImportOptions)
     /// `roster --help`, `roster help`, or `--help` after any command.
     case help
@@ -18,7 +18,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
-               roster import  --db PATH [--mode append|replace] [--errors abort|skip]
+               roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
                               [--migrations DIR] FILE.csv
                roster --help
 

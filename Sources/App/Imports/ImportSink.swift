@@ -193,6 +193,8 @@ final class ImportSink: RequestBodySink {
             json.array { json in
                 for name in summary.ignoredColumns { json.string(name) }
             }
+            json.field("updated", summary.updated)
+            json.field("unchanged", summary.unchanged)
             json.key("fields")
             json.object { json in
                 for field in ContactField.allCases {

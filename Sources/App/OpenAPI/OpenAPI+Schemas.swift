@@ -95,6 +95,7 @@ extension OpenAPI {
         ("inserted", ["type": "integer"]), ("rejected", ["type": "integer"]),
         ("errors", ["type": "array", "items": ref("ImportRowError")]),
         ("ignoredColumns", ["type": "array", "items": ["type": "string"]]),
+        ("updated", ["type": "integer"]), ("unchanged", ["type": "integer"]),
         (
             "fields",
             [

@@ -347,6 +347,8 @@ public final class ImportJob: Sendable {
         let state = try transaction.commit(prepare: hooks.prepare)
         summary.total = state.total
         summary.inserted = transaction.staged
+        summary.updated = transaction.updated
+        summary.unchanged = transaction.unchanged
         return (summary, state)
     }
 

@@ -5,4 +5,7 @@ public enum ImportMode: String, Equatable, Sendable, CaseIterable {
     case append
     /// Replace every contact with the file's.
     case replace
+    /// Match each row to a stored contact (`ContactMatch`: the vCard UID, then the
+    /// e-mail, then the same name and phone) and update it in place; add the rest.
+    case merge
 }

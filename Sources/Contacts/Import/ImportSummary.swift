@@ -5,6 +5,10 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// Contacts added (0 when aborted).
     public var inserted = 0
+    /// Stored contacts a `merge` import matched and changed (0 when aborted).
+    public var updated = 0
+    /// Stored contacts a `merge` import matched that the file changed nothing of.
+    public var unchanged = 0
     /// Bad rows, listed or not.
     public var rejected = 0
     /// The first `maxErrors` bad rows, in file order.

@@ -11,6 +11,9 @@ public protocol ImportTarget: AnyObject {
 public protocol ImportWriting: AnyObject {
     /// Contacts added so far.
     var staged: Int { get }
+    /// Stored contacts a `merge` import changed, and those it matched and left as they were.
+    var updated: Int { get }
+    var unchanged: Int { get }
     /// Adds one contact read from `line`, whose sort key and search text are made already.
     /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws

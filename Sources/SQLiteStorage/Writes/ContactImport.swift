@@ -10,19 +10,29 @@ import Contacts
 ///
 /// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
 final class ContactImport {
-    private let store: ContactStore
+    let store: ContactStore
     private let insert: Statement
-    private let stage: Statement
-    private let firstID: Int
-    private var sectionRows: [Int]
+    let stage: Statement
+    let firstID: Int
+    var sectionRows: [Int]
     private var finished = false
+    /// How the import meets the stored contacts.
+    let mode: ImportMode
+    /// `merge`: match key -> contact id (`ContactImport+Merge.swift`).
+    var matches: [String: Int] = [:]
+    /// The revision this import's updates get: the data version it commits.
+    var revision = 0
     /// Contacts added so far.
     private(set) var staged = 0
+    /// Stored contacts a `merge` changed, and those it matched and left as they were.
+    var updated = 0
+    var unchanged = 0
 
     /// Begins the transaction (waiting up to the busy timeout for another writer).
     /// - Throws: `ContactsError.busy` when another writer holds the list past that.
     init(store: ContactStore, mode: ImportMode) throws {
         self.store = store
+        self.mode = mode
         let database = store.database
         try database.begin(.write)
         do {
@@ -51,6 +61,10 @@ final class ContactImport {
             try store.holdMerges()
             firstID = try store.nextID()
             insert = try database.statement(ContactField.insertSQL)
+            if mode == .merge {
+                matches = try Self.matchKeys(in: store)
+                revision = try store.dataVersion() + 1
+            }
         } catch {
             try? database.rollback()
             throw error
@@ -69,6 +83,10 @@ final class ContactImport {
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !key.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
+        }
+        if mode == .merge {
+            if let id = match(fields) { return try update(id: id, with: fields) }
+            remember(fields, id: firstID + staged)
         }
         insert.bind(firstID + staged, to: ":id")
         insert.bind(fields)
