@@ -1,4 +1,4 @@
-"""Times `curl --data-binary` of a CSV into a running Roster (PORT PID CSV [MODE])
+"""Times `curl --data-binary` of a CSV (or, for a .vcf file, vCards) into a running Roster (PORT PID FILE [MODE])
 and prints the seconds, the server's peak RSS growth while it ran, and the p99 of
 window reads racing it (at offsets across the list the server holds at the start).
 Fails unless the import answers 200 with every row of the file inserted."""
@@ -10,8 +10,13 @@ from proc import PeakRSS
 
 port, pid, csv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 mode = sys.argv[4] if len(sys.argv) > 4 else "append"
-with open(csv, newline="", encoding="utf-8") as file:
-    rows = sum(1 for _ in csvmodule.reader(file)) - 1  # records, not lines: notes hold line breaks
+vcard = csv.endswith(".vcf")
+if vcard:
+    with open(csv, "rb") as file:
+        rows = sum(chunk.count(b"BEGIN:VCARD") for chunk in iter(lambda: file.read(1 << 20), b""))
+else:
+    with open(csv, newline="", encoding="utf-8") as file:
+        rows = sum(1 for _ in csvmodule.reader(file)) - 1  # records, not lines: notes hold line breaks
 probe = http.client.HTTPConnection("127.0.0.1", port)
 probe.request("GET", "/window?offset=0&height=1")
 content = max(1, json.loads(probe.getresponse().read())["contentHeight"] - 800)
@@ -38,7 +43,7 @@ reader = threading.Thread(target=read_windows)
 with PeakRSS(pid) as rss:
     reader.start()
     start = time.perf_counter()
-    out = subprocess.run(["curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: text/csv", "--data-binary",
+    out = subprocess.run(["curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: " + ("text/vcard" if vcard else "text/csv"), "--data-binary",
                           "@" + csv, f"http://127.0.0.1:{port}/import?mode={mode}"], capture_output=True, text=True).stdout
     seconds = time.perf_counter() - start
     done[0] = True
