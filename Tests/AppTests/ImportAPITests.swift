@@ -128,7 +128,7 @@ struct ImportAPITests {
         // A request refused before its body is read closes its connection: a new one each.
         #expect(live.client().post("/import", "phone,city\n1,Oslo\n").status == 422)
         #expect(live.client().post("/import", "").status == 422)
-        #expect(live.client().post("/import?mode=merge", "first_name\nA\n").status == 400)
+        #expect(live.client().post("/import?mode=upsert", "first_name\nA\n").status == 400)
         #expect(live.client().post("/import?errors=skip&errors=abort", "first_name\nA\n").status == 400)
         #expect(
             live.client().post("/import", "first_name\nA\n", headers: ["Content-Type": "application/json"])

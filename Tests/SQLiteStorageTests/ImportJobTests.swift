@@ -180,7 +180,7 @@ struct ImportJobTests {
     }
 
     @Test func modeAndPolicyParseFromTheirWordsOnly() {
-        #expect(ImportMode(rawValue: "replace") == .replace && ImportMode(rawValue: "merge") == nil)
+        #expect(ImportMode(rawValue: "merge") == .merge && ImportMode(rawValue: "upsert") == nil)
         #expect(ImportErrorPolicy(rawValue: "skip") == .skip && ImportErrorPolicy(rawValue: "Skip") == nil)
     }
 
