@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
-        .testTarget(name: "ContactsTests", dependencies: ["Contacts"]),
+        .testTarget(name: "ContactsTests", dependencies: ["Contacts", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["Contacts", "SQLiteStorage", "PostgresStorage"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),

@@ -97,13 +97,15 @@ public struct VCardReader: Sendable {
 
     /// Ends the input: the last line is read, and a card left open is an error.
     public mutating func finish(_ emit: (Item) throws -> Void) rethrows {
+        let lastLine = atLineStart ? lineNumber - 1 : lineNumber
+        if !atLineStart { _ = try endAfterSoftBreak(line: lineNumber, emit) }
         if pending { try endLogical(emit) }
         softBreakAt = nil
         continuationAt = nil
         atLineStart = true
         if inCard {
             if !skipping {
-                try emit(.error(VCardError(line: lineNumber, cardLine: cardLine, message: "no END:VCARD")))
+                try emit(.error(VCardError(line: lastLine, cardLine: cardLine, message: "no END:VCARD")))
             }
             inCard = false
             skipping = false
@@ -124,21 +126,25 @@ public struct VCardReader: Sendable {
         lineNumber += 1
         atLineStart = true
         if logical.last == 0x0D { logical.removeLast() }
-        if let at = continuationAt {
-            continuationAt = nil
-            let isEnd = logical.withUnsafeBufferPointer { VCardBytes.isLine($0, at..<$0.count, "END:VCARD") }
-            if isEnd {
-                logical.removeSubrange(at...)
-                try endLogical(emit)
-                startLogical(at: lineNumber - 1)
-                logical.append(contentsOf: "END:VCARD".utf8)
-                return
-            }
-        }
+        if try endAfterSoftBreak(line: lineNumber - 1, emit) { return }
         if logical.last == 0x3D && !tooLong && isQuotedPrintable() {
             logical.removeLast()
             softBreakAt = logical.count
         }
+    }
+
+    /// Whether the physical line after a soft break is `END:VCARD`: if so the
+    /// line before is read, and this one becomes a line of its own.
+    private mutating func endAfterSoftBreak(line: Int, _ emit: (Item) throws -> Void) rethrows -> Bool {
+        guard let at = continuationAt else { return false }
+        continuationAt = nil
+        let isEnd = logical.withUnsafeBufferPointer { VCardBytes.isLine($0, at..<$0.count, "END:VCARD") }
+        guard isEnd else { return false }
+        logical.removeSubrange(at...)
+        try endLogical(emit)
+        startLogical(at: line)
+        logical.append(contentsOf: "END:VCARD".utf8)
+        return true
     }
 
     /// Whether the logical line's parameters say QUOTED-PRINTABLE.
