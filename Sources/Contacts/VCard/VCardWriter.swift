@@ -2,7 +2,7 @@
 ///
 /// Lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence.
 /// Written, in this order: VERSION, PRODID, FN (the card's own when `other`
-/// starts with one, else `vCardFormattedName`), N, NICKNAME, ORG, TITLE, EMAIL,
+/// starts with one and the card has names, else `vCardFormattedName`), N, NICKNAME, ORG, TITLE, EMAIL,
 /// TEL, ADR, URL (a well-known label as TYPE; a custom one as an `itemN.` group
 /// with an `X-ABLabel`; the first of two or more emails, phones and addresses
 /// marked preferred), BDAY (`VCardBirthday`), NOTE, CATEGORIES (with Google's
@@ -71,7 +71,10 @@ struct VCardLines {
         end()
         var others = card.other[...]
         let derived = card.vCardFormattedName
-        if let first = others.first, VCardOtherNames.isOwnFormattedName(first.name), first.value != derived {
+        // The card's own FN, when it has names (with none, the reader would split an FN into names).
+        if let first = others.first, VCardOtherNames.isOwnFormattedName(first.name), first.value != derived,
+            !card.formattedName.isEmpty
+        {
             raw(first.name)
             property(":", first.value)
             others = others.dropFirst()
