@@ -363,4 +363,18 @@ struct VCardReaderTests {
         #expect(vcardErrors(readVCard(utf16)).first?.message.contains("UTF-16") == true)
         #expect(vcardErrors(readVCard("END:VCARD\n")).count == 1)
     }
+
+    @Test func mutatedExportsReadTheSameInAnyChunking() {
+        var random = SeededGenerator(seed: 5)
+        let seeds = [VCardLayoutTests.apple, written(VCardWriterTests.sample), written(VCardWriterTests.sample, .v4)]
+            .map { Array(crlf($0).utf8) }
+        let interesting = Array("\r\n \t:;,=\\\".BEGIN:VCARDEND".utf8) + [0xC3, 0xA9, 0xFF]
+        for round in 0..<60 {
+            let bytes = random.mutated(seeds[round % seeds.count], interesting: interesting)
+            for keepPhotos in [true, false] {
+                let items = readVCard(bytes, keepPhotos: keepPhotos)
+                #expect(items.count <= 4, "one card, or its errors")
+            }
+        }
+    }
 }

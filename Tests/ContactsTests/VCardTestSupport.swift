@@ -29,7 +29,7 @@ func readVCard(_ bytes: [UInt8], keepPhotos: Bool = true, maxCardBytes: Int = 8 
         }
         #expect(run(cuts) == whole, "random pieces differ")
     }
-    if bytes.count < 1500 {
+    if bytes.count < 800 {
         for cut in 0...bytes.count where run([cut]) != whole {
             Issue.record("split at \(cut) differs")
             break
