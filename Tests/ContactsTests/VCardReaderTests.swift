@@ -366,8 +366,10 @@ struct VCardReaderTests {
 
     @Test func mutatedExportsReadTheSameInAnyChunking() {
         var random = SeededGenerator(seed: 5)
-        let seeds = [VCardLayoutTests.apple, written(VCardWriterTests.sample), written(VCardWriterTests.sample, .v4)]
-            .map { Array(crlf($0).utf8) }
+        let seeds = [
+            VCardLayoutTests.apple, written(VCardWriterTests.sample), written(VCardWriterTests.sample, .v4),
+        ]
+        .map { Array(crlf($0).utf8) }
         let interesting = Array("\r\n \t:;,=\\\".BEGIN:VCARDEND".utf8) + [0xC3, 0xA9, 0xFF]
         for round in 0..<60 {
             let bytes = random.mutated(seeds[round % seeds.count], interesting: interesting)
