@@ -150,7 +150,7 @@ struct VCardCardBuilder {
             card.notes = card.notes.isEmpty ? note : card.notes + "\n" + note
         case .categories:
             for category in text.components(value, separator: 0x2C, charset) {
-                let trimmed = category.trimmingWhitespace()
+                let trimmed = Self.trimmed(category)
                 switch trimmed.lowercased() {
                 case "": break
                 case "mycontacts": break
@@ -240,10 +240,10 @@ struct VCardCardBuilder {
         }
     }
 
-    /// A 3.0 photo TYPE as a media type: `JPEG` -> `image/jpeg`, `image/png` as it is.
+    /// A 3.0 photo TYPE as a media type: `JPEG` -> `image/jpeg`, `image/png` as written.
     private func mediaType(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let type = VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8).lowercased()
-        return type.contains("/") ? type : "image/" + type
+        let type = VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8)
+        return type.contains("/") ? type : "image/" + type.lowercased()
     }
 
     /// Takes a line with no `:`, continuing an inline binary; false when there is none to continue.
@@ -277,12 +277,10 @@ struct VCardCardBuilder {
         bytes.append(contentsOf: line[start..<head.upperBound])
         return bytes.withUnsafeBufferPointer { VCardEncodings.string($0, .utf8) }
     }
-}
 
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
+    /// `text` without leading and trailing spaces, tabs and line breaks.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }

@@ -16,10 +16,7 @@
 /// What the reader then gives is the same card (`VCardReader` with photos
 /// kept), but for what a vCard cannot say: line breaks come back as LF, empty
 /// emails, phones, URLs, addresses and categories are not written, categories
-/// are trimmed and `myContacts`/`starred` among them are Google's marks, an
-/// X-ABLabel in Apple's `_$!<...>!$_` form is read as its label, a birthday not
-/// in the card's ISO form may come back in it, and a photo's media type comes
-/// back lowercased.
+/// are trimmed, and `myContacts`/`starred` among them are Google's marks.
 public struct VCardWriter: Sendable {
     public enum Version: String, Sendable, CaseIterable {
         case v3 = "3.0"
@@ -192,7 +189,9 @@ struct VCardLines {
 
     private mutating func abLabel(_ group: String, _ label: String) {
         raw(group + ".X-ABLabel:")
-        VCardTextEscaping.appendText(label, to: &line)
+        // A label in Apple's `_$!<...>!$_` form itself is wrapped once more, as the reader unwraps one.
+        let apple = label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count >= 8
+        VCardTextEscaping.appendText(apple ? "_$!<" + label + ">!$_" : label, to: &line)
         end()
     }
 
@@ -222,7 +221,9 @@ struct VCardLines {
         case .date(let date): raw("BDAY:" + date)
         case .yearless(let date): raw("BDAY;X-APPLE-OMIT-YEAR=1604:" + date)
         case .text(let text):
-            raw(version4 ? "BDAY;VALUE=text:" : "BDAY:")
+            // 3.0 has no text birthdays, but a text that reads as a date must say it is none.
+            let marked = version4 || VCardBirthday.normalized(text) != nil
+            raw(marked ? "BDAY;VALUE=text:" : "BDAY:")
             VCardTextEscaping.appendText(text, to: &line)
         }
         end()
@@ -234,11 +235,12 @@ struct VCardLines {
             raw(version4 ? "PHOTO:" : "PHOTO;VALUE=uri:")
             VCardTextEscaping.appendMinimal(url, to: &line)
         case .data(let mediaType, let bytes):
-            if version4 {
-                raw("PHOTO:data:" + mediaType + ";base64,")
+            if version4 || !(mediaType.isEmpty || mediaType.contains("/")) {
+                // A media type without `/` is none a 3.0 TYPE could carry back.
+                raw((version4 ? "PHOTO:data:" : "PHOTO;VALUE=uri:data:") + mediaType + ";base64,")
             } else {
                 raw("PHOTO;ENCODING=b")
-                if mediaType.hasPrefix("image/") {
+                if mediaType.hasPrefix("image/") && mediaType == mediaType.lowercased() && !mediaType.contains(";") {
                     raw(";TYPE=" + mediaType.dropFirst(6).uppercased())
                 } else if !mediaType.isEmpty {
                     raw(";TYPE=")
