@@ -29,7 +29,11 @@ struct VCardRoundTripTests {
             switch below(4) {
             case 0: ""
             case 1: pick(ContactCard.Labeled.wellKnown)
-            case 2: pick(["Atelier", "Home", "CAR", "pref", "x-school", "Boat; dock", "a,b\\c", "_$!<Mobile>!$_", "HomeFAX"])
+            case 2:
+                pick([
+                    "Atelier", "Home", "CAR", "pref", "x-school", "Boat; dock", "a,b\\c", "_$!<Mobile>!$_",
+                    "HomeFAX",
+                ])
             default: nonEmpty(10)
             }
         }
@@ -79,7 +83,9 @@ struct VCardRoundTripTests {
             case 0:
                 let bytes = (0..<below(300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                 card.photo = .data(
-                    mediaType: pick(["image/jpeg", "image/png", "", "image/svg+xml", "image/PNG", "IMAGE/gif", "x;y"]), bytes: bytes)
+                    mediaType: pick([
+                        "image/jpeg", "image/png", "", "image/svg+xml", "image/PNG", "IMAGE/gif", "x;y",
+                    ]), bytes: bytes)
             case 1:
                 card.photo = .url(
                     pick(["https://p.example/a,b;c.jpg", "https://p.example/\(below(99)).png"]))

@@ -213,7 +213,9 @@ struct VCardWriterTests {
         #expect(line("circa 1800", .v4) == "BDAY;VALUE=text:circa 1800")
         #expect(line("1987-13-40", .v4) == "BDAY;VALUE=text:1987-13-40")
         #expect(line("19870914", .v4) == "BDAY;VALUE=text:19870914")
-        #expect(line("19870914", .v3) == "BDAY;VALUE=text:19870914", "a text that reads as a date says it is none")
+        #expect(
+            line("19870914", .v3) == "BDAY;VALUE=text:19870914", "a text that reads as a date says it is none"
+        )
     }
 
     @Test func whatAVCardCannotSay() {

@@ -170,7 +170,8 @@ struct VCardCardBuilder {
             var kept = name(line, property)
             if let range = property.parameters.keptName {
                 kept = VCardTextEscaping.caretDecoded(
-                    VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8))
+                    VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[range]))
+                ).replacingCRs()
             }
             card.other.append(ContactCard.Property(name: kept, value: text.text(value, charset)))
         default:
@@ -242,7 +243,7 @@ struct VCardCardBuilder {
 
     /// A 3.0 photo TYPE as a media type: `JPEG` -> `image/jpeg`, `image/png` as written.
     private func mediaType(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let type = VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8)
+        let type = VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[range]))
         return type.contains("/") ? type : "image/" + type.lowercased()
     }
 
@@ -252,7 +253,7 @@ struct VCardCardBuilder {
         case .none: return false
         case .dropped: return true
         case .photo: photoBase64?.append(contentsOf: line)
-        case .other(let index): card.other[index].value += VCardEncodings.string(line, .utf8)
+        case .other(let index): card.other[index].value += VCardEncodings.headText(line)
         }
         return true
     }
@@ -266,7 +267,7 @@ struct VCardCardBuilder {
         let head = property.head
         let dropped = property.parameters.decodingParameters
         guard !dropped.isEmpty else {
-            return VCardEncodings.string(UnsafeBufferPointer(rebasing: line[head]), .utf8)
+            return VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[head]))
         }
         var bytes: [UInt8] = []
         var start = head.lowerBound
@@ -275,7 +276,7 @@ struct VCardCardBuilder {
             start = range.upperBound
         }
         bytes.append(contentsOf: line[start..<head.upperBound])
-        return bytes.withUnsafeBufferPointer { VCardEncodings.string($0, .utf8) }
+        return bytes.withUnsafeBufferPointer { VCardEncodings.headText($0) }
     }
 
     /// `text` without leading and trailing spaces, tabs and line breaks.

@@ -235,16 +235,25 @@ struct VCardLines {
             raw(version4 ? "PHOTO:" : "PHOTO;VALUE=uri:")
             VCardTextEscaping.appendMinimal(url, to: &line)
         case .data(let mediaType, let bytes):
-            if version4 || !(mediaType.isEmpty || mediaType.contains("/")) {
-                // A media type without `/` is none a 3.0 TYPE could carry back.
-                raw((version4 ? "PHOTO:data:" : "PHOTO;VALUE=uri:data:") + mediaType + ";base64,")
+            // 3.0's ENCODING=b carries no media type, or one TYPE gives back as it is; a data URI the rest.
+            let token = mediaType.utf8.allSatisfy { byte in
+                let upper = VCardBytes.upper(byte)
+                return (upper >= 0x41 && upper <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || "/+-.".utf8.contains(byte)
+            }
+            if version4 || !(mediaType.isEmpty || (token && mediaType.contains("/"))) {
+                raw(version4 ? "PHOTO:data:" : "PHOTO;VALUE=uri:data:")
+                VCardTextEscaping.appendMinimal(mediaType, to: &line)
+                raw(";base64,")
             } else {
                 raw("PHOTO;ENCODING=b")
-                if mediaType.hasPrefix("image/") && mediaType == mediaType.lowercased() && !mediaType.contains(";") {
-                    raw(";TYPE=" + mediaType.dropFirst(6).uppercased())
+                let subtype = mediaType.dropFirst(6)
+                if mediaType.hasPrefix("image/") && mediaType == mediaType.lowercased()
+                    && !subtype.contains("/")
+                {
+                    raw(";TYPE=" + subtype.uppercased())
                 } else if !mediaType.isEmpty {
-                    raw(";TYPE=")
-                    VCardTextEscaping.appendQuotedParameter(mediaType, to: &line)
+                    raw(";TYPE=" + mediaType)
                 }
                 raw(":")
             }
