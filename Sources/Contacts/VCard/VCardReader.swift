@@ -82,7 +82,9 @@ public struct VCardReader: Sendable {
             }
             if !tooLong {
                 if logical.count + (end - index) > maxCardBytes {
+                    // Nothing of the line is kept, so that no chunking reads part of it.
                     tooLong = true
+                    logical.removeAll(keepingCapacity: true)
                 } else {
                     logical.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
                 }
@@ -138,6 +140,7 @@ public struct VCardReader: Sendable {
     private mutating func endAfterSoftBreak(line: Int, _ emit: (Item) throws -> Void) rethrows -> Bool {
         guard let at = continuationAt else { return false }
         continuationAt = nil
+        guard !tooLong else { return false }
         let isEnd = logical.withUnsafeBufferPointer { VCardBytes.isLine($0, at..<$0.count, "END:VCARD") }
         guard isEnd else { return false }
         logical.removeSubrange(at...)
