@@ -90,7 +90,13 @@ struct VCardLines {
         organization(card)
         if !card.title.isEmpty { property("TITLE:", card.title) }
         labeled("EMAIL", card.emails, internet: true)
-        labeled("TEL", card.phones)
+        // A number that itself starts with `tel:` keeps it: the reader drops one.
+        labeled(
+            "TEL",
+            card.phones.map { phone in
+                phone.value.prefix(4).lowercased() == "tel:"
+                    ? .init("tel:" + phone.value, label: phone.label) : phone
+            })
         addresses(card.addresses)
         labeled("URL", card.urls, minimal: true)
         birthday(card.birthday)
