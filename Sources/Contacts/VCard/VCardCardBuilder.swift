@@ -230,8 +230,9 @@ struct VCardCardBuilder {
             return
         }
         let uri = text.text(value, charset)
+        // Base64 has no comma: the payload follows the last one, and a media type may hold one.
         let data = uri.utf8.count > 5 && uri.prefix(5).lowercased() == "data:"
-        if data, let comma = uri.firstIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64") {
+        if data, let comma = uri.lastIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64") {
             let head = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma].dropLast(7)
             photoBase64 = Array(uri[uri.index(after: comma)...].utf8)
             photoMediaType = String(head)
