@@ -40,6 +40,8 @@ public struct VCardReader: Sendable {
     private var softBreakAt: Int?
     private var continuationAt: Int?
     private var tooLong = false
+    /// Where the physical line being read starts in `logical`.
+    private var physicalStart = 0
     private var firstLine = true
 
     var builder: VCardCardBuilder
@@ -74,6 +76,7 @@ public struct VCardReader: Sendable {
                     if pending { try endLogical(emit) }
                     startLogical(at: lineNumber)
                 }
+                physicalStart = logical.count
                 continue
             }
             var end = count
@@ -127,9 +130,11 @@ public struct VCardReader: Sendable {
     private mutating func endPhysical(_ emit: (Item) throws -> Void) rethrows {
         lineNumber += 1
         atLineStart = true
-        if logical.last == 0x0D { logical.removeLast() }
+        // Only this physical line's own CR and `=`: an empty line after a soft break has neither.
+        let own = logical.count > physicalStart
+        if own && logical.last == 0x0D { logical.removeLast() }
         if try endAfterSoftBreak(line: lineNumber - 1, emit) { return }
-        if logical.last == 0x3D && !tooLong && isQuotedPrintable() {
+        if own && logical.count > physicalStart && logical.last == 0x3D && !tooLong && isQuotedPrintable() {
             logical.removeLast()
             softBreakAt = logical.count
         }
