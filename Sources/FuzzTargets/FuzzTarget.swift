@@ -22,6 +22,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The streaming CSV reader: the same rows whole, in pieces and byte by byte;
     /// records written back by `CSVWriter` read back the same.
     case csv
+    /// The streaming vCard reader: the same cards and errors whole, in pieces and
+    /// byte by byte; every card written back by `VCardWriter` (3.0 and 4.0) reads
+    /// back the same.
+    case vcard
 
     /// The environment variable naming the target of a `roster-fuzz` run.
     public static let environmentVariable = "ROSTER_FUZZ_TARGET"
@@ -34,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .chunked: try ChunkedTarget.run(bytes)
         case .query: try QueryTarget.run(bytes)
         case .csv: try CSVTarget.run(bytes)
+        case .vcard: try VCardTarget.run(bytes)
         }
     }
 }

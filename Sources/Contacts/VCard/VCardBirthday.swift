@@ -10,17 +10,21 @@
 enum VCardBirthday {
     /// The card's birthday for a BDAY value.
     static func read(_ text: String, omitsYear: Bool, isText: Bool) -> String {
-        guard !isText else { return text }
+        isText ? text : normalized(text, omitsYear: omitsYear) ?? text
+    }
+
+    /// The ISO form of a date BDAY may hold; nil when `text` is none.
+    static func normalized(_ text: String, omitsYear: Bool = false) -> String? {
         var digits = Array(text.utf8)
         if let tee = digits.firstIndex(of: 0x54) {
             let time = digits[(tee + 1)...].filter { $0 != 0x3A && $0 != 0x5A }
-            guard time.allSatisfy({ $0 == 0x30 }) else { return text }
+            guard time.allSatisfy({ $0 == 0x30 }) else { return nil }
             digits = Array(digits[..<tee])
         }
         if digits.starts(with: [0x2D, 0x2D]) {
             let rest = digits.dropFirst(2).filter { $0 != 0x2D }
             guard digits.count == 6 || digits.count == 7, let (month, day) = monthDay(Array(rest)) else {
-                return text
+                return nil
             }
             return "--" + month + "-" + day
         }
@@ -28,7 +32,7 @@ enum VCardBirthday {
         let dashed = digits.count == 10 && digits[4] == 0x2D && digits[7] == 0x2D
         guard compact.count == 8, dashed || digits.count == 8, compact.allSatisfy(isDigit),
             let (month, day) = monthDay(Array(compact[4...]))
-        else { return text }
+        else { return nil }
         let year = String(decoding: compact[..<4], as: UTF8.self)
         return (omitsYear ? "-" : year) + "-" + month + "-" + day
     }
@@ -53,9 +57,7 @@ enum VCardBirthday {
 
     static func write(_ birthday: String, version4: Bool) -> Written {
         let bytes = Array(birthday.utf8)
-        if read(birthday, omitsYear: false, isText: false) != birthday || bytes.contains(0x54) {
-            return .text(birthday)
-        }
+        guard normalized(birthday) == birthday else { return .text(birthday) }
         if bytes.count == 7 && bytes.starts(with: [0x2D, 0x2D]) {
             let month = birthday.dropFirst(2).prefix(2)
             let day = birthday.suffix(2)

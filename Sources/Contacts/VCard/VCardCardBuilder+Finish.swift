@@ -16,7 +16,7 @@ extension VCardCardBuilder {
         Self.preferredFirst(&card.addresses, addressRanks)
         if let formatted {
             if !hasNames && !card.isVCardFormattedName(formatted.value)
-                && !formatted.value.trimmingWhitespace().isEmpty
+                && !Self.trimmed(formatted.value).isEmpty
             {
                 VCardNameSplitter.split(formatted.value, into: &card)
             }

@@ -150,7 +150,7 @@ struct VCardCardBuilder {
             card.notes = card.notes.isEmpty ? note : card.notes + "\n" + note
         case .categories:
             for category in text.components(value, separator: 0x2C, charset) {
-                let trimmed = category.trimmingWhitespace()
+                let trimmed = Self.trimmed(category)
                 switch trimmed.lowercased() {
                 case "": break
                 case "mycontacts": break
@@ -170,7 +170,8 @@ struct VCardCardBuilder {
             var kept = name(line, property)
             if let range = property.parameters.keptName {
                 kept = VCardTextEscaping.caretDecoded(
-                    VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8))
+                    VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[range]))
+                ).replacingCRs()
             }
             card.other.append(ContactCard.Property(name: kept, value: text.text(value, charset)))
         default:
@@ -229,8 +230,9 @@ struct VCardCardBuilder {
             return
         }
         let uri = text.text(value, charset)
+        // Base64 has no comma: the payload follows the last one, and a media type may hold one.
         let data = uri.utf8.count > 5 && uri.prefix(5).lowercased() == "data:"
-        if data, let comma = uri.firstIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64") {
+        if data, let comma = uri.lastIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64") {
             let head = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma].dropLast(7)
             photoBase64 = Array(uri[uri.index(after: comma)...].utf8)
             photoMediaType = String(head)
@@ -240,10 +242,10 @@ struct VCardCardBuilder {
         }
     }
 
-    /// A 3.0 photo TYPE as a media type: `JPEG` -> `image/jpeg`, `image/png` as it is.
+    /// A 3.0 photo TYPE as a media type: `JPEG` -> `image/jpeg`, `image/png` as written.
     private func mediaType(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let type = VCardEncodings.string(UnsafeBufferPointer(rebasing: line[range]), .utf8).lowercased()
-        return type.contains("/") ? type : "image/" + type
+        let type = VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[range]))
+        return type.contains("/") ? type : "image/" + type.lowercased()
     }
 
     /// Takes a line with no `:`, continuing an inline binary; false when there is none to continue.
@@ -252,7 +254,7 @@ struct VCardCardBuilder {
         case .none: return false
         case .dropped: return true
         case .photo: photoBase64?.append(contentsOf: line)
-        case .other(let index): card.other[index].value += VCardEncodings.string(line, .utf8)
+        case .other(let index): card.other[index].value += VCardEncodings.headText(line)
         }
         return true
     }
@@ -266,7 +268,7 @@ struct VCardCardBuilder {
         let head = property.head
         let dropped = property.parameters.decodingParameters
         guard !dropped.isEmpty else {
-            return VCardEncodings.string(UnsafeBufferPointer(rebasing: line[head]), .utf8)
+            return VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[head]))
         }
         var bytes: [UInt8] = []
         var start = head.lowerBound
@@ -275,14 +277,12 @@ struct VCardCardBuilder {
             start = range.upperBound
         }
         bytes.append(contentsOf: line[start..<head.upperBound])
-        return bytes.withUnsafeBufferPointer { VCardEncodings.string($0, .utf8) }
+        return bytes.withUnsafeBufferPointer { VCardEncodings.headText($0) }
     }
-}
 
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
+    /// `text` without leading and trailing spaces, tabs and line breaks.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }

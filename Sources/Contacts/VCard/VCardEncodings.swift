@@ -43,6 +43,14 @@ enum VCardEncodings {
         }
     }
 
+    /// `bytes` (a name, a parameter value) as UTF-8 text with line breaks as LF:
+    /// a stray CR inside a line is no more kept than a CR between lines.
+    static func headText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = string(bytes, .utf8)
+        guard bytes.contains(0x0D) else { return text }
+        return text.replacingCRs()
+    }
+
     /// Whether `bytes` are valid UTF-8 (RFC 3629: no overlong forms, surrogates or
     /// code points past U+10FFFF), ASCII checked eight bytes at a time.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -195,5 +203,19 @@ enum VCardEncodings {
             out.append(rest == 2 ? base64Alphabet[Int(chunk >> 6 & 63)] : 0x3D)
             out.append(0x3D)
         }
+    }
+}
+
+extension String {
+    /// CR LF and lone CR as LF.
+    func replacingCRs() -> String {
+        var scalars = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n" && afterCR { continue }
+            scalars.append(scalar == "\r" ? "\n" : scalar)
+        }
+        return String(scalars)
     }
 }

@@ -62,7 +62,7 @@ enum VCardLabels {
     static func label(_ parameters: VCardParameters, _ line: UnsafeBufferPointer<UInt8>) -> String {
         if parameters.labels != 0 { return label(bits: parameters.labels) }
         if let custom = parameters.customType {
-            return VCardEncodings.string(UnsafeBufferPointer(rebasing: line[custom]), .utf8)
+            return VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[custom]))
         }
         return ""
     }

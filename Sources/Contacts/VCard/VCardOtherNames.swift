@@ -13,7 +13,8 @@ enum VCardOtherNames {
             guard let property = VCardPropertyLine.parse(buffer), property.head == 0..<bytes.count,
                 property.parameters.decodingParameters.isEmpty,
                 property.parameters.encoding != .quotedPrintable,
-                !hasQuotedPrintableOutsideQuotes(bytes)
+                !hasQuotedPrintableOutsideQuotes(bytes),
+                isToken(buffer, property.name), property.group.map({ isToken(buffer, $0) }) ?? true
             else { return false }
             return check(property)
         }
@@ -35,6 +36,15 @@ enum VCardOtherNames {
             let dot = name[..<end].firstIndex(of: ".")
         else { return nil }
         return name[..<dot].lowercased()
+    }
+
+    /// Letters, digits and `-`: what RFC 6350 allows in names and groups.
+    private static func isToken(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        !range.isEmpty
+            && range.allSatisfy { index in
+                let byte = VCardBytes.upper(line[index])
+                return (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+            }
     }
 
     /// The reader joins a line ending in `=` with the next when its parameters

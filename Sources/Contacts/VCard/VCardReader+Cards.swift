@@ -8,7 +8,7 @@ extension VCardReader {
             line.isEmpty
             || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy { $0 == 0x20 || $0 == 0x09 })
         guard inCard else {
-            if blank { return }
+            if blank && !overlong { return }
             if VCardBytes.isLine(line, 0..<line.count, "BEGIN:VCARD") {
                 begin(at: number)
             } else if !afterJunk {

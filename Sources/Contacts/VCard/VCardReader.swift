@@ -40,6 +40,8 @@ public struct VCardReader: Sendable {
     private var softBreakAt: Int?
     private var continuationAt: Int?
     private var tooLong = false
+    /// Where the physical line being read starts in `logical`.
+    private var physicalStart = 0
     private var firstLine = true
 
     var builder: VCardCardBuilder
@@ -74,6 +76,7 @@ public struct VCardReader: Sendable {
                     if pending { try endLogical(emit) }
                     startLogical(at: lineNumber)
                 }
+                physicalStart = logical.count
                 continue
             }
             var end = count
@@ -82,7 +85,9 @@ public struct VCardReader: Sendable {
             }
             if !tooLong {
                 if logical.count + (end - index) > maxCardBytes {
+                    // Nothing of the line is kept, so that no chunking reads part of it.
                     tooLong = true
+                    logical.removeAll(keepingCapacity: true)
                 } else {
                     logical.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
                 }
@@ -97,13 +102,15 @@ public struct VCardReader: Sendable {
 
     /// Ends the input: the last line is read, and a card left open is an error.
     public mutating func finish(_ emit: (Item) throws -> Void) rethrows {
+        let lastLine = atLineStart ? lineNumber - 1 : lineNumber
+        if !atLineStart { _ = try endAfterSoftBreak(line: lineNumber, emit) }
         if pending { try endLogical(emit) }
         softBreakAt = nil
         continuationAt = nil
         atLineStart = true
         if inCard {
             if !skipping {
-                try emit(.error(VCardError(line: lineNumber, cardLine: cardLine, message: "no END:VCARD")))
+                try emit(.error(VCardError(line: lastLine, cardLine: cardLine, message: "no END:VCARD")))
             }
             inCard = false
             skipping = false
@@ -123,22 +130,29 @@ public struct VCardReader: Sendable {
     private mutating func endPhysical(_ emit: (Item) throws -> Void) rethrows {
         lineNumber += 1
         atLineStart = true
-        if logical.last == 0x0D { logical.removeLast() }
-        if let at = continuationAt {
-            continuationAt = nil
-            let isEnd = logical.withUnsafeBufferPointer { VCardBytes.isLine($0, at..<$0.count, "END:VCARD") }
-            if isEnd {
-                logical.removeSubrange(at...)
-                try endLogical(emit)
-                startLogical(at: lineNumber - 1)
-                logical.append(contentsOf: "END:VCARD".utf8)
-                return
-            }
-        }
-        if logical.last == 0x3D && !tooLong && isQuotedPrintable() {
+        // Only this physical line's own CR and `=`: an empty line after a soft break has neither.
+        let own = logical.count > physicalStart
+        if own && logical.last == 0x0D { logical.removeLast() }
+        if try endAfterSoftBreak(line: lineNumber - 1, emit) { return }
+        if own && logical.count > physicalStart && logical.last == 0x3D && !tooLong && isQuotedPrintable() {
             logical.removeLast()
             softBreakAt = logical.count
         }
+    }
+
+    /// Whether the physical line after a soft break is `END:VCARD`: if so the
+    /// line before is read, and this one becomes a line of its own.
+    private mutating func endAfterSoftBreak(line: Int, _ emit: (Item) throws -> Void) rethrows -> Bool {
+        guard let at = continuationAt else { return false }
+        continuationAt = nil
+        guard !tooLong else { return false }
+        let isEnd = logical.withUnsafeBufferPointer { VCardBytes.isLine($0, at..<$0.count, "END:VCARD") }
+        guard isEnd else { return false }
+        logical.removeSubrange(at...)
+        try endLogical(emit)
+        startLogical(at: line)
+        logical.append(contentsOf: "END:VCARD".utf8)
+        return true
     }
 
     /// Whether the logical line's parameters say QUOTED-PRINTABLE.

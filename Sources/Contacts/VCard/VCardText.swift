@@ -65,11 +65,14 @@ struct VCardTextDecoder {
             } else if byte == 0x5C && index < bytes.count {
                 let next = bytes[index]
                 switch next {
-                case 0x6E, 0x4E: scratch.append(0x0A)
-                case 0x5C, 0x2C, 0x3B, 0x3A: scratch.append(next)
-                default: scratch.append(contentsOf: [byte, next])
+                case 0x6E, 0x4E:
+                    scratch.append(0x0A)
+                    index += 1
+                case 0x5C, 0x2C, 0x3B, 0x3A:
+                    scratch.append(next)
+                    index += 1
+                default: scratch.append(byte)  // kept; the next byte is read on its own (a CR too)
                 }
-                index += 1
             } else {
                 scratch.append(byte)
             }

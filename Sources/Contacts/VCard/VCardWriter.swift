@@ -2,7 +2,7 @@
 ///
 /// Lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence.
 /// Written, in this order: VERSION, PRODID, FN (the card's own when `other`
-/// starts with one, else `vCardFormattedName`), N, NICKNAME, ORG, TITLE, EMAIL,
+/// starts with one and the card has names, else `vCardFormattedName`), N, NICKNAME, ORG, TITLE, EMAIL,
 /// TEL, ADR, URL (a well-known label as TYPE; a custom one as an `itemN.` group
 /// with an `X-ABLabel`; the first of two or more emails, phones and addresses
 /// marked preferred), BDAY (`VCardBirthday`), NOTE, CATEGORIES (with Google's
@@ -16,10 +16,7 @@
 /// What the reader then gives is the same card (`VCardReader` with photos
 /// kept), but for what a vCard cannot say: line breaks come back as LF, empty
 /// emails, phones, URLs, addresses and categories are not written, categories
-/// are trimmed and `myContacts`/`starred` among them are Google's marks, an
-/// X-ABLabel in Apple's `_$!<...>!$_` form is read as its label, a birthday not
-/// in the card's ISO form may come back in it, and a photo's media type comes
-/// back lowercased.
+/// are trimmed, and `myContacts`/`starred` among them are Google's marks.
 public struct VCardWriter: Sendable {
     public enum Version: String, Sendable, CaseIterable {
         case v3 = "3.0"
@@ -71,7 +68,10 @@ struct VCardLines {
         end()
         var others = card.other[...]
         let derived = card.vCardFormattedName
-        if let first = others.first, VCardOtherNames.isOwnFormattedName(first.name), first.value != derived {
+        // The card's own FN, when it has names (with none, the reader would split an FN into names).
+        if let first = others.first, VCardOtherNames.isOwnFormattedName(first.name), first.value != derived,
+            !card.formattedName.isEmpty
+        {
             raw(first.name)
             property(":", first.value)
             others = others.dropFirst()
@@ -90,7 +90,13 @@ struct VCardLines {
         organization(card)
         if !card.title.isEmpty { property("TITLE:", card.title) }
         labeled("EMAIL", card.emails, internet: true)
-        labeled("TEL", card.phones)
+        // A number that itself starts with `tel:` keeps it: the reader drops one.
+        labeled(
+            "TEL",
+            card.phones.map { phone in
+                phone.value.prefix(4).lowercased() == "tel:"
+                    ? .init("tel:" + phone.value, label: phone.label) : phone
+            })
         addresses(card.addresses)
         labeled("URL", card.urls, minimal: true)
         birthday(card.birthday)
@@ -189,7 +195,9 @@ struct VCardLines {
 
     private mutating func abLabel(_ group: String, _ label: String) {
         raw(group + ".X-ABLabel:")
-        VCardTextEscaping.appendText(label, to: &line)
+        // A label in Apple's `_$!<...>!$_` form itself is wrapped once more, as the reader unwraps one.
+        let apple = label.hasPrefix("_$!<") && label.hasSuffix(">!$_") && label.count >= 8
+        VCardTextEscaping.appendText(apple ? "_$!<" + label + ">!$_" : label, to: &line)
         end()
     }
 
@@ -219,7 +227,9 @@ struct VCardLines {
         case .date(let date): raw("BDAY:" + date)
         case .yearless(let date): raw("BDAY;X-APPLE-OMIT-YEAR=1604:" + date)
         case .text(let text):
-            raw(version4 ? "BDAY;VALUE=text:" : "BDAY:")
+            // 3.0 has no text birthdays, but a text that reads as a date must say it is none.
+            let marked = version4 || VCardBirthday.normalized(text) != nil
+            raw(marked ? "BDAY;VALUE=text:" : "BDAY:")
             VCardTextEscaping.appendText(text, to: &line)
         }
         end()
@@ -231,15 +241,25 @@ struct VCardLines {
             raw(version4 ? "PHOTO:" : "PHOTO;VALUE=uri:")
             VCardTextEscaping.appendMinimal(url, to: &line)
         case .data(let mediaType, let bytes):
-            if version4 {
-                raw("PHOTO:data:" + mediaType + ";base64,")
+            // 3.0's ENCODING=b carries no media type, or one TYPE gives back as it is; a data URI the rest.
+            let token = mediaType.utf8.allSatisfy { byte in
+                let upper = VCardBytes.upper(byte)
+                return (upper >= 0x41 && upper <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || "/+-.".utf8.contains(byte)
+            }
+            if version4 || !(mediaType.isEmpty || (token && mediaType.contains("/"))) {
+                raw(version4 ? "PHOTO:data:" : "PHOTO;VALUE=uri:data:")
+                VCardTextEscaping.appendMinimal(mediaType, to: &line)
+                raw(";base64,")
             } else {
                 raw("PHOTO;ENCODING=b")
-                if mediaType.hasPrefix("image/") {
-                    raw(";TYPE=" + mediaType.dropFirst(6).uppercased())
+                let subtype = mediaType.dropFirst(6)
+                if mediaType.hasPrefix("image/") && mediaType == mediaType.lowercased()
+                    && !subtype.contains("/")
+                {
+                    raw(";TYPE=" + subtype.uppercased())
                 } else if !mediaType.isEmpty {
-                    raw(";TYPE=")
-                    VCardTextEscaping.appendQuotedParameter(mediaType, to: &line)
+                    raw(";TYPE=" + mediaType)
                 }
                 raw(":")
             }
