@@ -13,7 +13,7 @@ mode = sys.argv[4] if len(sys.argv) > 4 else "append"
 vcard = csv.endswith(".vcf")
 if vcard:
     with open(csv, "rb") as file:
-        rows = sum(chunk.count(b"BEGIN:VCARD") for chunk in iter(lambda: file.read(1 << 20), b""))
+        rows = sum(1 for line in file if line.startswith(b"BEGIN:VCARD"))
 else:
     with open(csv, newline="", encoding="utf-8") as file:
         rows = sum(1 for _ in csvmodule.reader(file)) - 1  # records, not lines: notes hold line breaks
