@@ -14,16 +14,22 @@ enum ContactJSON {
             json.field("row", contact.position)
             json.field("version", version)
             json.field("section", SectionInfo.titles[fields.sortKey.section])
-            for field in ContactField.allCases {
-                switch fields[field] {
-                case .text(let text) where field.spec.isDocument:
-                    json.field(field.jsonKey, json: text.isEmpty ? "{}" : text)  // its own JSON object
-                case .text(let text): json.field(field.jsonKey, text)
-                case .boolean(let value): json.field(field.jsonKey, value)
-                }
-            }
+            members(of: fields, into: &json)
         }
         return json.bytes
+    }
+
+    /// Every field of `fields` as a member of the object `json` is writing (`details`
+    /// as its own JSON object).
+    static func members(of fields: ContactFields, into json: inout JSONWriter) {
+        for field in ContactField.allCases {
+            switch fields[field] {
+            case .text(let text) where field.spec.isDocument:
+                json.field(field.jsonKey, json: text.isEmpty ? "{}" : text)
+            case .text(let text): json.field(field.jsonKey, text)
+            case .boolean(let value): json.field(field.jsonKey, value)
+            }
+        }
     }
 
     /// 200 (or `status`) with the contact, its ETag, and no caching (it changes).

@@ -103,14 +103,9 @@ enum ImportPreview {
                         switch row {
                         case .error(let message): json.field("error", message)
                         case .contact(let card):
-                            let (fields, details) = card.split()
-                            for field in ContactField.allCases where !field.spec.isDocument {
-                                switch fields[field] {
-                                case .text(let text): json.field(field.jsonKey, text)
-                                case .boolean(let value): json.field(field.jsonKey, value)
-                                }
-                            }
-                            json.field("details", json: details.isEmpty ? "{}" : details.json)
+                            var (fields, details) = card.split()
+                            fields.details = details.json
+                            ContactJSON.members(of: fields, into: &json)
                         }
                     }
                 }

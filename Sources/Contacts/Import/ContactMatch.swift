@@ -41,10 +41,7 @@ public enum ContactMatch {
         let old = (try? ContactDetails(json: stored.details)) ?? ContactDetails()
         let new = (try? ContactDetails(json: incoming.details)) ?? ContactDetails()
         var details = old
-        for path: WritableKeyPath<ContactDetails, String> in [
-            \.prefix, \.middleName, \.suffix, \.nickname, \.title, \.department, \.birthday, \.emailLabel,
-            \.phoneLabel, \.uid,
-        ] where !new[keyPath: path].isEmpty {
+        for path in ContactDetails.textKeys.map(\.1) + [\.uid] where !new[keyPath: path].isEmpty {
             details[keyPath: path] = new[keyPath: path]
         }
         if !new.emails.isEmpty { details.emails = new.emails }

@@ -15,8 +15,8 @@ import Foundation
 ///  "other": [{"name": "X-SKYPE", "value": "..."}]}
 /// ```
 extension ContactDetails {
-    /// The text keys, in the order they are written.
-    private static var textKeys: [(String, WritableKeyPath<ContactDetails, String>)] {
+    /// The text keys, in the order they are written (`uid` is written after the lists).
+    static var textKeys: [(String, WritableKeyPath<ContactDetails, String>)] {
         [
             ("prefix", \.prefix), ("middle_name", \.middleName), ("suffix", \.suffix),
             ("nickname", \.nickname),

@@ -53,16 +53,20 @@ public struct ContactDetails: Hashable, Sendable {
 }
 
 extension ContactCard {
+    /// The texts a card and its details hold alike: (the card's, the details').
+    static var sharedTexts: [(WritableKeyPath<ContactCard, String>, WritableKeyPath<ContactDetails, String>)]
+    {
+        [
+            (\.prefix, \.prefix), (\.middleName, \.middleName), (\.suffix, \.suffix),
+            (\.nickname, \.nickname),
+            (\.title, \.title), (\.department, \.department), (\.birthday, \.birthday), (\.uid, \.uid),
+        ]
+    }
+
     /// The card's list fields and its details.
     public func split() -> (fields: ContactFields, details: ContactDetails) {
         var details = ContactDetails()
-        details.prefix = prefix
-        details.middleName = middleName
-        details.suffix = suffix
-        details.nickname = nickname
-        details.title = title
-        details.department = department
-        details.birthday = birthday
+        for (card, kept) in Self.sharedTexts { details[keyPath: kept] = self[keyPath: card] }
         details.emailLabel = emails.first?.label ?? ""
         details.phoneLabel = phones.first?.label ?? ""
         details.emails = Array(emails.dropFirst())
@@ -73,7 +77,6 @@ extension ContactCard {
         if details.addresses.count == 1, details.addresses[0] == Address() { details.addresses = [] }
         details.urls = urls
         details.categories = categories
-        details.uid = uid
         details.photo = photo
         details.other = other
         let fields = ContactFields(
@@ -86,15 +89,10 @@ extension ContactCard {
     /// The card of a contact with `fields` and `details` (`split()` undone).
     public init(fields: ContactFields, details: ContactDetails) {
         self.init()
-        prefix = details.prefix
+        for (card, kept) in Self.sharedTexts { self[keyPath: card] = details[keyPath: kept] }
         firstName = fields.firstName
-        middleName = details.middleName
         lastName = fields.lastName
-        suffix = details.suffix
-        nickname = details.nickname
         company = fields.company
-        department = details.department
-        title = details.title
         if !fields.email.isEmpty || !details.emailLabel.isEmpty {
             emails = [Labeled(fields.email, label: details.emailLabel)]
         }
@@ -107,10 +105,8 @@ extension ContactCard {
         if addresses.isEmpty, !fields.city.isEmpty { addresses = [Address()] }
         if !addresses.isEmpty { addresses[0].city = fields.city }
         urls = details.urls
-        birthday = details.birthday
         notes = fields.notes
         categories = details.categories
-        uid = details.uid
         favorite = fields.favorite
         photo = details.photo
         other = details.other
