@@ -31,13 +31,13 @@ enum VCardBenchmark {
             let count: (VCardReader.Item) -> Void = { item in
                 if case .card = item { cards += 1 } else { errors += 1 }
             }
-            read(vcf) { reader.feed($0, count) }
+            feedPieces(vcf) { reader.feed($0, count) }
             reader.finish(count)
         }
         var records = 0
         let csvSeconds = timed {
             var reader = CSVReader()
-            read(csv) { chunk in reader.feed(chunk) { _ in records += 1 } }
+            feedPieces(csv) { chunk in reader.feed(chunk) { _ in records += 1 } }
             reader.finish { _ in records += 1 }
         }
         print("vcard bytes: \(vcf.count) (\(vcf.count / max(count, 1)) per card)")
@@ -71,7 +71,7 @@ enum VCardBenchmark {
         return card
     }
 
-    private static func read(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+    private static func feedPieces(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
         bytes.withUnsafeBytes { all in
             var start = 0
             while start < all.count {

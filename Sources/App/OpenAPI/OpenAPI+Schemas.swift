@@ -141,7 +141,10 @@ extension OpenAPI {
                 ("urls", list(["label", "value"])),
                 (
                     "addresses",
-                    list(["label", "po_box", "extended", "street", "city", "region", "postcode", "country"])
+                    list([
+                        "label", "po_box", "extended", "street", ContactField.city.jsonKey, "region",
+                        "postcode", "country",
+                    ])
                 ),
                 ("categories", ["type": "array", "items": text]),
                 ("other", list(["name", "value"])),

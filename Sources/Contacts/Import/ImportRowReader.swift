@@ -120,7 +120,7 @@ final class ImportRowReader {
                 throw ContactsError.unreadableHeader(line: error.line, problem: error.problem)
             }
             summary.reject(error)
-        case .card(let line, let card): try accept(card, line: line, take)
+        case .card(let line, let card): try takeCard(card, line: line, take)
         }
     }
 
@@ -128,12 +128,12 @@ final class ImportRowReader {
         switch item {
         case .error(let error):
             summary.reject(CSVError(line: error.line, column: nil, problem: error.message))
-        case .card(let line, let card): try accept(card, line: line, take)
+        case .card(let line, let card): try takeCard(card, line: line, take)
         }
     }
 
     /// A card as a contact: its list fields, and all the rest as its details.
-    private func accept(_ card: ContactCard, line: Int, _ take: Accept) throws {
+    private func takeCard(_ card: ContactCard, line: Int, _ take: Accept) throws {
         let (fields, details) = card.split()
         var contact = fields
         contact.details = details.json

@@ -9,7 +9,7 @@ import Foundation
 /// {"prefix": "Dr.", "middle_name": "K.", "suffix": "", "nickname": "Pri", "title": "Head of Research",
 ///  "department": "R&D", "birthday": "1987-09-14", "email_label": "work", "phone_label": "mobile",
 ///  "emails": [{"label": "home", "value": "..."}], "phones": [...], "urls": [...],
-///  "addresses": [{"label": "work", "po_box": "", "extended": "", "street": "12 Tanner St", "city": "",
+///  "addresses": [{"label": "work", "po_box": "", "extended": "", "street": "12 Tanner St", (city: the field),
 ///                 "region": "", "postcode": "SE1 3LD", "country": "United Kingdom"}],
 ///  "categories": ["Work"], "uid": "...", "photo": {"type": "image/jpeg", "data": "<base64>"} or {"url": "..."},
 ///  "other": [{"name": "X-SKYPE", "value": "..."}]}
@@ -30,7 +30,8 @@ extension ContactDetails {
     private static var addressKeys: [(String, WritableKeyPath<ContactCard.Address, String>)] {
         [
             ("label", \.label), ("po_box", \.poBox), ("extended", \.extended), ("street", \.street),
-            ("city", \.city), ("region", \.region), ("postcode", \.postcode), ("country", \.country),
+            (ContactField.city.name, \.city), ("region", \.region), ("postcode", \.postcode),
+            ("country", \.country),
         ]
     }
 

@@ -38,7 +38,7 @@ public struct VCardWriter: Sendable {
     /// `cards` as vCard text.
     public func text(_ cards: [ContactCard]) -> String {
         var out: [UInt8] = []
-        for card in cards { write(card, to: &out) }
+        for card in cards { self.write(card, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 }

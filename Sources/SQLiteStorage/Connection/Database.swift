@@ -105,18 +105,18 @@ public final class Database {
     }
 
     /// Runs `sql`, a statement that returns no rows, with the parameters `bind` binds.
-    public func run(_ sql: String, bind: (Statement) -> Void = { _ in }) throws {
+    public func run(_ sql: String, bind binding: (Statement) -> Void = { _ in }) throws {
         try withStatement(sql) { statement in
-            bind(statement)
+            binding(statement)
             try statement.run()
         }
     }
 
     /// The single integer a query returns (with the parameters `bind` binds), or
     /// nil when it returns no row.
-    public func integer(_ sql: String, bind: (Statement) -> Void = { _ in }) throws -> Int? {
+    public func integer(_ sql: String, bind binding: (Statement) -> Void = { _ in }) throws -> Int? {
         try withStatement(sql) { statement in
-            bind(statement)
+            binding(statement)
             return try statement.step() ? statement.int(at: 0) : nil
         }
     }

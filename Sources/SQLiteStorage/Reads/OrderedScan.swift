@@ -19,7 +19,7 @@ public final class OrderedScan {
         statement.reset()
     }
 
-    deinit { close() }
+    deinit { self.close() }
 
     /// Ends the scan: its statement is reset, so it no longer holds a read open.
     public func close() {
@@ -34,7 +34,7 @@ public final class OrderedScan {
             if try statement.step() {
                 result.append(statement.fields(from: 0))
             } else {
-                close()
+                self.close()
             }
         }
         return result

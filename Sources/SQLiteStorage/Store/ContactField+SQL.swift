@@ -29,8 +29,8 @@ extension Statement {
     func bind(_ fields: ContactFields) {
         for (field, parameter) in zip(ContactField.allCases, fieldParameters) {
             switch fields[field] {
-            case .text(let text): bind(text, to: parameter)
-            case .boolean(let value): bind(value ? 1 : 0, to: parameter)
+            case .text(let text): self.bind(text, to: parameter)
+            case .boolean(let value): self.bind(value ? 1 : 0, to: parameter)
             }
         }
     }

@@ -67,17 +67,17 @@ extension ContactStore {
     /// (sort key `key`, id), or by id alone when the stored key is not as this version
     /// folds it (folding changed).
     private func changeOrderRow(
-        _ change: String, id: Int, key: [UInt8], bind: (Statement) -> Void = { _ in }
+        _ change: String, id: Int, key: [UInt8], bind binding: (Statement) -> Void = { _ in }
     ) throws {
         try database.run("\(change) WHERE sort_key = :sort_key AND id = :id") { statement in
             statement.bind(blob: key, to: ":sort_key")
             statement.bind(id, to: ":id")
-            bind(statement)
+            binding(statement)
         }
         if sqlite3_changes(database.handle) == 0 {
             try database.run("\(change) WHERE id = :id") { statement in
                 statement.bind(id, to: ":id")
-                bind(statement)
+                binding(statement)
             }
         }
     }

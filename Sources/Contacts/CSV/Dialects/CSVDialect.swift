@@ -39,7 +39,9 @@ public enum CSVLayout: String, Hashable, Sendable, CaseIterable {
         let keys = Set(header.map(HeaderVocabulary.key))
         func count(_ names: [String]) -> Int { names.filter { keys.contains($0) }.count }
         let raw = Set(header.map { $0.trimmingCharacters() })
-        if raw.contains("first_name") && raw.contains("last_name") { return .roster }
+        if raw.contains(ContactField.firstName.name) && raw.contains(ContactField.lastName.name) {
+            return .roster
+        }
         if keys.contains("connectedon") || count(["url", "position", "emailaddress", "firstname"]) == 4 {
             return .linkedIn
         }

@@ -60,7 +60,7 @@ public enum CardColumn: Hashable, Sendable {
             case .poBox: "PO box"
             case .extended: "extended address"
             case .street: "street"
-            case .city: "city"
+            case .city: ContactField.city.name
             case .region: "region"
             case .postcode: "postal code"
             case .country: "country"
@@ -80,7 +80,7 @@ public enum CardColumn: Hashable, Sendable {
         case .suffix: "name suffix"
         case .nickname: "nickname"
         case .fullName: "full name (split into first and last)"
-        case .company: "company"
+        case .company: ContactField.company.name
         case .department: "department"
         case .title: "job title"
         case .notes: "notes"

@@ -79,7 +79,8 @@ enum HeaderVocabulary {
     }
 
     private static let addressParts: [String: CardColumn.AddressPart] = [
-        "label": .label, "type": .label, "formatted": .formatted, "street": .street, "city": .city,
+        "label": .label, "type": .label, "formatted": .formatted, "street": .street,
+        ContactField.city.name: .city,
         "pobox": .poBox, "region": .region, "postalcode": .postcode, "country": .country,
         "extendedaddress": .extended,
     ]
