@@ -208,7 +208,8 @@ public struct ListOrder: Sendable {
     /// - Complexity: O(log n).
     public func entryAndLines(at rank: Int) -> (entry: OrderEntry, linesBefore: Int) {
         precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var rank = rank
         var lines = 0
         while !node.isLeaf {
@@ -226,7 +227,8 @@ public struct ListOrder: Sendable {
     /// - Precondition: `0 <= y <` the height of all rows; `base >= 1`, `perLine >= 0`.
     /// - Complexity: O(log n).
     public func row(atPixel y: Int, base: Int, perLine: Int) -> Int {
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var y = y
         var row = 0
         while !node.isLeaf {
@@ -260,7 +262,8 @@ public struct ListOrder: Sendable {
     /// - Complexity: O(log n).
     public subscript(rank: Int) -> OrderEntry {
         precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var rank = rank
         while !node.isLeaf {
             let (index, inner) = node.child(holding: rank)
