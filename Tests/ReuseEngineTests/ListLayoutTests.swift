@@ -87,7 +87,7 @@ struct ListLayoutTests {
         for rowHeights in Self.rowHeightChoices(counts, seed: counts.count + 2) {
             let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
             var random = SeededGenerator(seed: UInt64(counts.count * 31 + heights.header))
-            for _ in 0..<400 {
+            for _ in 0..<100 {
                 let lower = Int.random(in: -3...(layout.itemCount + 3), using: &random)
                 let upper = lower + Int.random(in: 0...40, using: &random)
                 let clamped = (lower..<upper).clamped(to: 0..<layout.itemCount)
