@@ -55,7 +55,7 @@ final class GzipStream: ResponseBodySource, @unchecked Sendable {
 
 /// A source whose first pieces were pulled already: those, then the rest of it
 /// (none when it had ended), or the error pulling them met. `ResponseWriter` pulls
-/// them to see whether a streamed body reaches `Gzip.minimumSize` before it sends
+/// them to see whether a streamed body reaches `ContentCoding.minimumSize` before it sends
 /// the head.
 final class PrefetchedSource: ResponseBodySource {
     private let rest: (any ResponseBodySource)?
