@@ -1,14 +1,19 @@
 import Codecs
 import Foundation
-import Platform
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `roster-bench compress DIR [ROUNDS]`: every file of DIR (captured window bodies)
 /// compressed by each library at each level the answers could use, side by side:
 /// mean compressed bytes, the ratio to zlib level 1's bytes of the same bodies,
-/// and microseconds per body. The bodies are taken in turn, each once per round
-/// (ROUNDS, default 5; the median round counts), so no loop sees one body again
-/// and again (a repeated input trains the branch predictor and reads faster than
-/// the real, varied answers).
+/// and microseconds per body. The bodies are taken in turn, each once per round,
+/// so no loop sees one body again and again (a repeated input trains the branch
+/// predictor and reads faster than the real, varied answers). Each round runs every
+/// contender in turn (ROUNDS, default 5; each contender's median round counts),
+/// timed by the thread's CPU clock, so that other work on a shared machine weighs
+/// on every contender alike and time spent descheduled counts for none.
 enum CompressBenchmark {
     /// One compressor under test: a name and the work on one body.
     struct Contender {
@@ -30,25 +35,34 @@ enum CompressBenchmark {
         }
         let plain = bodies.reduce(0) { $0 + $1.count }
         print("compress bodies: \(bodies.count), mean bytes \(plain / bodies.count)")
-        var baseline: Double?
-        for contender in contenders() {
-            var bytes = 0
-            var times: [Double] = []
-            for _ in 0..<rounds {
-                bytes = 0
-                let start = MonotonicClock.system.nanoseconds()
-                for body in bodies { bytes += contender.compress(body) }
-                times.append(Double(MonotonicClock.system.nanoseconds() - start) / 1e3 / Double(bodies.count))
+        let all = contenders()
+        var bytes = [Int](repeating: 0, count: all.count)
+        var times = [[Double]](repeating: [], count: all.count)
+        for _ in 0..<rounds {
+            for (index, contender) in all.enumerated() {
+                var total = 0
+                let start = cpuNanoseconds()
+                for body in bodies { total += contender.compress(body) }
+                times[index].append(Double(cpuNanoseconds() - start) / 1e3 / Double(bodies.count))
+                bytes[index] = total
             }
-            let mean = Double(bytes) / Double(bodies.count)
-            let micros = times.sorted()[times.count / 2]
-            baseline = baseline ?? mean
+        }
+        for (index, contender) in all.enumerated() {
+            let mean = Double(bytes[index]) / Double(bodies.count)
+            let micros = times[index].sorted()[times[index].count / 2]
             print(
                 "compress \(contender.name): \(String(format: "%.0f", mean)) bytes (ratio "
-                    + "\(String(format: "%.3f", mean * Double(bodies.count) / Double(plain))), "
-                    + "\(String(format: "%.2f", mean / baseline!))x zlib 1), "
+                    + "\(String(format: "%.3f", Double(bytes[index]) / Double(plain))), "
+                    + "\(String(format: "%.2f", Double(bytes[index]) / Double(bytes[0])))x zlib 1), "
                     + "\(String(format: "%.1f", micros)) us")
         }
+    }
+
+    /// The calling thread's CPU time.
+    static func cpuNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// zlib at level 1 first (the baseline: nginx's default, and the answers' old
