@@ -83,13 +83,6 @@ struct AcceptEncodingTests {
         #expect(AcceptEncoding(first).weight(of: .gzip) == 0, "the first element naming a coding counts")
     }
 
-    @Test func streamsAreOfferedGzipAlone() {
-        let accepted = AcceptEncoding(value: "zstd, gzip;q=0.5")
-        #expect(accepted.coding(compressible: true, offersZstd: false) == .gzip)
-        #expect(
-            AcceptEncoding(value: "zstd, identity;q=0").coding(compressible: true, offersZstd: false) == nil)
-    }
-
     @Test func qvaluesReadAsThousandths() {
         for (text, weight) in [
             ("q=1", 1000), ("q=1.", 1000), ("q=0", 0), ("q=0.", 0), ("q=0.5", 500), ("q=0.05", 50),
@@ -103,7 +96,7 @@ struct AcceptEncodingTests {
     }
 
     /// Random lists of codings, weights and spacing against a model written over
-    /// strings: the same weights and the same coding for every body and offer.
+    /// strings: the same weights and the same coding for every body.
     @Test func randomListsAgreeWithAStringModel() {
         var random = SeededGenerator(seed: 26)
         let names = [
@@ -126,12 +119,9 @@ struct AcceptEncodingTests {
                 #expect(accepted.weight(of: coding) == model.weight(coding), "\(value): \(coding)")
             }
             for compressible in [true, false] {
-                for zstd in [true, false] {
-                    #expect(
-                        accepted.coding(compressible: compressible, offersZstd: zstd)
-                            == model.coding(compressible: compressible, offersZstd: zstd),
-                        "\(value) compressible \(compressible) zstd \(zstd)")
-                }
+                #expect(
+                    accepted.coding(compressible: compressible) == model.coding(compressible: compressible),
+                    "\(value) compressible \(compressible)")
             }
         }
     }
@@ -177,12 +167,11 @@ struct ModelAcceptEncoding {
         return Int((weight * 1000).rounded())
     }
 
-    func coding(compressible: Bool, offersZstd: Bool) -> ContentCoding? {
+    func coding(compressible: Bool) -> ContentCoding? {
         let identity = weight(.identity)
         if !compressible && identity > 0 { return .identity }
         // zstd first, so that it wins ties; identity last, losing them.
-        var order: [ContentCoding] = offersZstd ? [.zstd, .gzip] : [.gzip]
-        order.append(.identity)
+        let order: [ContentCoding] = [.zstd, .gzip, .identity]
         let best = order.max { a, b in weight(a) < weight(b) || (weight(a) == weight(b) && rank(a) > rank(b))
         }!
         return weight(best) > 0 ? best : nil

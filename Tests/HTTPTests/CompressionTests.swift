@@ -61,3 +61,22 @@ struct CompressionTests {
         #expect(!ContentCoding.suits(contentType: nil))
     }
 }
+
+/// The stream compressors: pieces in, one gzip member or zstd frame out, the same
+/// bytes back whatever the pieces.
+struct StreamCompressionTests {
+    @Test func piecesMakeOneMemberOrFrame() throws {
+        let pieces = (0..<40).map { index in
+            Array((0..<(index * 97 % 700)).map { "\($0 * index),Ann,Lee\r\n" }.joined().utf8)
+        }
+        let whole = pieces.flatMap { $0 }
+        for compressor in [Gzip(level: 1), ZstdStream(level: 1)] as [any StreamCompressor] {
+            var out: [UInt8] = []
+            for piece in pieces { out += compressor.compress(piece: piece, last: false) }
+            out += compressor.compress(piece: [], last: true)
+            let back = compressor is Gzip ? gunzip(out) : unzstd(out)
+            #expect(back == whole, "\(type(of: compressor))")
+            #expect(out.count < whole.count / 4)
+        }
+    }
+}

@@ -47,7 +47,7 @@ public struct AcceptEncoding: Sendable, Equatable {
         }
     }
 
-    /// The coding to send a body in (gzip, zstd when `offersZstd`, or identity), or nil
+    /// The coding to send a body in (zstd, gzip or identity), or nil
     /// when the request accepts none of them (it refuses `identity`): a 406.
     ///
     /// A `compressible` body (worth compressing: a type that compresses, 1 KB or
@@ -55,10 +55,10 @@ public struct AcceptEncoding: Sendable, Equatable {
     /// gzip (the smaller and cheaper first), then identity. Another is sent as it is
     /// unless `identity` is refused; then it is compressed all the same if the
     /// request accepts gzip or zstd.
-    public func coding(compressible: Bool, offersZstd: Bool = true) -> ContentCoding? {
+    public func coding(compressible: Bool) -> ContentCoding? {
         let plain = weight(of: .identity)
         if !compressible && plain > 0 { return .identity }
-        let zstd = offersZstd ? weight(of: .zstd) : 0
+        let zstd = weight(of: .zstd)
         let gzip = weight(of: .gzip)
         let best: (coding: ContentCoding, weight: Int) = zstd >= gzip ? (.zstd, zstd) : (.gzip, gzip)
         if best.weight > 0 && best.weight >= plain { return best.coding }

@@ -18,13 +18,13 @@ extension ResponseWriter {
         case refused
     }
 
-    /// What `response` to `head` is left to; `offersZstd` false for bodies only gzip can stream.
-    func negotiate(_ response: Response, head: RequestHead?, offersZstd: Bool = true) -> Negotiation {
+    /// What `response` to `head` is left to.
+    func negotiate(_ response: Response, head: RequestHead?) -> Negotiation {
         guard let head, !response.codingChosen, response.headers["Content-Encoding"] == nil else {
             return .asItIs
         }
         let accepted = AcceptEncoding(head.headers)
-        if accepted.coding(compressible: true, offersZstd: offersZstd) == nil,
+        if accepted.coding(compressible: true) == nil,
             head.method == "GET" || head.method == "HEAD", (200..<300).contains(response.status)
         {
             return .refused
@@ -69,16 +69,18 @@ extension ResponseWriter {
                 "the request's Accept-Encoding refuses identity and accepts neither gzip nor zstd"))
     }
 
-    /// A stream as it goes out to a request that accepts `accepted`: through gzip
-    /// (`zipped`) when that is the coding chosen for it, its type compresses and
+    /// A stream as it goes out to a request that accepts `accepted`: through the
+    /// coding chosen for it (`coding`, gzip or zstd) when its type compresses and
     /// its first pieces reach `ContentCoding.minimumSize` (or `identity` is refused),
     /// else as it is; nil when it goes as it is without any piece pulled.
-    static func gzipped(_ source: any ResponseBodySource, _ accepted: AcceptEncoding, type: String?) -> (
-        source: any ResponseBodySource, zipped: Bool
+    static func compressed(_ source: any ResponseBodySource, _ accepted: AcceptEncoding, type: String?) -> (
+        source: any ResponseBodySource, coding: ContentCoding
     )? {
         let suits = ContentCoding.suits(contentType: type)
-        guard accepted.coding(compressible: suits, offersZstd: false) == .gzip else { return nil }
-        if accepted.weight(of: .identity) == 0 { return (GzipStream(source: source), true) }
+        guard let coding = accepted.coding(compressible: suits), coding != .identity else { return nil }
+        if accepted.weight(of: .identity) == 0 {
+            return (CompressedStream(source: source, coding: coding), coding)
+        }
         var first: [UInt8] = []
         var ended = false
         var failure: (any Error)?
@@ -91,7 +93,7 @@ extension ResponseWriter {
         }
         let pulled = PrefetchedSource(first: first, rest: ended ? nil : source, failure: failure)
         // Short, or failing: sent as it is (a failure cuts the stream once sent).
-        guard failure == nil && first.count >= ContentCoding.minimumSize else { return (pulled, false) }
-        return (GzipStream(source: pulled), true)
+        guard failure == nil && first.count >= ContentCoding.minimumSize else { return (pulled, .identity) }
+        return (CompressedStream(source: pulled, coding: coding), coding)
     }
 }

@@ -3,8 +3,8 @@ import Codecs
 /// Serializes responses for one event loop: the head with the configuration's
 /// default fields and a route's own, the body in the content coding the request
 /// accepts best (`AcceptEncoding`): whole bodies through libdeflate or zstd,
-/// streams through zlib. Holds the loop's compressors and date cache, so it is
-/// used by one thread only.
+/// streams through zlib or zstd (`CompressedStream`). Holds the loop's
+/// compressors and date cache, so it is used by one thread only.
 final class ResponseWriter {
     /// Whole bodies made per request (a window is about 8 KB): the levels of
     /// `ContentEncoder.dynamicLevels`.
@@ -59,7 +59,7 @@ final class ResponseWriter {
             return nil
         case .stream(let source):
             var body = response.body
-            switch negotiate(response, head: head, offersZstd: false) {
+            switch negotiate(response, head: head) {
             case .asItIs:
                 break
             case .refused:
@@ -68,10 +68,12 @@ final class ResponseWriter {
             case .chosen(let accepted):
                 if !Self.variesByAcceptEncoding(response.headers) { extra.append(contentsOf: Self.varyLine) }
                 if sendsBody,
-                    let compressed = Self.gzipped(source, accepted, type: response.headers["Content-Type"])
+                    let compressed = Self.compressed(source, accepted, type: response.headers["Content-Type"])
                 {
                     body = .stream(compressed.source)
-                    if compressed.zipped { extra.append(contentsOf: Self.gzipLine) }
+                    if compressed.coding != .identity {
+                        extra.append(contentsOf: compressed.coding == .zstd ? Self.zstdLine : Self.gzipLine)
+                    }
                 }
             }
             ResponseHead.bytes(
