@@ -104,6 +104,10 @@ struct StaticFilesTests {
         #expect(after.headers["ETag"] != before)
         guard case .bytes(let body) = after.body else { return #expect(Bool(false)) }
         #expect(String(decoding: body, as: UTF8.self) == "body{color:red}")
+        // A file not held yet is looked up at once, after a 404 as well.
+        #expect(get(files, "/new.js").0 == 404)
+        try "let x = 1".write(toFile: root + "/new.js", atomically: true, encoding: .utf8)
+        #expect(get(files, "/new.js").0 == 200)
         // A file removed is a 404 once the interval has passed again.
         try FileManager.default.removeItem(atPath: root + "/sub/app.css")
         #expect(get(files, "/sub/app.css").0 == 200)
