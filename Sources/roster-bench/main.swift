@@ -7,6 +7,7 @@ let benchmarks: [String: () -> Void] = [
     "engine": EngineBenchmark.run,
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
+    "compress": CompressBenchmark.run,
     "handler": HandlerBenchmark.run,
     "csv": CSVBenchmark.run,
     "vcard": VCardBenchmark.run,

@@ -325,7 +325,9 @@ struct ImportAPITests {
             )
             let response = try #require(client.readResponses().first)
             #expect(response.status == status)
-            #expect(response.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization", "\(status)")
+            #expect(
+                response.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization, Accept-Encoding",
+                "\(status)")
         }
     }
 

@@ -32,7 +32,7 @@ struct WriteGateAPITests {
             #expect(message.contains("DNS rebinding") && message.contains("--admin-token"), "\(message)")
         }
         let refused = live.client().postResponse("/import", Self.csv, host: "evil.example")
-        #expect(refused?.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization")
+        #expect(refused?.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization, Accept-Encoding")
         #expect(live.client().getJSON("/sections")?.json["total"] as? Int == 3, "nothing was imported")
     }
 

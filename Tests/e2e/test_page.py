@@ -157,3 +157,19 @@ def test_on_a_phone_the_bar_is_one_line_and_a_row_puts_the_name_above_the_email(
             assert got["scheme"] == "light dark" and got["meta"] == "light dark", got
         finally:
             context.close()
+
+
+def test_the_browser_gets_its_files_and_windows_as_zstd_and_reads_them(page, server):
+    answers = []
+    page.on("response", lambda r: answers.append((r.url, r.request.all_headers().get("accept-encoding", ""), r.all_headers())))
+    open_list(page, server)
+    settle(page)
+    check_rows(page, server)
+    big_files = [a for a in answers if re.search(r"/(list|app)\.(js|css)$", a[0])]
+    windows = [a for a in answers if "/window?" in a[0]]
+    assert big_files and windows, [a[0] for a in answers]
+    for url, accepted, headers in big_files + windows:
+        assert "zstd" in accepted, (url, accepted)
+        assert headers.get("content-encoding") == "zstd", (url, headers)
+        assert "accept-encoding" in headers.get("vary", "").lower(), (url, headers)
+    assert page.errors == []
