@@ -38,8 +38,12 @@ export function createSignIn(doc) {
     input.focus();
   }
 
-  // Escape would leave a page that may show nothing: the form stays open.
+  // Escape would leave a page that may show nothing: the form stays open (and
+  // opens again where the browser closes it anyway).
   dialog.addEventListener("cancel", (event) => event.preventDefault());
+  dialog.addEventListener("close", () => {
+    if (state.asked) show();
+  });
 
   async function post(token) {
     try {
@@ -70,9 +74,9 @@ export function createSignIn(doc) {
     if (outcome.ok) {
       input.value = "";
       submit.disabled = false;
-      dialog.close();
       signOut.hidden = false;
-      return signedIn(state);
+      signedIn(state);
+      return dialog.close();
     }
     say(outcome.message);
     input.select();
