@@ -94,6 +94,27 @@ struct ReadGateAPITests {
         }
     }
 
+    @Test func aWrongTokenIsLoggedAndAMissingOneIsNot() throws {
+        let lines = Mutex<[String]>([])
+        let logger = Logger { line in lines.withLock { $0.append(line) } }
+        let live = try LiveApplication(contacts: 2, logger: logger) {
+            $0.host = "0.0.0.0"
+            $0.adminToken = Self.token
+        }
+        #expect(live.client().get("/sections")?.status == 401)
+        #expect(lines.withLock { $0 }.isEmpty, "a page before its sign-in is no attack")
+        #expect(live.client().get("/sections", headers: ["Authorization": "Bearer guess"])?.status == 401)
+        _ = live.client().post(
+            "/login", #"{"token": "guess"}"#, headers: ["Content-Type": "application/json"])
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 2, "\(logged)")
+        #expect(
+            logged.first?.hasPrefix("roster: refused GET /sections from 127.0.0.1: 401") == true, "\(logged)")
+        #expect(
+            logged.last?.hasPrefix("roster: refused POST /login from 127.0.0.1: 401") == true, "\(logged)")
+        #expect(!logged.joined().contains("guess"), "the guess itself is not written down")
+    }
+
     @Test func theStartWarnsOfReadsOpenToAllAndOfAShortToken() throws {
         let lines = Mutex<[String]>([])
         let logger = Logger { line in lines.withLock { $0.append(line) } }

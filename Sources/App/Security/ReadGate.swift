@@ -1,4 +1,5 @@
 import HTTP
+import Platform
 
 /// The README's rule for reads (Security): on a server listening on a
 /// non-loopback address, every API read (windows, sections, contacts, avatars,
@@ -11,16 +12,21 @@ import HTTP
 ///
 /// A guarded answer is for the holder of the token only: it varies by
 /// `Authorization` and `Cookie`, and a `Cache-Control: public` (avatars) becomes
-/// `private`, so no shared cache hands it to someone else.
+/// `private`, so no shared cache hands it to someone else. A wrong Bearer token
+/// gets one line in the log (the tries bound how many a client sends).
 struct ReadGate: Sendable {
     /// Reads need a credential: a non-loopback `--host` without `--public-read`.
     let guarded: Bool
     let credentials: Credentials
+    let logger: Logger
 
     /// The gate of a server listening on `address` (`--host`).
-    init(listeningOn address: String, publicRead: Bool, credentials: Credentials) {
+    init(
+        listeningOn address: String, publicRead: Bool, credentials: Credentials, logger: Logger = .discarding
+    ) {
         self.guarded = !publicRead && !WriteGate.isLoopbackAddress(address)
         self.credentials = credentials
+        self.logger = logger
     }
 
     /// The route headers of a guarded read.
@@ -48,7 +54,16 @@ struct ReadGate: Sendable {
     func guarding(_ handler: @escaping Router.Handler) -> Router.Handler {
         guard guarded else { return handler }
         return { request in
-            if let refusal = refusal(request.head, peer: request.client) { throw refusal }
+            if let refusal = refusal(request.head, peer: request.client) {
+                if refusal.status == 401, WriteGate.bearerToken(request.head.headers["Authorization"]) != nil
+                {
+                    let client = credentials.client(request.head, peer: request.client)
+                    logger.log(
+                        "roster: refused \(request.head.method) \(request.head.path.prefix(200)) from \(client): \(refusal)"
+                    )
+                }
+                throw refusal
+            }
             var response = try handler(request)
             if let caching = response.headers["Cache-Control"], caching.lowercased().hasPrefix("public") {
                 response.headers.set("Cache-Control", "private" + caching.dropFirst(6))

@@ -111,8 +111,9 @@ struct SignIn: Sendable {
     }
 
     private func logged(_ refusal: HTTPError, _ request: Request) -> HTTPError {
+        let client = credentials.client(request.head, peer: request.client)
         logger.log(
-            "roster: refused \(request.head.method) \(request.head.path.prefix(200)) from \(request.client): \(refusal)"
+            "roster: refused \(request.head.method) \(request.head.path.prefix(200)) from \(client): \(refusal)"
         )
         return refusal
     }

@@ -47,7 +47,8 @@ public final class Application: Sendable {
         let credentials = Credentials(adminToken: options.adminToken, trustedProxies: options.trustedProxies)
         let writes = WriteGate(credentials: credentials, listeningOn: options.host, logger: logger)
         let reads = ReadGate(
-            listeningOn: options.host, publicRead: options.publicRead, credentials: credentials)
+            listeningOn: options.host, publicRead: options.publicRead, credentials: credentials,
+            logger: logger)
         Self.warn(options, reads: reads, logger: logger)
         routes = Routes(
             openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
