@@ -35,7 +35,7 @@ struct PeerAddressTests {
     @Test func aLiveConnectionsPeerIsTheClientsAddress() throws {
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
-        defer { fds.forEach { _ = close($0) } }
+        defer { for fd in fds { _ = close(fd) } }
         #expect(PeerAddress.of(fds[0]) == "", "a socket that is no IP connection has no address")
         #expect(PeerAddress.of(-1) == "")
     }
