@@ -8,9 +8,11 @@
 // - a write (star, detail pane, import) -> the list asks for its window now;
 // - the list opens a contact -> the detail pane shows it;
 // - the detail pane shows a contact by link or creates one -> the list shows its
-//   row; it closes -> the list's row goes back into the URL.
+//   row; it closes -> the list's row goes back into the URL;
+// - any request answered 401 -> the sign-in form; once signed in, the requests
+//   that waited go again and a closed event stream opens again.
 
-import { send } from "./api.js";
+import { createSend } from "./api.js";
 import { createDetail } from "./detail.js";
 import { connectEvents } from "./events.js";
 import { createStars } from "./favorites.js";
@@ -18,11 +20,14 @@ import { createImport } from "./import.js";
 import { createLetters } from "./letters.js";
 import { createList } from "./list.js";
 import { createSearch } from "./search.js";
+import { createSignIn } from "./signIn.js";
 import { createStatus } from "./status.js";
 
 /** Builds the page in `doc` (the document) and starts it. */
 export function start(doc = document) {
   const status = createStatus(doc);
+  const signIn = createSignIn(doc);
+  const send = createSend(signIn.fetch);
   const changed = (version) => list.refresh(version);
   const toggleStar = createStars(send, { changed, failed: (text) => status.showMessage(text) });
   const detail = createDetail({
@@ -36,6 +41,7 @@ export function start(doc = document) {
     letters: (onJump) => createLetters(doc.getElementById("index"), onJump),
     toggleStar,
     hooks: { open: (id) => detail.open(id) },
+    get: signIn.fetch,
   });
   list.useSearch(createSearch({
     doc,
@@ -43,11 +49,11 @@ export function start(doc = document) {
     list: doc.getElementById("list"),
     hooks: { change: (q, row) => list.startQuery(q, row), where: () => list.where() },
   }));
-  createImport(doc, () => list.refresh());
+  createImport(doc, () => list.refresh(), signIn);
   connectEvents((data) => {
     list.refresh(data.version);
     detail.versionSeen(data.version);
-  });
+  }, signIn.recheck);
   // The list first: a contact link read by the detail pane before the list's
   // first /sections answered opens the list at that contact's row.
   list.start();

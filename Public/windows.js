@@ -11,10 +11,11 @@ import {
 
 /**
  * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
- * asks for a frame; `status` is status.js's; `onSections(sections)` shows a new
- * /sections answer. Returns {request, loadSections, abort, replace, retrying}.
+ * asks for a frame; `status` is status.js's; `get(url, init)` fetches (signIn.js's:
+ * a 401 waits for the sign-in, then asks again); `onSections(sections)` shows a
+ * new /sections answer. Returns {request, loadSections, abort, replace, retrying}.
  */
-export function createWindows({ state, sticky, schedule, status, onSections }) {
+export function createWindows({ state, sticky, schedule, status, onSections, get = fetch }) {
   let controller = null; // aborts the window request in flight when the query changes
   let retryTimer = 0;
 
@@ -23,7 +24,7 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
     const ticket = beginRequest(state, sticky, performance.now());
     const mine = controller = new AbortController();
     try {
-      const response = await fetch(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
+      const response = await get(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
       if (!isCurrent(state, ticket)) return; // an older query's: the new one was asked for anew
       const refusal = refused(state, ticket, response.status);
       if (refusal === "row") return schedule();
@@ -54,7 +55,7 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
    *  failed or answers an older query). */
   const loadSections = coalesced(async () => {
     const generation = sectionsAsked(state);
-    const response = await fetch(sectionsUrl(state.query)).catch(() => null);
+    const response = await get(sectionsUrl(state.query)).catch(() => null);
     const answer = response && response.ok ? await response.json().catch(() => null) : null;
     if (!sectionsArrived(state, generation, answer)) return null;
     onSections(answer.sections);

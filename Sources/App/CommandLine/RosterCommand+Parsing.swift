@@ -44,12 +44,15 @@ extension RosterCommand {
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)
+            case "--public-read": options.publicRead = true
+            case "--trusted-proxy": options.trustedProxies.append(try words.value(of: flag))
             case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
             case "--max-connections": options.maxConnections = try words.integer(of: flag, in: 1...1_000_000)
             default: throw UsageError("serve: unknown option '\(flag)'")
             }
         }
         try words.expectEnd(command: "serve")
+        try options.checkReadsAreGuarded()
         return options
     }
 

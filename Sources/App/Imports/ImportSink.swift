@@ -21,7 +21,7 @@ final class ImportSink: RequestBodySink {
     /// and starts the job.
     init(request: Request, flow: BodyFlow, context: ImportContext) throws {
         logger = context.logger
-        try context.authorize(request.head)
+        try context.authorize(request)
         let contentType = request.head.headers["Content-Type"]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingHTTPWhitespace() } ?? ""
         if mediaType == "multipart/form-data" {

@@ -15,6 +15,8 @@ extension OpenAPI {
             "/export.csv": ["get": export],
             "/export.vcf": ["get": exportVCard],
             "/events": ["get": events],
+            "/login": ["post": login],
+            "/logout": ["post": logout],
             "/healthz": [
                 "get": [
                     "summary": "Liveness",
@@ -26,7 +28,10 @@ extension OpenAPI {
                     "summary": .string(
                         "Prometheus text format: requests by route and status, latency histogram, "
                             + "sessions, slots, contacts"),
-                    "responses": ["200": ["description": "Metrics", "content": text("text/plain")]],
+                    "security": adminOrNone,
+                    "responses": responses(
+                        ["200": ["description": "Metrics", "content": text("text/plain")]], errors: readErrors
+                    ),
                 ]
             ],
             "/openapi.json": [
@@ -141,9 +146,10 @@ extension OpenAPI {
                     "schema": querySchema,
                 ],
             ],
+            "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "A full window or a delta", "content": json("Window")]],
-                errors: ["400"]),
+                errors: ["400"] + readErrors),
         ]
     }
 
@@ -159,8 +165,10 @@ extension OpenAPI {
                     "schema": querySchema,
                 ]
             ],
+            "security": adminOrNone,
             "responses": responses(
-                ["200": ["description": "Sections", "content": json("Sections")]], errors: ["400"]),
+                ["200": ["description": "Sections", "content": json("Sections")]],
+                errors: ["400"] + readErrors),
         ]
     }
 
@@ -169,6 +177,7 @@ extension OpenAPI {
         [
             "summary": "One contact",
             "parameters": [idParameter],
+            "security": adminOrNone,
             "responses": responses(
                 [
                     "200": [
@@ -177,7 +186,7 @@ extension OpenAPI {
                         "content": json("Contact"),
                     ]
                 ],
-                errors: ["400", "404"]),
+                errors: ["400", "404"] + readErrors),
         ]
     }
 
@@ -186,9 +195,10 @@ extension OpenAPI {
         [
             "summary": "The contact's initials on a colour of its own",
             "parameters": [idParameter],
+            "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "SVG image", "content": text("image/svg+xml")]],
-                errors: ["400", "404"]),
+                errors: ["400", "404"] + readErrors),
         ]
     }
 
@@ -198,10 +208,11 @@ extension OpenAPI {
             "summary": "Every contact as CSV, in list order",
             "description": .string(
                 "Answered for a loopback Host (localhost, 127.0.0.1, [::1], any port), or with the admin "
-                    + "token when the server has one; otherwise 403 forbidden_host (no token set) or 401."),
+                    + "token (or a session) when the server has one; otherwise 403 forbidden_host (no token "
+                    + "set) or 401. Off loopback, like every read, only with the token or a session."),
             "security": adminOrNone,
             "responses": responses(
-                ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["401", "403"]),
+                ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["403"] + readErrors),
         ]
     }
 
@@ -220,7 +231,7 @@ extension OpenAPI {
             ],
             "responses": responses(
                 ["200": ["description": "vCards", "content": text("text/vcard")]],
-                errors: ["400", "401", "403"]),
+                errors: ["400", "403"] + readErrors),
         ]
     }
 
@@ -233,6 +244,7 @@ extension OpenAPI {
                     + "contentHeight}), then one event after every committed change; bursts are coalesced "
                     + "into the newest. A comment line (: keep-alive) every 15 s keeps proxies from "
                     + "closing a quiet stream. The stream ends when the client leaves or the server stops."),
+            "security": adminOrNone,
             "parameters": [
                 [
                     "name": "Last-Event-ID", "in": "header", "required": false,
@@ -244,7 +256,7 @@ extension OpenAPI {
             ],
             "responses": responses(
                 ["200": ["description": "text/event-stream", "content": text("text/event-stream")]],
-                errors: ["406"]),
+                errors: ["406"] + readErrors),
         ]
     }
 }

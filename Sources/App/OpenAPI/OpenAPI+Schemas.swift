@@ -10,13 +10,23 @@ extension OpenAPI {
                     "type": "http", "scheme": "bearer",
                     "description": .string(
                         "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one "
-                            + "answers writes without it 401. Without one, a server on a loopback address "
-                            + "takes writes unauthenticated, and one on another address takes none (403); "
-                            + "writes and /export.csv are then answered only for a loopback Host "
-                            + "(localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS "
+                            + "answers writes without it (or a session) 401, and, listening on a non-loopback "
+                            + "address, every read too (unless --public-read). Without one, a server on a "
+                            + "loopback address takes writes unauthenticated, and one on another address "
+                            + "takes none (403); writes and /export.csv are then answered only for a loopback "
+                            + "Host (localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS "
                             + "rebinding). Writes from another site's page (Sec-Fetch-Site, Origin) are "
-                            + "403 cross_site."),
-                ]
+                            + "403 cross_site. After 5 wrong tokens from one client, tokens are answered 429 "
+                            + "(Retry-After) until a try comes back, one every 12 s."),
+                ],
+                "session": [
+                    "type": "apiKey", "in": "cookie", "name": .string(SessionCookies.name),
+                    "description": .string(
+                        "The session POST /login sets (HttpOnly, SameSite=Strict, Secure behind a proxy that "
+                            + "sends X-Forwarded-Proto: https), good for 12 hours or until POST /logout; it "
+                            + "stands for the admin token, writes included, which still meet the cross-site rule."
+                    ),
+                ],
             ],
             "schemas": [
                 "Error": [

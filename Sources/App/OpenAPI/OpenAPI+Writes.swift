@@ -4,7 +4,7 @@ import Contacts
 extension OpenAPI {
     /// The errors every write that takes a body may answer: a bad request, the write
     /// gate's 401 and 403, a body too large or of another type, a busy writer.
-    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "503"]
+    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "429", "503"]
 
     /// A contact body: JSON, or a JSON merge patch (RFC 7396), which is the same thing here.
     private static func contactBody(_ schema: String) -> Value {
@@ -49,7 +49,7 @@ extension OpenAPI {
             "requestBody": contactBody("ContactPatch"),
             "responses": responses(
                 ["200": writtenContact("The contact as it is now", location: false)],
-                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "503"]),
+                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "503"]),
         ]
     }
 
@@ -60,7 +60,8 @@ extension OpenAPI {
             "security": adminOrNone,
             "parameters": [idParameter],
             "responses": responses(
-                ["204": ["description": "Deleted"]], errors: ["400", "401", "403", "404", "412", "503"]),
+                ["204": ["description": "Deleted"]],
+                errors: ["400", "401", "403", "404", "412", "429", "503"]),
         ]
     }
 

@@ -21,8 +21,10 @@ public final class Application: Sendable {
     /// Opens and migrates the database, seeds an empty one with `options.seed`
     /// contacts, and prepares the server. `logger` gets the seeding progress and,
     /// while serving, one line per import, refused write, failure and shutdown.
-    /// - Throws: `ContactsError`, `HTTPError` (no static folder), with messages for a person.
+    /// - Throws: `ContactsError`, `HTTPError` (no static folder), `UsageError` (reads
+    ///   off loopback with neither a token nor `publicRead`), with messages for a person.
     public init(options: ServeOptions, logger: Logger = .standardError) throws {
+        try options.checkReadsAreGuarded()
         self.options = options
         self.logger = logger
         let log = logger.log
@@ -42,18 +44,40 @@ public final class Application: Sendable {
         let snapshot = backend.snapshot
         let events = VersionEvents(ListVersion(snapshot))
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
-        let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
+        let credentials = Credentials(adminToken: options.adminToken, trustedProxies: options.trustedProxies)
+        let writes = WriteGate(credentials: credentials, listeningOn: options.host, logger: logger)
+        let reads = ReadGate(
+            listeningOn: options.host, publicRead: options.publicRead, credentials: credentials,
+            logger: logger)
+        Self.warn(options, reads: reads, logger: logger)
         routes = Routes(
             openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
                 open: backend.openImporter, writes: writes, catalog: catalog, logger: logger),
-            writes: writes,
+            writes: writes, reads: reads,
+            signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
         try backend.follow?(catalog)
+    }
+
+    /// Says on stderr what a person starting the server should know: every
+    /// contact readable by anyone (`--public-read` off loopback), a token short
+    /// enough to guess.
+    static func warn(_ options: ServeOptions, reads: ReadGate, logger: Logger) {
+        if options.publicRead, !WriteGate.isLoopbackAddress(options.host) {
+            logger.log(
+                "roster: warning: --public-read: anyone who can reach \(options.host) reads every contact, "
+                    + "searches them and downloads the export")
+        }
+        if let token = options.adminToken, token.count < 16 {
+            logger.log(
+                "roster: warning: the admin token has \(token.count) characters; one of 16 or more random ones "
+                    + "(openssl rand -hex 16) cannot be guessed, even from a copied session cookie")
+        }
     }
 
     /// Sent with every response: no MIME sniffing, no referrer leaking to other

@@ -10,7 +10,7 @@ struct ContactWriteHandlers: Sendable {
 
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let fields = ContactInput.normalized(try ContactInput.fields(from: request))
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
@@ -25,7 +25,7 @@ struct ContactWriteHandlers: Sendable {
 
     /// 200 with the contact as it is after the patch.
     func update(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
         let patch = try ContactInput.patch(from: request)
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
@@ -42,7 +42,7 @@ struct ContactWriteHandlers: Sendable {
 
     /// 204.
     func delete(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
         _ = try Self.refusing {

@@ -7,12 +7,19 @@ public struct Request {
     public let parameters: [String: String]
     /// The whole body, for routes that buffer it (empty otherwise).
     public let body: [UInt8]
+    /// The address of the client's end of the connection (IPv4 dotted, IPv6 as
+    /// RFC 5952 writes it): a proxy's, when one forwards the request; "" for a
+    /// request made in process.
+    public let client: String
 
-    /// A request with `head`, `parameters` and `body`.
-    public init(head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = []) {
+    /// A request with `head`, `parameters` and `body`, from `client`.
+    public init(
+        head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = [], client: String = ""
+    ) {
         self.head = head
         self.parameters = parameters
         self.body = body
+        self.client = client
     }
 
     /// The query's `name=value` pairs, percent-decoded, in order (`+` is a space).

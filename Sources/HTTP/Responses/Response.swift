@@ -62,6 +62,7 @@ public struct Response {
         }
         var response = Response.json(json.bytes, status: error.status)
         if let challenge = error.challenge { response.headers.add("WWW-Authenticate", challenge) }
+        if let seconds = error.retryAfter { response.headers.add("Retry-After", String(seconds)) }
         return response
     }
 }

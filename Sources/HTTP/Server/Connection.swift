@@ -6,6 +6,8 @@ final class Connection {
     /// Unique for the process: a task posted for a connection that has closed
     /// must not reach a new connection that got the same descriptor.
     let serial: UInt64
+    /// The peer's address as text (`PeerAddress`), given to every request as `Request.client`.
+    let peer: String
     var machine: ConnectionStateMachine
     var parser: RequestParser
     /// Received bytes the parser has not consumed yet (usually empty: a request
@@ -36,11 +38,12 @@ final class Connection {
     var requestStartedAt: UInt64 = 0
 
     init(
-        fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules,
-        now: UInt64
+        fd: Int32, serial: UInt64, peer: String = "", limits: RequestParser.Limits,
+        rules: ConnectionStateMachine.Rules, now: UInt64
     ) {
         self.fd = fd
         self.serial = serial
+        self.peer = peer
         self.parser = RequestParser(limits: limits)
         self.machine = ConnectionStateMachine(rules: rules, now: now)
     }

@@ -143,7 +143,8 @@ extension EventLoop {
                         self.perform(connection.machine.sinkResumed(now: now), connection, now: now)
                     }
                 })
-                connection.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
+                connection.sink = try makeSink(
+                    Request(head: head, parameters: match.parameters, client: connection.peer), flow)
             } catch {
                 return respond(
                     connection, responder.errorResponse(error, path: head.path), head: head, close: true)
@@ -184,7 +185,8 @@ extension EventLoop {
             let body = connection.body
             connection.body = []
             let response = responder.answer(
-                Request(head: head, parameters: match.parameters, body: body), by: match)
+                Request(head: head, parameters: match.parameters, body: body, client: connection.peer),
+                by: match)
             respond(
                 connection, response, head: head,
                 close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
