@@ -34,6 +34,9 @@ final class Connection {
     var routeLines: [UInt8] = []
     /// When the latest request's head arrived (ns).
     var requestStartedAt: UInt64 = 0
+    /// With `--trace-requests`: the client's address, and the request read so far.
+    var peer = ""
+    var traced: RequestTrace.Entry?
 
     init(
         fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules,

@@ -34,6 +34,7 @@ extension EventLoop {
             nextSerial += 1
             let connection = Connection(
                 fd: fd, serial: nextSerial, limits: configuration.limits, rules: rules, now: now)
+            if configuration.requestTrace != nil { connection.peer = RequestTrace.peer(of: fd) }
             do {
                 try watch(fd, events: connection.registered, tag: UInt64(fd), add: true)
                 connections[fd] = connection
