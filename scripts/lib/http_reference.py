@@ -218,6 +218,7 @@ def _chunked(data, pos, request):
         if data[pos:pos + 2] != b"\r\n":
             raise _Invalid("chunk data not followed by CRLF")
         pos += 2
+        request.body = bytes(body)  # the body so far, should the stream end in the next chunk
     request.body = bytes(body)
     while True:
         line, pos = _line(data, pos)
@@ -270,4 +271,6 @@ if __name__ == "__main__":
     assert parse(b"POST / HTTP/1.1\r\nContent-Length: +2\r\n\r\nab").error
     assert parse(b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n").error
     assert not parse(b"POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab").requests[0].complete
+    cut = parse(b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n").requests[0]
+    assert not cut.complete and cut.body == b"first"
     print("http_reference: self-check ok")
