@@ -619,7 +619,8 @@ def main():
     if len(problems) > 15:
         print(f"history: ... and {len(problems) - 15} more")
     answers = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items(), key=lambda kv: str(kv[0])))
-    print(f"history: {requests} requests ({answers}); {acked} writes acknowledged, {lost} with a lost answer; "
+    print(f"history: {requests} requests ({answers}); {acked} writes acknowledged, {lost} not (503, cut or "
+          f"timed out: each may or may not have taken effect); "
           f"{len(faults)} faults; the history is in {history_path}")
     verdict = "ok" if not problems else "FAIL"
     print(f"verdict: {verdict} seed {args.seed}: {requests} requests under {len(faults)} faults (server SIGKILL, "
