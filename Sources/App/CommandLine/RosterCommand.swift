@@ -17,6 +17,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
+                              [--trace-requests FILE]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
@@ -35,6 +36,8 @@ public enum RosterCommand: Equatable, Sendable {
 
         --max-connections caps open client connections (default 10000); past it, new
         ones are accepted and closed at once.
+        --trace-requests appends one JSON line per request read to FILE (method, target,
+        body bytes, outcome, the client's address): for comparing with what a proxy sent.
         The admin token may also come from the ROSTER_ADMIN_TOKEN environment variable.
         On a --host other than a loopback address, reads need the admin token too (a
         Bearer header, or the page's sign-in); serve refuses to start there without
@@ -71,6 +74,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var maxImportBytes = 1 << 30
     /// Open connections at most; past it, new ones are closed at once.
     public var maxConnections = 10_000
+    /// File that gets one JSON line per request read (`--trace-requests`); nil: none.
+    public var traceRequests: String?
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
 

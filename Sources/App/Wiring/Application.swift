@@ -41,6 +41,9 @@ public final class Application: Sendable {
         configuration.defaultHeaders = Self.securityHeaders
         configuration.logger = logger
         configuration.eventHeartbeat = options.eventHeartbeat
+        configuration.requestTrace = try options.traceRequests.map { path throws(SystemError) in
+            try RequestTrace(path: path)
+        }
         let snapshot = backend.snapshot
         let events = VersionEvents(ListVersion(snapshot))
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }

@@ -36,6 +36,9 @@ final class Connection {
     var routeLines: [UInt8] = []
     /// When the latest request's head arrived (ns).
     var requestStartedAt: UInt64 = 0
+    /// With `--trace-requests`: the client's address and port, and the request read so far.
+    var tracePeer = ""
+    var traced: RequestTrace.Entry?
 
     init(
         fd: Int32, serial: UInt64, peer: String = "", limits: RequestParser.Limits,

@@ -36,6 +36,7 @@ extension EventLoop {
                 fd: fd, serial: nextSerial, peer: PeerAddress.of(fd), limits: configuration.limits,
                 rules: rules,
                 now: now)
+            if configuration.requestTrace != nil { connection.tracePeer = RequestTrace.peer(of: fd) }
             do {
                 try watch(fd, events: connection.registered, tag: UInt64(fd), add: true)
                 connections[fd] = connection

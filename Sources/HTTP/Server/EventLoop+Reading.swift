@@ -78,6 +78,7 @@ extension EventLoop {
             do {
                 step = try connection.parser.next(UnsafeRawBufferPointer(rebasing: input[offset...]))
             } catch {
+                traceEnd(connection, outcome: "invalid", status: error.status, always: true)
                 connection.cancelSink()
                 respond(connection, .error(error), head: nil, close: true)
                 break
@@ -89,17 +90,32 @@ extension EventLoop {
             }
             switch event {
             case .head(let head):
+                if configuration.requestTrace != nil {
+                    connection.traced = RequestTrace.Entry(method: head.method, target: head.target)
+                }
                 begin(connection, head, now: now)
             case .body(let range):
+                connection.traced?.body += range.count
                 let chunk = UnsafeRawBufferPointer(
                     rebasing: input[(offset + range.lowerBound)..<(offset + range.upperBound)])
                 receive(connection, chunk, now: now)
             case .end:
+                traceEnd(connection, outcome: "complete")
                 finish(connection, now: now)
             }
             offset += step.consumed
         }
         return offset
+    }
+
+    /// With `--trace-requests`: writes the request being read (or, `always`, a
+    /// line for a request whose head could not be read) and forgets it.
+    func traceEnd(_ connection: Connection, outcome: String, status: Int? = nil, always: Bool = false) {
+        guard let trace = configuration.requestTrace, connection.traced != nil || always else { return }
+        trace.record(
+            connection: "\(index).\(connection.serial)", peer: connection.tracePeer,
+            connection.traced ?? RequestTrace.Entry(), outcome: outcome, status: status)
+        connection.traced = nil
     }
 
     /// A head arrived: route it, and refuse it or get ready for its body.
