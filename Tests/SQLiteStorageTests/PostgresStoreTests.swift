@@ -68,7 +68,8 @@ struct PostgresStoreTests {
             for row in first..<(first + entries.count) {
                 #expect(try rows.move(to: row) && cursor.move(to: row))
                 #expect(rows.id == cursor.id)
-                for field in ContactField.allCases {
+                // A window's rows carry every field but the details document, which windows never show.
+                for field in ContactField.allCases where !field.spec.isDocument {
                     switch field.kind {
                     case .text:
                         #expect(

@@ -67,13 +67,17 @@ struct StoreBackend {
         let snapshot = try ListSnapshot(state: state)
         let replicas = options.readDatabases
         let turn = Counter()
+        // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
+        let rows = PostgresRowCache()
+        let fence = PrimaryVersionFence(now: { MonotonicClock.system.nanoseconds() })
         return StoreBackend(
             snapshot: snapshot,
             openSource: {
                 // Event loops take the replicas in turn.
                 try PostgresStore(
                     primaryURL: url,
-                    replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count])
+                    replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count], cache: rows,
+                    fence: fence)
             },
             makeWriter: { catalog in
                 ContactWriter(
