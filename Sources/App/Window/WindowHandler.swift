@@ -50,7 +50,8 @@ final class WindowHandler {
 
     func handle(_ request: Request) throws -> Response {
         do {
-            return try answer(request, sentBy: MonotonicClock.system.nanoseconds())
+            // The server's clock is the system's, which the store's version fence reads too.
+            return try answer(request, sentBy: request.sentBy ?? MonotonicClock.system.nanoseconds())
         } catch ContactsError.versionGone {
             // A row it shows was written while it was read: again, from a read of its own.
             return try answer(request, sentBy: nil)

@@ -7,12 +7,20 @@ public struct Request {
     public let parameters: [String: String]
     /// The whole body, for routes that buffer it (empty otherwise).
     public let body: [UInt8]
+    /// A time (the server's clock, ns) by which the client had begun sending this
+    /// request, so had seen every answer it got before it: when epoll reported the
+    /// socket whose first unread byte began it, else when the read that brought its
+    /// head returned. Nil when not known (read the clock instead: that is later still).
+    public let sentBy: UInt64?
 
-    /// A request with `head`, `parameters` and `body`.
-    public init(head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = []) {
+    /// A request with `head`, `parameters` and `body`, sent by `sentBy`.
+    public init(
+        head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = [], sentBy: UInt64? = nil
+    ) {
         self.head = head
         self.parameters = parameters
         self.body = body
+        self.sentBy = sentBy
     }
 
     /// The query's `name=value` pairs, percent-decoded, in order (`+` is a space).

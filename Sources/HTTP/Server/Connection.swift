@@ -34,6 +34,12 @@ final class Connection {
     var routeLines: [UInt8] = []
     /// When the latest request's head arrived (ns).
     var requestStartedAt: UInt64 = 0
+    /// When the latest read of the socket returned (ns), and when the request that
+    /// begins with its first byte had been sent by, if one does (`Request.sentBy`).
+    var receivedAt: UInt64 = 0
+    var nextSentBy: UInt64?
+    /// When the client had sent the request being read (`Request.sentBy`).
+    var requestSentBy: UInt64 = 0
 
     init(
         fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules,
