@@ -25,17 +25,20 @@ public final class PostgresStore: ContactSource {
     private var version: Int?
     let cache: PostgresRowCache
     private let fence: PrimaryVersionFence?
+    private let search: PostgresSearchIndex?
 
     /// Connects to `primaryURL` (and lazily to `replicaURL`); window rows are kept in
-    /// `cache`, and the primary's version is shared through `fence` (none: asked per request).
+    /// `cache`, the primary's version is shared through `fence` (none: asked per
+    /// request), and searches are matched in `search`'s texts (none: by PostgreSQL).
     public init(
         primaryURL: String, replicaURL: String? = nil, cache: PostgresRowCache = PostgresRowCache(),
-        fence: PrimaryVersionFence? = nil
+        fence: PrimaryVersionFence? = nil, search: PostgresSearchIndex? = nil
     ) throws {
         primary = try PGConnection(url: primaryURL)
         self.replicaURL = replicaURL
         self.cache = cache
         self.fence = fence
+        self.search = search
     }
 
     public var pinned: Bool { version != nil }
@@ -170,7 +173,11 @@ public final class PostgresStore: ContactSource {
     public func states(after known: ListState) throws -> [ListState]? { try current().states(after: known) }
 
     public func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet {
-        try current().matches(words, ids: ids)
+        let reads = try current()
+        if !words.isEmpty, let texts = try search?.texts(at: reads) {
+            return texts.matches(SearchTexts.patterns(words), ids: ids)
+        }
+        return try reads.matches(words, ids: ids)
     }
 
     public func contact(id: Int, in order: ListOrder) throws -> Contact? {

@@ -70,6 +70,9 @@ struct StoreBackend {
         // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
         let rows = PostgresRowCache()
         let fence = PrimaryVersionFence(now: { MonotonicClock.system.nanoseconds() })
+        // Every contact's searched words in memory, read now on a thread of its own.
+        let search = PostgresSearchIndex(url: url, log: log)
+        search.build()
         return StoreBackend(
             snapshot: snapshot,
             openSource: {
@@ -77,7 +80,7 @@ struct StoreBackend {
                 try PostgresStore(
                     primaryURL: url,
                     replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count], cache: rows,
-                    fence: fence)
+                    fence: fence, search: search)
             },
             makeWriter: { catalog in
                 ContactWriter(

@@ -14,13 +14,16 @@ public struct Request {
     public let sentBy: UInt64?
 
     /// A request with `head`, `parameters` and `body`, sent by `sentBy`.
-    public init(
-        head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = [], sentBy: UInt64? = nil
-    ) {
+    public init(head: RequestHead, parameters: [String: String], body: [UInt8], sentBy: UInt64?) {
         self.head = head
         self.parameters = parameters
         self.body = body
         self.sentBy = sentBy
+    }
+
+    /// A request with `head`, `parameters` and `body`, sent by a time not known.
+    public init(head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = []) {
+        self.init(head: head, parameters: parameters, body: body, sentBy: nil)
     }
 
     /// The query's `name=value` pairs, percent-decoded, in order (`+` is a space).
