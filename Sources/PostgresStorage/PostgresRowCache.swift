@@ -1,4 +1,5 @@
 import Contacts
+import Foundation
 import Synchronization
 
 /// The fields of window rows recently read from PostgreSQL, shared by every event
@@ -14,6 +15,7 @@ import Synchronization
 ///
 /// Bounded by `capacity` bytes (the fields' bytes plus `overhead` an entry); when
 /// full, the clock algorithm evicts one entry not used since the hand last passed.
+/// A server fills it at start (`warm(url:log:)`), then windows keep what they read.
 public final class PostgresRowCache: Sendable {
     private struct Slot {
         var row: CachedContact
@@ -104,6 +106,54 @@ public final class PostgresRowCache: Sendable {
             }
             return
         }
+    }
+
+    /// Keeps `rows` while there is room, evicting nothing; false once full.
+    private func fill(_ rows: [CachedContact]) -> Bool {
+        state.withLock { state in
+            for row in rows where state.index[row.id] == nil {
+                guard state.bytes + row.cost <= capacity else { return false }
+                state.index[row.id] = state.slots.count
+                state.slots.append(Slot(row: row, used: false))
+                state.bytes += row.cost
+            }
+            return true
+        }
+    }
+
+    /// Contacts fetched a round trip while warming.
+    static let warmBatch = 5_000
+
+    /// Fills the cache from the database at `url` on a thread of its own, in the
+    /// table's order, until it is full or every contact is in: a server that starts
+    /// answers its first windows as it will once they have been asked. Rows read at
+    /// any version are right for the windows of versions with the same revisions.
+    public func warm(url: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        let thread = Thread { [self] in
+            let started = Date()
+            do {
+                let connection = try PGConnection(url: url)
+                try connection.begin(
+                    .snapshot,
+                    then:
+                        "DECLARE warm NO SCROLL CURSOR FOR SELECT id, revision, \(CachedContact.columnList) FROM contacts"
+                )
+                defer { try? connection.rollback() }
+                while true {
+                    let result = try connection.query("FETCH \(Self.warmBatch) FROM warm")
+                    let rows = (0..<result.count).map { CachedContact(result, row: $0) }
+                    if !fill(rows) || result.count < Self.warmBatch { break }
+                }
+                let (entries, bytes, _, _) = figures
+                log(
+                    "roster: \(entries) contacts' window rows cached (\(bytes >> 20) MB) in "
+                        + String(format: "%.1f s", Date().timeIntervalSince(started)))
+            } catch {
+                log("roster: cannot fill the window rows' cache (\(error)); windows fill it as they read")
+            }
+        }
+        thread.name = "roster-row-cache"
+        thread.start()
     }
 
     /// What the cache holds and how it answered: entries, bytes, rows found, rows not found.

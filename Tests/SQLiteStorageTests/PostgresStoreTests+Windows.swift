@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -158,5 +159,25 @@ extension PostgresStoreTests {
         #expect(before.entries >= 20 && before.entries < 500)
         _ = try store.rows(over: hot, firstRow: 0)
         #expect(cache.figures.hits == before.hits + 10, "the rows used at every step stayed")
+    }
+
+    @Test func aWarmedCacheAnswersWindowsWithNoQueryUntilItIsFull() throws {
+        let postgres = try TestPostgres()
+        try PostgresSeeder.seed(url: postgres.url, count: 12_000, randomSeed: 8)
+        let state = try postgres.pinnedStore().listState()
+        let cache = PostgresRowCache(capacity: 1_000 * (PostgresRowCache.overhead + 100))
+        let done = DispatchSemaphore(value: 0)
+        cache.warm(url: postgres.url) { _ in done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        let warmed = cache.figures
+        #expect(warmed.entries > 500 && warmed.entries < 12_000 && warmed.bytes <= cache.capacity)
+        // With the contacts' table gone, the rows warmed are still read (in whichever order the table held them).
+        try PGConnection(url: postgres.url).execute("ALTER TABLE contacts RENAME TO gone")
+        let store = try PostgresStore(primaryURL: postgres.url, cache: cache)
+        try store.pin(at: state.version)
+        let all = state.order.entries(in: 0..<state.total)
+        let kept = try #require(all.indices.first { cache.rows(of: [all[$0]])[0] != nil })
+        #expect(try store.rows(over: [all[kept]], firstRow: kept).move(to: kept))
+        #expect(cache.rows(of: all).compactMap { $0 }.count == warmed.entries)
     }
 }

@@ -69,6 +69,7 @@ struct StoreBackend {
         let turn = Counter()
         // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
         let rows = PostgresRowCache()
+        rows.warm(url: replicas.first ?? url, log: log)
         let fence = PrimaryVersionFence(now: { MonotonicClock.system.nanoseconds() })
         // Every contact's searched words in memory, read now on a thread of its own.
         let search = PostgresSearchIndex(url: url, log: log)
