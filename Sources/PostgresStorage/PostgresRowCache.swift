@@ -40,8 +40,8 @@ public final class PostgresRowCache: Sendable {
     /// index entry (measured: about 150 bytes; rounded up).
     static let overhead = 160
 
-    /// Enough for about 250,000 of the seed's contacts.
-    public static let defaultCapacity = 64 << 20
+    /// Enough for about 1,100,000 of the seed's contacts (1,000,000 take 231 MB).
+    public static let defaultCapacity = 256 << 20
 
     public init(capacity: Int = PostgresRowCache.defaultCapacity) {
         self.capacity = capacity

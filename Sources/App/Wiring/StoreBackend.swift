@@ -68,7 +68,7 @@ struct StoreBackend {
         let replicas = options.readDatabases
         let turn = Counter()
         // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
-        let rows = PostgresRowCache()
+        let rows = PostgresRowCache(capacity: options.rowCacheMiB << 20)
         rows.warm(url: replicas.first ?? url, log: log)
         let fence = PrimaryVersionFence(now: { MonotonicClock.system.nanoseconds() })
         // Every contact's searched words in memory, read now on a thread of its own.
