@@ -47,6 +47,16 @@ struct RosterCommandTests {
         #expect(RosterCommand.usage.contains("--read-db"))
     }
 
+    @Test func theRowCacheIsAFlagWithTheDefaultOf256MiB() throws {
+        #expect(ServeOptions().rowCacheMiB == 256)
+        guard case .serve(let options) = try RosterCommand.parse(["--row-cache-mb", "0"]) else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.rowCacheMiB == 0 && RosterCommand.usage.contains("--row-cache-mb"))
+        #expect(throws: UsageError.self) { try RosterCommand.parse(["--row-cache-mb", "-1"]) }
+    }
+
     @Test func maxConnectionsIsAFlagWithTheDefaultOf10000() throws {
         #expect(ServeOptions().maxConnections == 10_000)
         guard case .serve(let options) = try RosterCommand.parse(["--max-connections", "64"]),

@@ -41,6 +41,7 @@ extension RosterCommand {
                 options.seed = try words.integer(of: flag, in: 0...100_000_000)
                 options.seedGiven = true
             case "--read-db": options.readDatabases.append(try words.value(of: flag))
+            case "--row-cache-mb": options.rowCacheMiB = try words.integer(of: flag, in: 0...(1 << 20))
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)

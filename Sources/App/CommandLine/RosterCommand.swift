@@ -18,6 +18,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                               [--trace-requests FILE]
+                              [--row-cache-mb N]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
@@ -56,6 +57,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var database = "roster.sqlite"
     /// PostgreSQL streaming replicas reads may go to (`--read-db`, repeatable).
     public var readDatabases: [String] = []
+    /// MiB of window rows a server on PostgreSQL keeps in memory (`PostgresRowCache`).
+    public var rowCacheMiB = 256
     /// Contacts to seed into an empty database; 0 seeds none.
     public var seed = 1_000_000
     /// Whether `--seed` was given: on PostgreSQL, `serve` seeds only then.

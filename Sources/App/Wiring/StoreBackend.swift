@@ -67,13 +67,21 @@ struct StoreBackend {
         let snapshot = try ListSnapshot(state: state)
         let replicas = options.readDatabases
         let turn = Counter()
+        // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
+        let rows = PostgresRowCache(capacity: options.rowCacheMiB << 20)
+        rows.warm(url: replicas.first ?? url, log: log)
+        let fence = PrimaryVersionFence(now: { MonotonicClock.system.nanoseconds() })
+        // Every contact's searched words in memory, read now on a thread of its own.
+        let search = PostgresSearchIndex(url: url, log: log)
+        search.build()
         return StoreBackend(
             snapshot: snapshot,
             openSource: {
                 // Event loops take the replicas in turn.
                 try PostgresStore(
                     primaryURL: url,
-                    replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count])
+                    replicaURL: replicas.isEmpty ? nil : replicas[turn.next() % replicas.count], cache: rows,
+                    fence: fence, search: search)
             },
             makeWriter: { catalog in
                 ContactWriter(

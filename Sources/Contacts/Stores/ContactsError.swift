@@ -38,6 +38,9 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable(reason: String)
     /// A value the store cannot keep: PostgreSQL's text holds no U+0000.
     case unstorable(field: String)
+    /// A read of data version `version` was asked for once the database had moved
+    /// past it (a write landed meanwhile): nothing was answered; read a newer one.
+    case versionGone(version: Int)
     /// What this store cannot do (yet): a person reads why.
     case unsupported(String)
     /// A rule the stored list must keep was found broken (a contact missing from
@@ -88,6 +91,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database is unavailable: \(reason)"
         case .unstorable(let field):
             "\(field) holds the character U+0000, which PostgreSQL cannot store"
+        case .versionGone(let version):
+            "the data moved past version \(version) while it was being read; read it again"
         case .unsupported(let what):
             what
         case .inconsistent(let what):

@@ -39,6 +39,12 @@ final class Connection {
     /// With `--trace-requests`: the client's address and port, and the request read so far.
     var tracePeer = ""
     var traced: RequestTrace.Entry?
+    /// When the latest read of the socket returned (ns), and when the request that
+    /// begins with its first byte had been sent by, if one does (`Request.sentBy`).
+    var receivedAt: UInt64 = 0
+    var nextSentBy: UInt64?
+    /// When the client had sent the request being read (`Request.sentBy`).
+    var requestSentBy: UInt64 = 0
 
     init(
         fd: Int32, serial: UInt64, peer: String = "", limits: RequestParser.Limits,

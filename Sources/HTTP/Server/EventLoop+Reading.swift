@@ -36,6 +36,15 @@ extension EventLoop {
             if connections[connection.fd] != nil { flush(connection, now: now) }
             return
         }
+        // This read's first byte was in the socket when epoll reported it (this loop is its
+        // only reader, once per report): a request it begins had been sent by then.
+        // Any other request read now had been sent by the time the read returned.
+        connection.receivedAt = clock.nanoseconds()
+        if case .idle = connection.machine.state, connection.pending.isEmpty {
+            connection.nextSentBy = readyAt
+        } else {
+            connection.nextSentBy = nil
+        }
         _ = connection.machine.bytesReceived(now: now)
         process(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]), now: now)
     }
@@ -121,6 +130,8 @@ extension EventLoop {
     /// A head arrived: route it, and refuse it or get ready for its body.
     private func begin(_ connection: Connection, _ head: RequestHead, now: UInt64) {
         connection.requestStartedAt = clock.nanoseconds()
+        connection.requestSentBy = connection.nextSentBy ?? connection.receivedAt
+        connection.nextSentBy = nil
         connection.route = "unmatched"
         connection.routeLines = []
         let match: Router.Match
@@ -201,7 +212,9 @@ extension EventLoop {
             let body = connection.body
             connection.body = []
             let response = responder.answer(
-                Request(head: head, parameters: match.parameters, body: body, client: connection.peer),
+                Request(
+                    head: head, parameters: match.parameters, body: body, client: connection.peer,
+                    sentBy: connection.requestSentBy),
                 by: match)
             respond(
                 connection, response, head: head,
