@@ -34,11 +34,11 @@ extension ContactStore {
         let producer = Thread {
             var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
             var batch = RowBatch(capacity: 4096)
-            for draw in ordered {
+            for (row, draw) in ordered.enumerated() {
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
                 let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw))
+                batch.append(key: key, fields: generator.fields(of: draw, row: row))
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
