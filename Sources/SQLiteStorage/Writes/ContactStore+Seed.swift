@@ -11,7 +11,9 @@ extension ContactStore {
     /// given in that order too, so the table, the id index and the order index all
     /// grow by appending instead of inserting into their middle.
     ///
-    /// - Parameter progress: called with the number written so far, every 100,000.
+    /// - Parameter progress: called with the number written so far after each batch of
+    ///   4,096 (the last call says all were written: the search index's merge and the
+    ///   commit follow).
     /// - Throws: `ContactsError.notEmpty` when the store already holds contacts.
     public func seed(
         count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
@@ -64,9 +66,8 @@ extension ContactStore {
             while let batch = batches.take() {
                 try batch.write(
                     with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
-                let before = written
                 written += batch.count
-                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+                progress?(written)
             }
             guard let rows = sectionCounts.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
