@@ -17,8 +17,11 @@ extension OpenAPI {
             "/events": ["get": events],
             "/healthz": [
                 "get": [
-                    "summary": "Liveness",
-                    "responses": ["200": ["description": "ok", "content": text("text/plain")]],
+                    "summary": .string(
+                        "Readiness: ok, or 503 seeding (with Retry-After and the percent done) while a first "
+                            + "start seeds its empty database"),
+                    "responses": responses(
+                        ["200": ["description": "ok", "content": text("text/plain")]], errors: ["503"]),
                 ]
             ],
             "/metrics": [
@@ -143,7 +146,7 @@ extension OpenAPI {
             ],
             "responses": responses(
                 ["200": ["description": "A full window or a delta", "content": json("Window")]],
-                errors: ["400"]),
+                errors: ["400", "503"]),
         ]
     }
 
@@ -160,7 +163,7 @@ extension OpenAPI {
                 ]
             ],
             "responses": responses(
-                ["200": ["description": "Sections", "content": json("Sections")]], errors: ["400"]),
+                ["200": ["description": "Sections", "content": json("Sections")]], errors: ["400", "503"]),
         ]
     }
 
@@ -177,14 +180,14 @@ extension OpenAPI {
                         "content": json("Contact"),
                     ]
                 ],
-                errors: ["400", "404"]),
+                errors: ["400", "404", "503"]),
         ]
     }
 
     /// `GET /avatar/{id}.svg`.
     private static var avatar: Value {
         [
-            "summary": "The contact's initials on a colour of its own",
+            "summary": "The contact's initials on its row's avatar colour",
             "parameters": [idParameter],
             "responses": responses(
                 ["200": ["description": "SVG image", "content": text("image/svg+xml")]],
