@@ -171,7 +171,7 @@ enum CellRenderer {
             #"<circle cx="40" cy="40" r="40" fill="hsl(\#(colour.hue),\#(colour.saturation)%,\#(colour.lightness)%)"/>"#
         )
         svg.append(
-            #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
+            #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" font-weight="600" fill="white">"#
                 as StaticString)
         TextEscaping.append(initials(contact.fields), as: .html, to: &svg)
         svg.append("</text></svg>" as StaticString)

@@ -78,6 +78,11 @@ public struct SyntheticContacts: Sendable {
         "Gate code 4821\n\nParking behind the building",
         "Met at the Lisbon conference",
         "Prefers e-mail; calls only when urgent",
+        "Neighbour, flat 4B. Has a spare key",
+        "Old friend from university\nBirthday 14 March",
+        "Book club, first Thursday of the month",
+        "Dentist: appointments on Tuesday mornings",
+        "Plumber; recommended by Sam",
     ]
     /// Notes that test what shows them: quotes, line breaks, tabs, HTML specials,
     /// emoji and letters outside the BMP, a word longer than a row. They read as
