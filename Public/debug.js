@@ -1,7 +1,7 @@
 // The debug panel (#debug), shown only with `?debug` in the page's URL: the reuse
-// figures of the last window answer (slots created and reused, rows shown, the
-// answer's bytes). Without it nothing is written; the same counters, summed over
-// every session, are in /metrics.
+// figures of the last window answer (slots created by kind, rows shown, visible
+// and pooled slots, the answer's bytes). Without it nothing is written; slots
+// created and reused and the bytes, summed over every session, are in /metrics.
 
 import { reuseText } from "./statusText.js";
 

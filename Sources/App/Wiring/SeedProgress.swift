@@ -7,8 +7,10 @@ import Synchronization
 /// The seed draws and orders its contacts, writes them (`wrote(_:)` after each
 /// batch), merges the search index and commits, then the server loads the list
 /// (`loading()`). The merge says nothing while it runs: its share is estimated
-/// from the writing's pace (it takes about `indexingShare` of the writing's time
-/// on this machine, idle or loaded alike), and held below its end until it is done.
+/// from the writing's pace (it took 0.15 to 0.45 of the writing's time on a
+/// 2-core machine, the less the busier the machine; `indexingShare` is near the
+/// top, so the figure rather ends early than waits at its end), and held below
+/// its end until it is done.
 final class SeedProgress: Sendable {
     /// The contacts being seeded.
     let total: Int
