@@ -16,6 +16,7 @@ import { createSend } from "./api.js";
 import { createDetail } from "./detail.js";
 import { connectEvents } from "./events.js";
 import { createStars } from "./favorites.js";
+import { patientSend } from "./firstStart.js";
 import { createImport } from "./import.js";
 import { createLetters } from "./letters.js";
 import { createList } from "./list.js";
@@ -32,7 +33,8 @@ export function start(doc = document) {
   const toggleStar = createStars(send, { changed, failed: (text) => status.showMessage(text) });
   const detail = createDetail({
     doc,
-    send,
+    // A contact link opened while a first start prepares the list waits for it.
+    send: patientSend(send, (ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     hooks: { changed, showRow: (row) => list.showRow(row), closed: () => list.remember() },
   });
   const list = createList({

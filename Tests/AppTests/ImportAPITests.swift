@@ -80,6 +80,8 @@ struct ImportAPITests {
         #expect(status == 422)
         let errors = try #require(summary["errors"] as? [[String: Any]])
         #expect(errors.first?["line"] as? Int == 3)
+        // The line is a member of its own; the message says what is wrong, once.
+        #expect(errors.first?["message"] as? String == "the row has 3 fields; the header has 2")
         #expect(
             client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 5, "nothing was written")
         let (skipped, skipSummary) = client.post(

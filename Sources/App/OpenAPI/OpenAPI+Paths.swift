@@ -19,8 +19,11 @@ extension OpenAPI {
             "/logout": ["post": logout],
             "/healthz": [
                 "get": [
-                    "summary": "Liveness",
-                    "responses": ["200": ["description": "ok", "content": text("text/plain")]],
+                    "summary": .string(
+                        "Readiness: ok, or 503 seeding (with Retry-After and the percent done) while a first "
+                            + "start seeds its empty database"),
+                    "responses": responses(
+                        ["200": ["description": "ok", "content": text("text/plain")]], errors: ["503"]),
                 ]
             ],
             "/metrics": [
@@ -149,7 +152,7 @@ extension OpenAPI {
             "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "A full window or a delta", "content": json("Window")]],
-                errors: ["400"] + readErrors),
+                errors: ["400"] + readErrors + ["503"]),
         ]
     }
 
@@ -168,7 +171,7 @@ extension OpenAPI {
             "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "Sections", "content": json("Sections")]],
-                errors: ["400"] + readErrors),
+                errors: ["400"] + readErrors + ["503"]),
         ]
     }
 
@@ -186,14 +189,14 @@ extension OpenAPI {
                         "content": json("Contact"),
                     ]
                 ],
-                errors: ["400", "404"] + readErrors),
+                errors: ["400", "404"] + readErrors + ["503"]),
         ]
     }
 
     /// `GET /avatar/{id}.svg`.
     private static var avatar: Value {
         [
-            "summary": "The contact's initials on a colour of its own",
+            "summary": "The contact's initials on its row's avatar colour",
             "parameters": [idParameter],
             "security": adminOrNone,
             "responses": responses(

@@ -37,6 +37,10 @@ extension OpenAPI {
                             "type": "string",
                             "description": "The member of the request body that was wrong, when there is one",
                         ],
+                        "percent": [
+                            "type": "integer", "minimum": 0, "maximum": 99,
+                            "description": "503 seeding: how much of a first start's seeding is done",
+                        ],
                     ],
                 ],
                 "Window": windowSchema,

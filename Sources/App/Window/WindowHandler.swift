@@ -101,6 +101,7 @@ final class WindowHandler {
         let beyond = query.prefetching ? Beyond(query: query) : nil
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
             step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond)
+        metrics.observeWindow(bytes: body.count)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response

@@ -21,21 +21,50 @@ struct StoreBackend {
     /// Starts following other servers' writes into `catalog` (PostgreSQL only).
     let follow: ((_ catalog: Catalog) throws -> Void)?
 
-    /// The SQLite file of `options`, migrated, indexed and seeded on first run.
-    static func sqlite(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws
-        -> StoreBackend
-    {
+    /// Whether serving `options` starts by seeding: an empty database, and a seed
+    /// asked for (on PostgreSQL only with `--seed` given). Opens and migrates it.
+    static func seedsFirst(_ options: ServeOptions) throws -> Bool {
+        guard options.seed > 0 else { return false }
+        if PGConnection.isURL(options.database) {
+            guard options.seedGiven else { return false }
+            try MigratedStores.migratePostgres(options.database, migrations: options.migrationsDirectory)
+            let store = try PostgresStore(primaryURL: options.database)
+            return try store.readingOnce { try store.listState() }.total == 0
+        }
+        return try MigratedStores.sqlite(options.database, migrations: options.migrationsDirectory).count()
+            == 0
+    }
+
+    /// The seed's progress: told to `progress`, and logged each time another 100,000 are written
+    /// (the seed reports every batch).
+    static func seedProgress(
+        of count: Int, _ log: @escaping @Sendable (String) -> Void, progress: SeedProgress?
+    ) -> (Int) -> Void {
+        var logged = 0
+        return { written in
+            progress?.wrote(written)
+            guard written / 100_000 > logged / 100_000 else { return }
+            logged = written
+            log("roster: seeded \(written / 100_000 * 100_000) of \(count)")
+        }
+    }
+
+    /// The SQLite file of `options`, migrated, indexed and seeded on first run
+    /// (`progress` told how far).
+    static func sqlite(
+        _ options: ServeOptions, log: @escaping @Sendable (String) -> Void, progress: SeedProgress? = nil
+    ) throws -> StoreBackend {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
         try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts")
         }
         if try store.count() == 0 && options.seed > 0 {
-            log("roster: seeding \(options.seed) demo contacts into \(path)")
-            try store.seed(count: options.seed, randomSeed: 1) { written in
-                log("roster: seeded \(written) of \(options.seed)")
-            }
+            try store.seed(
+                count: options.seed, randomSeed: 1,
+                progress: seedProgress(of: options.seed, log, progress: progress))
         }
+        progress?.loading()
         return StoreBackend(
             snapshot: try ListSnapshot(store: store),
             openSource: { try ContactStore(readingFrom: path) },
@@ -45,25 +74,25 @@ struct StoreBackend {
     }
 
     /// The PostgreSQL database of `options` (and its replicas), migrated, and
-    /// seeded when `--seed` was given and it is empty.
-    static func postgres(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws
-        -> StoreBackend
-    {
+    /// seeded when `--seed` was given and it is empty (`progress` told how far).
+    static func postgres(
+        _ options: ServeOptions, log: @escaping @Sendable (String) -> Void, progress: SeedProgress? = nil
+    ) throws -> StoreBackend {
         let url = options.database
         try MigratedStores.migratePostgres(url, migrations: options.migrationsDirectory)
         let store = try PostgresStore(primaryURL: url)
         var state = try store.readingOnce { try store.listState() }
         if state.total == 0 && options.seedGiven && options.seed > 0 {
-            log("roster: seeding \(options.seed) demo contacts into PostgreSQL")
             do {
-                try PostgresSeeder.seed(url: url, count: options.seed, randomSeed: 1) { written in
-                    log("roster: seeded \(written) of \(options.seed)")
-                }
+                try PostgresSeeder.seed(
+                    url: url, count: options.seed, randomSeed: 1,
+                    progress: seedProgress(of: options.seed, log, progress: progress))
             } catch ContactsError.notEmpty {
                 log("roster: another server seeded the database first")
             }
             state = try store.readingOnce { try store.listState() }
         }
+        progress?.loading()
         let snapshot = try ListSnapshot(state: state)
         let replicas = options.readDatabases
         let turn = Counter()

@@ -61,7 +61,7 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .migrationFailed(let file, let message):
             "migration \(file) failed and was rolled back: \(message)"
         case .notEmpty(let path, let contacts):
-            "\(path) already holds \(contacts) contacts; seed fills only an empty database, so choose a new --db"
+            "\(path) already holds \(Plural.count(contacts, "contact")); seed fills only an empty database, so choose a new --db"
         case .invalidContact(let index, let problem):
             "contact \(index + 1) of the batch \(problem)"
         case .emptyFile:

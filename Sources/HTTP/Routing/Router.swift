@@ -140,6 +140,18 @@ public final class Router {
         }
     }
 
+    /// Takes `other`'s routes, fallback, tick and observer in place of its own: the
+    /// loop that routes with this router routes with `other`'s table from its next
+    /// request on (a request already routed keeps the handler it matched). Call it on
+    /// the router's own loop (`Server.reroute`).
+    public func adopt(_ other: Router) {
+        routes = other.routes
+        fallback = other.fallback
+        fallbackServes = other.fallbackServes
+        onTick = other.onTick
+        observer = other.observer
+    }
+
     /// Adds a GET route (HEAD is answered by it too, without the body).
     public func get(_ pattern: String, _ handler: @escaping Handler) {
         add("GET", pattern, handler)

@@ -11,7 +11,9 @@ extension ContactStore {
     /// given in that order too, so the table, the id index and the order index all
     /// grow by appending instead of inserting into their middle.
     ///
-    /// - Parameter progress: called with the number written so far, every 100,000.
+    /// - Parameter progress: called with the number written so far after each batch of
+    ///   4,096 (the last call says all were written: the search index's merge and the
+    ///   commit follow).
     /// - Throws: `ContactsError.notEmpty` when the store already holds contacts.
     public func seed(
         count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
@@ -34,11 +36,11 @@ extension ContactStore {
         let producer = Thread {
             var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
             var batch = RowBatch(capacity: 4096)
-            for draw in ordered {
+            for (row, draw) in ordered.enumerated() {
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
                 let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw))
+                batch.append(key: key, fields: generator.fields(of: draw, row: row))
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
@@ -64,9 +66,8 @@ extension ContactStore {
             while let batch = batches.take() {
                 try batch.write(
                     with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
-                let before = written
                 written += batch.count
-                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+                progress?(written)
             }
             guard let rows = sectionCounts.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
