@@ -51,6 +51,7 @@ struct Routes: Sendable {
         router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
+        router.add("POST", "/contacts/{id}/restore", headers: [Self.writeVary], edits.restore)
         router.get("/avatar/{id}.svg", contacts.avatar)
         router.get("/events") { [events] request in try events.respond(to: request) }
         router.get("/healthz") { _ in .text("ok") }
