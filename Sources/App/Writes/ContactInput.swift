@@ -55,8 +55,8 @@ public enum ContactInput {
     public static func fields(fromJSON body: [UInt8]) throws(HTTPError) -> ContactFields {
         var fields = ContactFields()
         for (field, value) in try values(in: body) { fields[field] = value }
-        try checkRules(fields, ContactField.allCases)
         try checkNamed(fields)
+        try checkRules(fields, ContactField.allCases)
         return fields
     }
 

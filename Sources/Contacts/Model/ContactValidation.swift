@@ -37,7 +37,7 @@ public enum ContactValidation {
         for scalar in text.unicodeScalars {
             if scalar == "@" {
                 ats += 1
-            } else if whiteSpace.contains(where: { $0.contains(scalar.value) }) {
+            } else if isWhiteSpace(scalar.value) {
                 return false
             } else if ats == 0 {
                 before += 1
@@ -48,10 +48,18 @@ public enum ContactValidation {
         return ats == 1 && before > 0 && after > 0
     }
 
+    /// Whether `value` is one of `whiteSpace` (ASCII answered without the list: an
+    /// import checks every e-mail it reads).
+    @inline(__always) static func isWhiteSpace(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+        return whiteSpace.contains { $0.contains(value) }
+    }
+
     /// Whether `text` is empty or holds at least one decimal digit (`0`-`9`, or
     /// another script's: Unicode's Nd).
     public static func isPhone(_ text: String) -> Bool {
-        text.isEmpty || text.unicodeScalars.contains { $0.properties.numericType == .decimal }
+        if text.isEmpty || text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+        return text.unicodeScalars.contains { $0.properties.numericType == .decimal }
     }
 
     static let emailRule =
