@@ -4,7 +4,8 @@
 -- `Prefer: merge` is merged into the contact as it is now). A deleted contact is kept
 -- in `deleted_contacts` with every field, its star included, for 10 minutes, so
 -- that `POST /contacts/{id}/restore` can bring it back with its id; the writes after
--- that purge it, and its history with it. `fields` is one JSON object of every
+-- that purge it (at most once a minute: a scan of this small table, so a delete
+-- writes no index beside it), and its history with it. `fields` is one JSON object of every
 -- field by name (ContactFields+Stored.swift), so a field added later needs no
 -- column here.
 CREATE TABLE contact_revisions (
@@ -19,4 +20,3 @@ CREATE TABLE deleted_contacts (
     deleted_at INTEGER NOT NULL,     -- seconds since 1970
     fields     TEXT NOT NULL
 );
-CREATE INDEX deleted_contacts_by_time ON deleted_contacts (deleted_at);

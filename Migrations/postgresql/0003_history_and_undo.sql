@@ -2,7 +2,8 @@
 -- "Undo"), as in the SQLite file: the fields of a contact's last 10 revisions
 -- before its current one, and deleted contacts for 10 minutes with every field (one
 -- JSON object of every field by name, ContactFields+Stored.swift), purged by the
--- writes after that, their history with them.
+-- writes after that (at most once a minute, a scan of this small table: no index
+-- beside it), their history with them.
 CREATE TABLE contact_revisions (
     id       bigint NOT NULL,
     revision bigint NOT NULL,
@@ -15,4 +16,3 @@ CREATE TABLE deleted_contacts (
     deleted_at bigint NOT NULL,  -- seconds since 1970, by the writing server's clock
     fields     text NOT NULL
 );
-CREATE INDEX deleted_contacts_by_time ON deleted_contacts (deleted_at);

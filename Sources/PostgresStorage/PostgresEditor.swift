@@ -12,6 +12,8 @@ public final class PostgresEditor: ContactEditing {
     let connection: PGConnection
     /// The time tombstones are stamped and judged by.
     let clock: ContactEdit.Clock
+    /// When the last purge committed (`ContactEdit.purgeSeconds` apart at least).
+    private var purgedAt = Int.min / 2
     /// The newest list this process holds, to follow from when `base` has not the
     /// version a write starts from (another server wrote since).
     private let newest: () -> ListState?
@@ -85,18 +87,20 @@ public final class PostgresEditor: ContactEditing {
     // MARK: - One transaction
 
     /// Runs `body` in one write transaction with the list at the version before it
-    /// and its own version; purges what is past undoing first.
+    /// and its own version; purges what is past undoing first, once a minute.
     func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         _ body: (PostgresReads, ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
-        try connection.transaction(.write) {
+        let now = clock()
+        let purging = now - purgedAt >= ContactEdit.purgeSeconds
+        let outcome = try connection.transaction(.write) {
             // The lock on this row orders writes from every server; statements after it
             // (read committed) see every write before this one.
             let version = try connection.query(
                 "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
             ).int(0, 0)
-            try purge()
+            if purging { try purge() }
             let reads = PostgresReads(connection: connection, version: version - 1)
             let state = try base(version - 1) ?? following(reads) ?? reads.listState()
             let (contact, next) = try body(reads, state, version)
@@ -104,6 +108,8 @@ public final class PostgresEditor: ContactEditing {
             try prepare(next)
             return ContactEdit.Outcome(contact: contact, state: next)
         }
+        if purging { purgedAt = now }
+        return outcome
     }
 
     /// The list at `reads.version`, followed from the newest one this process holds.

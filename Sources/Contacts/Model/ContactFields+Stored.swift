@@ -6,18 +6,18 @@ import Foundation
 /// Every field of `ContactField` is in it, so a field added later is kept without
 /// a column of its own; one missing from an object written before is empty.
 extension ContactFields {
-    /// The JSON object's text.
+    /// The JSON object's text, fields in column order (written by hand: every update
+    /// and delete writes one).
     public var storedJSON: String {
-        var object: [String: Any] = [:]
+        var out = JSONText()
         for field in ContactField.allCases {
+            out.key(field.name)
             switch self[field] {
-            case .text(let text): object[field.name] = text
-            case .boolean(let flag): object[field.name] = flag
+            case .text(let text): out.string(text)
+            case .boolean(let flag): out.bool(flag)
             }
         }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return out.finished()
     }
 
     /// The fields `storedJSON` wrote.

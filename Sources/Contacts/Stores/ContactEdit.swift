@@ -8,6 +8,9 @@ public enum ContactEdit {
     public static let keptRevisions = 10
     /// How long a deleted contact can be brought back, in seconds (README, "Undo").
     public static let undoSeconds = 600
+    /// How often a writer purges what is past undoing, at most, in seconds: a tombstone
+    /// is gone within this long after `undoSeconds` (a restore judges by its time).
+    public static let purgeSeconds = 60
 
     /// The time now, in whole seconds since 1970: the wall clock's, or a test's.
     public typealias Clock = @Sendable () -> Int

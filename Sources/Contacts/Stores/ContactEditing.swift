@@ -4,7 +4,8 @@
 /// Every update keeps the contact's revision before it in the contact's history
 /// (its last `ContactEdit.keptRevisions`), which `merge` reads; every delete keeps
 /// the contact as a tombstone for `ContactEdit.undoSeconds`, which `restore` reads.
-/// Both are purged by the writes after that.
+/// Tombstones past that are purged, with their history, by a write at most
+/// `ContactEdit.purgeSeconds` after.
 public protocol ContactEditing: AnyObject {
     /// Adds a contact; returns it with its new id, row and revision.
     func insert(

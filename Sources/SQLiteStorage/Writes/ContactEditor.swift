@@ -22,6 +22,8 @@ public final class ContactEditor {
     public let store: ContactStore
     /// The time tombstones are stamped and judged by.
     let clock: ContactEdit.Clock
+    /// When the last purge committed (`ContactEdit.purgeSeconds` apart at least).
+    private var purgedAt = Int.min / 2
 
     /// An editor writing through `store`. A write waits at most `busyTimeout`
     /// milliseconds for another writer (an import) before failing with `.busy`.
@@ -141,15 +143,17 @@ public final class ContactEditor {
     // MARK: - One transaction
 
     /// Runs `body` in one write transaction with the list at the data version it
-    /// sees and the next version; purges what is past undoing first.
+    /// sees and the next version; purges what is past undoing first, once a minute.
     func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         _ body: (ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
+        let now = clock()
+        let purging = now - purgedAt >= ContactEdit.purgeSeconds
         // A write that waits past the busy timeout for another writer throws `.busy`.
-        return try database.transaction(.write) {
-            try purge()
+        let outcome = try database.transaction(.write) {
+            if purging { try purge() }
             let version = try store.dataVersion()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
@@ -161,6 +165,8 @@ public final class ContactEditor {
             try prepare(next)
             return ContactEdit.Outcome(contact: contact, state: next)
         }
+        if purging { purgedAt = now }
+        return outcome
     }
 
     /// The sort key and stored contact of `id`.
