@@ -5,7 +5,8 @@
 // Who tells whom:
 // - events (a newer data version) -> the list asks for its diff, the detail pane
 //   reloads its contact unless it holds edits;
-// - a write (star, detail pane, import) -> the list asks for its window now;
+// - a write (star, detail pane, import, undo) -> the list asks for its window now;
+// - the detail pane deletes a contact -> the undo note offers it back for 10 s;
 // - the list opens a contact -> the detail pane shows it;
 // - the detail pane shows a contact by link or creates one -> the list shows its
 //   row; it closes -> the list's row goes back into the URL;
@@ -23,6 +24,7 @@ import { createList } from "./list.js";
 import { createSearch } from "./search.js";
 import { createSignIn } from "./signIn.js";
 import { createStatus } from "./status.js";
+import { createUndo } from "./undo.js";
 
 /** Builds the page in `doc` (the document) and starts it. */
 export function start(doc = document) {
@@ -31,11 +33,15 @@ export function start(doc = document) {
   const send = createSend(signIn.fetch);
   const changed = (version) => list.refresh(version);
   const toggleStar = createStars(send, { changed, failed: (text) => status.showMessage(text) });
+  const undo = createUndo(doc, send, changed);
   const detail = createDetail({
     doc,
     // A contact link opened while a first start prepares the list waits for it.
     send: patientSend(send, (ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    hooks: { changed, showRow: (row) => list.showRow(row), closed: () => list.remember() },
+    hooks: {
+      changed, showRow: (row) => list.showRow(row), closed: () => list.remember(),
+      deleted: (id, name) => undo.offer(id, name),
+    },
   });
   const list = createList({
     doc,

@@ -8,6 +8,7 @@ extension OpenAPI {
             "/window": ["get": window],
             "/sections": ["get": sections],
             "/contacts/{id}": ["get": contact, "patch": patchContact, "delete": deleteContact],
+            "/contacts/{id}/restore": ["post": restoreContact],
             "/contacts": ["post": addContact],
             "/avatar/{id}.svg": ["get": avatar],
             "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],

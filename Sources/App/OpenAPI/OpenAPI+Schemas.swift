@@ -121,26 +121,40 @@ extension OpenAPI {
         ("total", ["type": "integer"]), ("seconds", ["type": "number"]),
     ]
 
-    /// The schema properties of `fields` (one per field, from `ContactField`'s table).
-    static func properties(_ fields: [ContactField]) -> [Value.Member] {
+    /// The schema properties of `fields` (one per field, from `ContactField`'s table);
+    /// `checked`: as writes take them (an e-mail and a phone match their patterns).
+    static func properties(_ fields: [ContactField], checked: Bool = false) -> [Value.Member] {
         fields.map { field in
             switch field.kind {
-            case .text where field.spec.isDocument: (field.jsonKey, detailsSchema)
-            case .text(let maxLength): (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
+            case .text where field.spec.isDocument: (field.jsonKey, detailsSchema(checked: checked))
+            case .text(let maxLength):
+                if checked, let pattern = writtenPattern(field) {
+                    (
+                        field.jsonKey,
+                        ["type": "string", "maxLength": .integer(maxLength), "pattern": .string(pattern)]
+                    )
+                } else {
+                    (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
+                }
             case .boolean: (field.jsonKey, ["type": "boolean"])
             }
         }
     }
 
-    /// `details` (`ContactDetails+JSON.swift`): every key optional, none other.
-    static var detailsSchema: Value {
+    /// `details` (`ContactDetails+JSON.swift`): every key optional, none other;
+    /// `checked`: as writes take them (the other e-mails and phones match their patterns).
+    static func detailsSchema(checked: Bool = false) -> Value {
         let text: Value = ["type": "string"]
-        func list(_ keys: [StaticString]) -> Value {
+        func list(_ keys: [StaticString], value pattern: String? = nil) -> Value {
             [
                 "type": "array",
                 "items": [
                     "type": "object", "additionalProperties": false,
-                    "properties": .object(keys.map { ($0, text) }),
+                    "properties": .object(
+                        keys.map { key in
+                            guard checked, let pattern, key.description == "value" else { return (key, text) }
+                            return (key, ["type": "string", "pattern": .string(pattern)])
+                        }),
                 ],
             ]
         }
@@ -151,7 +165,8 @@ extension OpenAPI {
                 "phone_label", "uid",
             ].map { ($0, text) }
             + [
-                ("emails", list(["label", "value"])), ("phones", list(["label", "value"])),
+                ("emails", list(["label", "value"], value: emailPattern)),
+                ("phones", list(["label", "value"], value: phonePattern)),
                 ("urls", list(["label", "value"])),
                 (
                     "addresses",
@@ -195,7 +210,10 @@ extension OpenAPI {
 
     /// The input properties of every field: nullable (`null` is the empty value).
     private static var inputProperties: Value {
-        .object(properties(ContactField.allCases).map { ($0.name, $0.value.adding([("nullable", true)])) })
+        .object(
+            properties(ContactField.allCases, checked: true).map {
+                ($0.name, $0.value.adding([("nullable", true)]))
+            })
     }
 
     /// What a name may not be made of: white space, NUL and the combining accents

@@ -56,6 +56,7 @@ struct Routes: Sendable {
         router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
+        router.add("POST", "/contacts/{id}/restore", headers: [Self.writeVary], edits.restore)
         router.add("GET", "/avatar/{id}.svg", headers: guarded, reads.guarding(contacts.avatar))
         router.add(
             "GET", "/events", headers: guarded,

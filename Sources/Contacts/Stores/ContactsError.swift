@@ -27,6 +27,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case contactNotFound(id: Int)
     /// A write named a revision of the contact (`If-Match`) that is no longer its own.
     case staleRevision(id: Int, current: Int)
+    /// A restore of a contact that is in the list.
+    case contactExists(id: Int)
     /// A single contact write without a name, a company or an e-mail.
     case namelessContact
     /// A single contact write with a field over its limit (in characters).
@@ -79,6 +81,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "the import was cancelled before its end; nothing of it was kept"
         case .contactNotFound(let id):
             "no contact has id \(id)"
+        case .contactExists(let id):
+            "contact \(id) is in the list: only a deleted contact can be restored"
         case .staleRevision(let id, let current):
             "contact \(id) changed since that version (it is at revision \(current) now); read it again and redo the change"
         case .namelessContact:
