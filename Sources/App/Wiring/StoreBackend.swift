@@ -28,6 +28,7 @@ struct StoreBackend {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
+        try store.buildGramsIfNeeded { done in log("roster: marked the frequent search patterns of \(done) contacts") }
         try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts")
         }
         if try store.count() == 0 && options.seed > 0 {

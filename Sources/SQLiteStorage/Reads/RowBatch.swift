@@ -43,10 +43,11 @@ struct RowBatch: Sendable {
     /// Runs `insert` once per row with `:id` (`firstID + position`, the position
     /// counting from `firstPosition`) and every field (`:first_name`...). Then `order`,
     /// when given, with `:sort_key`, `:id` and `:lines`, and `search`, when given, with
-    /// `:id` and `:text` (the search text). Names are looked up once per call, not per row.
+    /// `:id` and `:text` (the search text), whose frequent patterns `grams` then marks.
+    /// Names are looked up once per call, not per row.
     func write(
-        with insert: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
-        firstID: Int
+        with insert: Statement, order: Statement? = nil, search: Statement? = nil, grams: GramBits? = nil,
+        firstPosition: Int, firstID: Int
     ) throws {
         let id = insert.parameter(":id")
         let fieldParameters = insert.fieldParameters
@@ -68,6 +69,7 @@ struct RowBatch: Sendable {
                         if let search, let searchParameters {
                             search.bind(rowID, to: searchParameters.id)
                             search.bindUncopied(pointer, count: length, to: searchParameters.text)
+                            try grams?.add(id: rowID, document: UnsafeRawBufferPointer(start: pointer, count: end - start))
                         }
                     } else if value == 0 {
                         if let order, let orderParameters {

@@ -70,8 +70,7 @@ public final class ContactEditor {
                 update.bind(fields)
                 update.bind(version, to: ":revision")
             }
-            try store.unindex(id: id, fields: old.fields)
-            try store.index(id: id, fields: fields)
+            try store.reindex(id: id, from: old.fields, to: fields)
             let lines = NoteLines.count(fields.notes)
             let entry = OrderEntry(id: id, version: version, lines: lines)
             let row: Int
@@ -118,6 +117,7 @@ public final class ContactEditor {
         // A write that waits past the busy timeout for another writer throws `.busy`.
         return try database.transaction(.write) {
             let version = try store.dataVersion()
+            try store.gramBits.begin()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
             let (contact, next) = try body(state, version + 1)
@@ -125,6 +125,7 @@ public final class ContactEditor {
             if next.sections.map(\.rows) != state.sections.map(\.rows) {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
+            try store.gramBits.flush()
             try prepare(next)
             return ContactEdit.Outcome(contact: contact, state: next)
         }

@@ -60,10 +60,17 @@ extension ContactStore {
             // merges them once: far faster than merging as they come.
             let search = try database.statement(ContactStore.searchInsertSQL)
             try holdMerges()
+            // The frequent search patterns, from contacts spread over the whole list.
+            let step = max(1, count / max(1, gramPolicy.sampleSize))
+            let sample = stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0]))
+            }
+            let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
             var written = 0
             while let batch = batches.take() {
                 try batch.write(
-                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
+                    with: insert, order: order, search: search, grams: grams, firstPosition: written,
+                    firstID: firstID)
                 let before = written
                 written += batch.count
                 if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
@@ -72,6 +79,7 @@ extension ContactStore {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
             }
             try mergeOnce()
+            try gramBits.flush()
             try writeSections(rows: rows)
             try database.execute(
                 """
