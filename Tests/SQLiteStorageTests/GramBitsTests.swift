@@ -31,7 +31,9 @@ struct GramBitsTests {
         for (gram, pattern) in patterns.enumerated() {
             let bits = try reader.gramIDs(gram, largest: largest)
             let index = try reader.matches([Self.word(of: pattern)])
-            #expect(Array(bits) == Array(index), "\(context): '\(pattern)' \(bits.count) bits, \(index.count) found")
+            #expect(
+                Array(bits) == Array(index),
+                "\(context): '\(pattern)' \(bits.count) bits, \(index.count) found")
         }
     }
 
@@ -111,7 +113,8 @@ struct GramBitsTests {
         _ = try job.commit()
         let (chosen, newer) = try Self.kept(store)
         #expect(newer == version + 1 && chosen != patterns)
-        #expect(try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") == 6_100)
+        #expect(
+            try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") == 6_100)
         try expectBitsMatchTheIndex("grown")
     }
 

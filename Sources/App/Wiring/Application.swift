@@ -17,6 +17,8 @@ public final class Application: Sendable {
     public let logger: Logger
     private let server: Server
     private let routes: Routes
+    /// Run once serving has stopped: the list saved for the next start.
+    private let finish: @Sendable () -> Void
 
     /// Opens and migrates the database, seeds an empty one with `options.seed`
     /// contacts, and prepares the server. `logger` gets the seeding progress and,
@@ -53,6 +55,11 @@ public final class Application: Sendable {
             contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)
         server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
+        finish = { [save = backend.saveOnStop] in
+            do { try save?(catalog.current.state) } catch {
+                logger.log("roster: the list was not saved for the next start: \(error)")
+            }
+        }
         try backend.follow?(catalog)
     }
 
@@ -81,6 +88,10 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped.
-    public func wait() { server.wait() }
+    /// Blocks until the server has stopped, then saves the list for the next start
+    /// when writes changed it since it was last saved.
+    public func wait() {
+        server.wait()
+        finish()
+    }
 }

@@ -25,7 +25,8 @@ public enum SearchGrams {
             for pattern in candidates(in: document) { counts[pattern, default: 0] += 1 }
         }
         let kept = counts.filter { $0.value >= least }.sorted {
-            $0.value != $1.value ? $0.value > $1.value : Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8)
+            $0.value != $1.value
+                ? $0.value > $1.value : Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8)
         }
         return kept.prefix(max(0, limit)).map(\.key)
     }
@@ -43,7 +44,9 @@ public enum SearchGrams {
                 scalars.removeFirst()
             } else {
                 found.insert("  " + String(String.UnicodeScalarView(scalars.prefix(1))))
-                if scalars.count >= 2 { found.insert(" " + String(String.UnicodeScalarView(scalars.prefix(2)))) }
+                if scalars.count >= 2 {
+                    found.insert(" " + String(String.UnicodeScalarView(scalars.prefix(2))))
+                }
             }
             guard scalars.count >= 3 else { continue }
             for start in 0...(scalars.count - 3) {

@@ -14,7 +14,7 @@ struct RowBatch: Sendable {
     /// End offset of each value in `bytes`, `valuesPerRow` per row.
     private var ends: [Int] = []
     /// Each row's notes lines (`NoteLines`).
-    private var lines: [UInt8] = []
+    private(set) var lines: [UInt8] = []
 
     /// Rows in the batch.
     var count: Int { ends.count / Self.valuesPerRow }
@@ -69,7 +69,9 @@ struct RowBatch: Sendable {
                         if let search, let searchParameters {
                             search.bind(rowID, to: searchParameters.id)
                             search.bindUncopied(pointer, count: length, to: searchParameters.text)
-                            try grams?.add(id: rowID, document: UnsafeRawBufferPointer(start: pointer, count: end - start))
+                            try grams?.add(
+                                id: rowID,
+                                document: UnsafeRawBufferPointer(start: pointer, count: end - start))
                         }
                     } else if value == 0 {
                         if let order, let orderParameters {

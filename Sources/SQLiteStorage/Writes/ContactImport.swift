@@ -123,6 +123,7 @@ final class ContactImport {
             """)
         try store.writeSections(rows: sectionRows)
         let state = try store.listState()
+        try store.saveOrder(state)
         try prepare(state)
         try database.commit()
         try? database.execute("PRAGMA cache_size = -2000")

@@ -67,7 +67,11 @@ extension ContactStore {
             }
             let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
             var written = 0
+            // Each row's notes lines, for the order saved at the end.
+            var lines: [UInt8] = []
+            lines.reserveCapacity(count)
             while let batch = batches.take() {
+                lines += batch.lines
                 try batch.write(
                     with: insert, order: order, search: search, grams: grams, firstPosition: written,
                     firstID: firstID)
@@ -86,6 +90,10 @@ extension ContactStore {
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
                 UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
                 """)
+            // Rows were written in list order with ids in that order: the order is known.
+            try saveOrder(version: dataVersion()) { emit in
+                for (position, rowLines) in lines.enumerated() { emit(firstID + position, Int(rowLines)) }
+            }
         }
     }
 

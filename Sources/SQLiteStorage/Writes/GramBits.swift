@@ -66,7 +66,8 @@ final class GramBits {
             UPDATE roster_meta SET value = 1 WHERE key = 'grams_built';
             UPDATE roster_meta SET value = \(contacts) WHERE key = 'grams_contacts';
             """)
-        try database.withStatement("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") { insert in
+        try database.withStatement("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") {
+            insert in
             for (gram, pattern) in patterns.prefix(Self.maxGrams).enumerated() {
                 insert.bind(gram, to: ":gram")
                 insert.bind(pattern, to: ":pattern")
@@ -145,7 +146,8 @@ final class GramBits {
         guard !held.isEmpty else { return }
         let rows = held.sorted { $0.key < $1.key }
         held = [:]
-        let store = try database.statement("INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)")
+        let store = try database.statement(
+            "INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)")
         let delete = try database.statement("DELETE FROM search_gram_bits WHERE key = :key")
         for (key, words) in rows {
             if words.allSatisfy({ $0 == 0 }) {
