@@ -11,6 +11,7 @@ let benchmarks: [String: () -> Void] = [
     "handler": HandlerBenchmark.run,
     "csv": CSVBenchmark.run,
     "vcard": VCardBenchmark.run,
+    "selection": SelectionBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -120,7 +120,7 @@ final class Metrics: Sendable {
             "# HELP roster_search_cache_results Searches whose results are kept (least recently used go first).\n"
         text += "# TYPE roster_search_cache_results gauge\nroster_search_cache_results \(searches.results)\n"
         text +=
-            "# HELP roster_search_cache_bytes Memory of the kept results (order trees: about 14.5 bytes a contact).\n"
+            "# HELP roster_search_cache_bytes Memory of the kept results (a bit per list row, or 12 bytes a match when few match).\n"
         text += "# TYPE roster_search_cache_bytes gauge\nroster_search_cache_bytes \(searches.bytes)\n"
         text +=
             "# HELP roster_search_cache_lookups_total Searches answered from kept results (hit) or found anew (miss).\n"

@@ -131,12 +131,12 @@ final class WindowHandler {
         var placed = query
         if let name = query.name {
             // Type-ahead: the row the name's first letters lead to, then as `row=`.
-            placed.row = try reader.store.row(startingWith: name, in: snapshot.order)
+            placed.row = try snapshot.row(startingWith: name, reading: reader.store)
         }
         var offset = Self.offset(of: placed, in: layout)
         if known, placed.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
             let anchor = try state.session.anchor(at: ack) { id in
-                try reader.store.row(ofContact: id, in: snapshot.order).flatMap(layout.top(ofRow:))
+                try snapshot.row(ofContact: id, reading: reader.store).flatMap(layout.top(ofRow:))
             }
             if let anchor { offset = max(0, anchor.offset(for: offset)) }
         }
@@ -153,7 +153,7 @@ final class WindowHandler {
         }
         let rows = layout.rows(in: layout.items(in: viewport))
         let firstRow = rows?.lowerBound ?? 0
-        let entries = rows.map { snapshot.order.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
+        let entries = rows.map { snapshot.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
         let before = (state.session.pool.created, state.session.pool.reused)
         let update = state.session.advance(to: viewport, ack: known ? query.ack : nil) { item in
             guard let row = item.row else { return .header(section: item.section) }

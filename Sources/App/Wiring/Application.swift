@@ -29,6 +29,8 @@ public final class Application: Sendable {
     private let seeding: SeedProgress?
     /// Set once the real routes serve, or why they never will.
     private let readiness = Readiness()
+    /// Run once serving has stopped: the list saved for the next start (set when the routes are made).
+    private let finish = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Opens and migrates the database and prepares the server; an empty database
     /// is seeded with `options.seed` contacts once `start()` listens. `logger` gets
@@ -63,19 +65,20 @@ public final class Application: Sendable {
             }
         } else {
             seeding = nil
-            let ready = try Self.routes(
+            let (ready, save) = try Self.routes(
                 options, publicDirectory: publicDirectory, logger: logger, seeding: nil)
             routes = Mutex(ready)
             server = Server(configuration: configuration) { _ in try ready.makeRouter() }
+            finish.withLock { $0 = save }
             readiness.set(nil)
         }
     }
 
     /// The store opened (and, on a first start, seeded), its writer made, and the
-    /// routes over it.
+    /// routes over it, and what saves the list when serving stops.
     private static func routes(
         _ options: ServeOptions, publicDirectory: String, logger: Logger, seeding: SeedProgress?
-    ) throws -> Routes {
+    ) throws -> (Routes, @Sendable () -> Void) {
         let log = logger.log
         let backend =
             PGConnection.isURL(options.database)
@@ -100,7 +103,12 @@ public final class Application: Sendable {
             contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)
         try backend.follow?(catalog)
-        return routes
+        let finish: @Sendable () -> Void = { [save = backend.saveOnStop] in
+            do { try save?(catalog.current.state) } catch {
+                logger.log("roster: the list was not saved for the next start: \(error)")
+            }
+        }
+        return (routes, finish)
     }
 
     /// Says on stderr what a person starting the server should know: every
@@ -150,9 +158,10 @@ public final class Application: Sendable {
                 + "http://\(shownHost):\(port)/ shows the progress meanwhile")
         let thread = Thread { [self] in
             do {
-                let ready = try Self.routes(
+                let (ready, save) = try Self.routes(
                     options, publicDirectory: publicDirectory, logger: logger, seeding: seeding)
                 routes.withLock { $0 = ready }
+                finish.withLock { $0 = save }
                 try server.reroute { _ in try ready.makeRouter() }
                 readiness.set(nil)
             } catch {
@@ -181,8 +190,12 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped.
-    public func wait() { server.wait() }
+    /// Blocks until the server has stopped, then saves the list for the next start
+    /// when writes changed it since it was last saved.
+    public func wait() {
+        server.wait()
+        finish.withLock { $0 }?()
+    }
 }
 
 /// Whether the application serves its list, or why it never will: set once.

@@ -20,6 +20,8 @@ struct StoreBackend {
     let openScan: @Sendable () throws -> any ContactScanning
     /// Starts following other servers' writes into `catalog` (PostgreSQL only).
     let follow: ((_ catalog: Catalog) throws -> Void)?
+    /// Saves the list as it is when serving stops, for the next start (SQLite only).
+    var saveOnStop: (@Sendable (ListState) throws -> Void)? = nil
 
     /// Whether serving `options` starts by seeding: an empty database, and a seed
     /// asked for (on PostgreSQL only with `--seed` given). Opens and migrates it.
@@ -57,6 +59,12 @@ struct StoreBackend {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
+        try store.buildGramsIfNeeded { done in
+            log("roster: marked the frequent search patterns of \(done) contacts")
+        }
+        try store.buildGramsIfNeeded { done in
+            log("roster: marked the frequent search patterns of \(done) contacts")
+        }
         try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts")
         }
         if try store.count() == 0 && options.seed > 0 {
@@ -70,7 +78,8 @@ struct StoreBackend {
             openSource: { try ContactStore(readingFrom: path) },
             makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog) },
             openImporter: { try ImportContext.sqliteWriter(path) },
-            openScan: { try ContactStore.scan(readingFrom: path) }, follow: nil)
+            openScan: { try ContactStore.scan(readingFrom: path) }, follow: nil,
+            saveOnStop: { state in try ContactStore(writingTo: path).saveOrder(state) })
     }
 
     /// The PostgreSQL database of `options` (and its replicas), migrated, and

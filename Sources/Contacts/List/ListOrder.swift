@@ -115,7 +115,7 @@ public struct ListOrder: Sendable {
         }
     }
 
-    private let root: Node
+    let root: Node
 
     private init(root: Node) { self.root = root }
 

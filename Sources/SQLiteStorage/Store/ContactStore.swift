@@ -15,6 +15,10 @@ public final class ContactStore {
     let database: Database
     /// A read transaction started by `pin()` is open.
     public private(set) var pinned = false
+    /// The frequent search patterns' bitmaps, as this connection writes them.
+    lazy var gramBits = GramBits(database: database)
+    /// How this connection's writes choose the patterns kept as bitmaps.
+    public var gramPolicy = GramPolicy()
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: Migrator) throws {

@@ -100,8 +100,7 @@ public final class ContactEditor {
                 update.bind(fields)
                 update.bind(version, to: ":revision")
             }
-            try store.unindex(id: id, fields: old.fields)
-            try store.index(id: id, fields: fields)
+            try store.reindex(id: id, from: old.fields, to: fields)
             let lines = NoteLines.count(fields.notes)
             let entry = OrderEntry(id: id, version: version, lines: lines)
             let row: Int
@@ -155,6 +154,7 @@ public final class ContactEditor {
         let outcome = try database.transaction(.write) {
             if purging { try purge() }
             let version = try store.dataVersion()
+            try store.gramBits.begin()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
             let (contact, next) = try body(state, version + 1)
@@ -162,6 +162,7 @@ public final class ContactEditor {
             if next.sections.map(\.rows) != state.sections.map(\.rows) {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
+            try store.gramBits.flush()
             try prepare(next)
             return ContactEdit.Outcome(contact: contact, state: next)
         }

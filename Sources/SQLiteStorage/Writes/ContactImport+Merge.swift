@@ -75,8 +75,7 @@ extension ContactImport {
             try stage.run()
             updated += 1
         }
-        try store.unindex(id: id, fields: stored)
-        try store.index(id: id, fields: merged)
+        try store.reindex(id: id, from: stored, to: merged)
         sectionRows[oldKey.section] -= 1
         sectionRows[newKey.section] += 1
         remember(merged, id: id)

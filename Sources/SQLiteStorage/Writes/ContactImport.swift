@@ -46,8 +46,11 @@ final class ContactImport {
                     DELETE FROM contacts; DELETE FROM contact_order;
                     INSERT INTO contact_search (contact_search) VALUES ('delete-all');
                     """)
+                try store.gramBits.begin()
+                try store.gramBits.clear()
                 sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
             } else {
+                try store.gramBits.begin()
                 sectionRows = try store.sections().map(\.rows)
             }
             try database.execute(
@@ -111,6 +114,8 @@ final class ContactImport {
             DELETE FROM temp.import_order;
             """)
         try store.mergeOnce(optimize: staged >= 100_000)
+        // The frequent patterns' bits: written, or chosen again for a list that doubled.
+        try store.rebuildGramsIfGrown(contacts: sectionRows.reduce(0, +))
         try database.execute(
             """
             UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
@@ -118,6 +123,7 @@ final class ContactImport {
             """)
         try store.writeSections(rows: sectionRows)
         let state = try store.listState()
+        try store.saveOrder(state)
         try prepare(state)
         try database.commit()
         try? database.execute("PRAGMA cache_size = -2000")

@@ -62,10 +62,21 @@ extension ContactStore {
             // merges them once: far faster than merging as they come.
             let search = try database.statement(ContactStore.searchInsertSQL)
             try holdMerges()
+            // The frequent search patterns, from contacts spread over the whole list.
+            let step = max(1, count / max(1, gramPolicy.sampleSize))
+            let sample = stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0], row: $0))
+            }
+            let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
             var written = 0
+            // Each row's notes lines, for the order saved at the end.
+            var lines: [UInt8] = []
+            lines.reserveCapacity(count)
             while let batch = batches.take() {
+                lines += batch.lines
                 try batch.write(
-                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
+                    with: insert, order: order, search: search, grams: grams, firstPosition: written,
+                    firstID: firstID)
                 written += batch.count
                 progress?(written)
             }
@@ -73,12 +84,17 @@ extension ContactStore {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
             }
             try mergeOnce()
+            try gramBits.flush()
             try writeSections(rows: rows)
             try database.execute(
                 """
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
                 UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
                 """)
+            // Rows were written in list order with ids in that order: the order is known.
+            try saveOrder(version: dataVersion()) { emit in
+                for (position, rowLines) in lines.enumerated() { emit(firstID + position, Int(rowLines)) }
+            }
         }
     }
 
