@@ -146,6 +146,7 @@ public final class Router {
     /// the router's own loop (`Server.reroute`).
     public func adopt(_ other: Router) {
         routes = other.routes
+        shapes = other.shapes
         fallback = other.fallback
         fallbackServes = other.fallbackServes
         onTick = other.onTick
