@@ -83,7 +83,8 @@ struct ReadGateAPITests {
                 #expect(documented?["401"] != nil && documented?["429"] != nil, "GET \(pattern)")
             } else {
                 let (status, _) = live.client().post(
-                    target, method == "DELETE" || pattern.hasSuffix("/restore") ? "" : "{}", headers: ["Content-Type": "application/json"],
+                    target, method == "DELETE" || pattern.hasSuffix("/restore") ? "" : "{}",
+                    headers: ["Content-Type": "application/json"],
                     method: method)
                 #expect(status == 401, "\(method) \(target) answered \(status)")
             }
