@@ -30,6 +30,12 @@ final class ContactWriter: Sendable {
         upkeep.wrote(step: upkeepStep)
     }
 
+    /// Another connection wrote (an import): what it left to merge is merged in
+    /// the next pause of writes, as after a write of this writer's.
+    func storeChanged() {
+        upkeep.wrote(step: upkeepStep)
+    }
+
     /// One step of the store's upkeep, between writes.
     @Sendable private func upkeepStep() throws -> Bool {
         try editor.withLock { try $0.upkeepStep() }
