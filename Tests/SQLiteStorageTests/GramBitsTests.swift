@@ -56,6 +56,8 @@ struct GramBitsTests {
         #expect(patterns.contains("555") && patterns.contains("  a") && patterns.count > 20)
         try expectBitsMatchTheIndex("seed")
 
+        // Later ids start past a few rows' worth of ids (31,744 a row), with none between.
+        try store.database.execute("UPDATE roster_meta SET value = 100000 WHERE key = 'next_id'")
         let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         var random = SeededRandom(seed: 3)
@@ -91,6 +93,8 @@ struct GramBitsTests {
             }
         }
         try expectBitsMatchTheIndex("single writes")
+        #expect(try store.largestID() > 100_000)
+        #expect(try store.gramMatches(["555"]).found?.count == state.order.count)
 
         for mode in [ImportMode.append, .merge, .replace] {
             let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))

@@ -27,8 +27,15 @@ extension ContactStore {
         // WAL would write every page twice (log, then checkpoint). Both are atomic.
         try database.execute("PRAGMA journal_mode = DELETE")
         defer { try? database.execute("PRAGMA journal_mode = WAL") }
-        // Encoding runs on a second thread while this one writes: the two halves of
-        // the work take about as long as each other.
+        // The frequent search patterns, from contacts spread over the whole list.
+        let step = max(1, count / max(1, gramPolicy.sampleSize))
+        let patterns = frequentPatterns(
+            in: stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0]))
+            }, contacts: count)
+        let matcher = GramMatcher(patterns: patterns)
+        // Encoding (and finding each row's patterns) runs on a second thread while this
+        // one writes: the two halves of the work take about as long as each other.
         let batches = BlockingQueue<RowBatch>(capacity: 4)
         let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
         let producer = Thread {
@@ -38,7 +45,7 @@ extension ContactStore {
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
                 let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw))
+                batch.append(key: key, fields: generator.fields(of: draw), grams: matcher)
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
@@ -60,12 +67,8 @@ extension ContactStore {
             // merges them once: far faster than merging as they come.
             let search = try database.statement(ContactStore.searchInsertSQL)
             try holdMerges()
-            // The frequent search patterns, from contacts spread over the whole list.
-            let step = max(1, count / max(1, gramPolicy.sampleSize))
-            let sample = stride(from: 0, to: ordered.count, by: step).map {
-                SearchText.document(generator.fields(of: ordered[$0]))
-            }
-            let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
+            try gramBits.choose(patterns, contacts: count)
+            let grams = patterns.isEmpty ? nil : gramBits
             var written = 0
             // Each row's notes lines, for the order saved at the end.
             var lines: [UInt8] = []
