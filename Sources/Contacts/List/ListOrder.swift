@@ -59,9 +59,14 @@ public struct ListOrder: Sendable {
         let count: Int
         /// Notes lines of the entries under this node.
         let lines: Int
+        /// A leaf whose ids run on by one from its first (`ListOrder+Runs.swift`): that
+        /// id, and its entries' notes lines as two bit planes; -1 and none otherwise.
+        let firstID: Int32
+        let linePlanes: [UInt64]
 
         init(entries: [OrderEntry]) {
             self.entries = entries
+            (firstID, linePlanes) = Self.run(of: entries)
             children = []
             ends = []
             lineEnds = []
@@ -93,6 +98,7 @@ public struct ListOrder: Sendable {
                 lineEnds.append(lines)
             }
             self.entries = []
+            (firstID, linePlanes) = (-1, [])
             self.children = children
             self.ends = ends
             self.lineEnds = lineEnds
@@ -190,7 +196,7 @@ public struct ListOrder: Sendable {
         let header = 48 + 4 * 32  // the node object and its four arrays
         if node.isLeaf {
             return header + node.entries.capacity * MemoryLayout<OrderEntry>.stride
-                + node.linesBefore.capacity * MemoryLayout<UInt16>.stride
+                + node.linesBefore.capacity * MemoryLayout<UInt16>.stride + node.linePlanes.capacity * 8
         }
         return header + node.children.capacity * 8 + (node.ends.capacity + node.lineEnds.capacity) * 8
             + node.children.reduce(0) { $0 + bytes(of: $1) }
