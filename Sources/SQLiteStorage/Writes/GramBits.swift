@@ -71,12 +71,10 @@ final class GramBits {
             UPDATE roster_meta SET value = 1 WHERE key = 'grams_built';
             UPDATE roster_meta SET value = \(contacts) WHERE key = 'grams_contacts';
             """)
-        try database.withStatement("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") {
-            insert in
-            for (gram, pattern) in patterns.prefix(Self.maxGrams).enumerated() {
+        for (gram, pattern) in patterns.prefix(Self.maxGrams).enumerated() {
+            try database.run("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") { insert in
                 insert.bind(gram, to: ":gram")
                 insert.bind(pattern, to: ":pattern")
-                try insert.run()
             }
         }
         version = nil
@@ -178,18 +176,16 @@ final class GramBits {
         guard !held.isEmpty else { return }
         let rows = held.sorted { $0.key < $1.key }
         held = [:]
-        let store = try database.statement(
-            "INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)")
-        let delete = try database.statement("DELETE FROM search_gram_bits WHERE key = :key")
         for (key, words) in rows {
-            if words.allSatisfy({ $0 == 0 }) {
-                delete.bind(key, to: ":key")
-                try delete.run()
+            guard words.contains(where: { $0 != 0 }) else {
+                try database.run("DELETE FROM search_gram_bits WHERE key = :key") { $0.bind(key, to: ":key") }
                 continue
             }
-            store.bind(key, to: ":key")
-            words.withUnsafeBytes { store.bind(blob: Array($0), to: ":bits") }
-            try store.run()
+            try database.run("INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)") {
+                store in
+                store.bind(key, to: ":key")
+                words.withUnsafeBytes { store.bind(blob: Array($0), to: ":bits") }
+            }
         }
     }
 }
