@@ -36,8 +36,9 @@ public struct OrderEntry: Hashable, Sendable {
 /// (`lines(before:)`, `row(atPixel:base:perLine:)`).
 ///
 /// At 1,000,000 contacts the entries take 12 MB (id, revision, lines) and the
-/// leaves' running line counts 2 MB; a write copies one leaf (7 KB at most) and
-/// two or three inner nodes.
+/// leaves' running line counts 2 MB (and a leaf whose ids run on by one, as a seed
+/// writes them, its lines as two bit planes: 0.25 MB); a write copies one leaf (7 KB
+/// at most) and two or three inner nodes.
 public struct ListOrder: Sendable {
     /// Entries per leaf, at most.
     static let leafCapacity = 512
