@@ -192,8 +192,8 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped, then saves the list for the next start
-    /// when writes changed it since it was last saved.
+    /// Blocks until the server has stopped, then saves the list it holds for the next
+    /// start, unless that version is saved already (SQLite).
     public func wait() {
         server.wait()
         finish.withLock { $0 }?()
