@@ -32,29 +32,18 @@ public enum ContactValidation {
     /// e-mail it reads: ASCII is judged on its bytes.)
     public static func isEmail(_ text: String) -> Bool {
         if text.isEmpty { return true }
-        var (ats, before, after) = (0, 0, 0)
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return isEmail(scalars: text) }
-            if byte == UInt8(ascii: "@") {
-                ats += 1
-            } else if isWhiteSpace(UInt32(byte)) {
-                return false
-            } else if ats == 0 {
-                before += 1
-            } else {
-                after += 1
-            }
-        }
-        return ats == 1 && before > 0 && after > 0
+        return text.utf8.allSatisfy { $0 < 0x80 }
+            ? looksLikeEmail(text.utf8.lazy.map { UInt32($0) })
+            : looksLikeEmail(text.unicodeScalars.lazy.map(\.value))
     }
 
-    /// `isEmail` of text that is not all ASCII, scalar by scalar.
-    private static func isEmail(scalars text: String) -> Bool {
+    /// The e-mail rule over `values`, a text's bytes (ASCII) or scalars.
+    private static func looksLikeEmail(_ values: some Sequence<UInt32>) -> Bool {
         var (ats, before, after) = (0, 0, 0)
-        for scalar in text.unicodeScalars {
-            if scalar == "@" {
+        for value in values {
+            if value == 0x40 {  // "@"
                 ats += 1
-            } else if isWhiteSpace(scalar.value) {
+            } else if isWhiteSpace(value) {
                 return false
             } else if ats == 0 {
                 before += 1
