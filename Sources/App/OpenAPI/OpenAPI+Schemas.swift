@@ -212,7 +212,7 @@ extension OpenAPI {
     /// A label's name may hold no control character or line break...
     private static let labelControls = #"\u0000-\u001f\u007f-\u009f\u2028\u2029"#
     /// ...and needs one character that is not white space (`ContactLabels` trims).
-    private static let labelBlanks =
+    static let labelBlanks =
         #"\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"#
 
     /// `labels`: a list of names (`ContactLabels`).

@@ -40,20 +40,31 @@ struct ListFilter: Hashable, Sendable {
         }
     }
 
+    /// Longest `label` accepted, in characters: twice a label's, for the spaces around it.
+    static let maxLabelLength = 2 * ContactLabels.maxLength
+
     /// `label`'s value, trimmed (an unknown label is an empty list, not an error).
-    /// - Throws: 400 `invalid_parameter` naming `label` for one with no name or over 100 characters.
+    /// - Throws: 400 `invalid_parameter` naming `label` for one without a character that
+    ///   is neither white space nor a control character (the OpenAPI pattern's), or over
+    ///   200 characters.
     static func label(_ text: String) throws(HTTPError) -> String {
-        let key = ContactLabels.key(text)
-        guard !key.isEmpty else {
-            throw HTTPError(400, "invalid_parameter", "label must name a label, like label=Work")
-        }
-        guard text.unicodeScalars.count <= ContactLabels.maxLength * 2 else {
+        let length = text.unicodeScalars.count
+        guard length <= maxLabelLength else {
             throw HTTPError(
                 400, "invalid_parameter",
-                "label is \(text.unicodeScalars.count) characters long; a label has at most \(ContactLabels.maxLength)"
-            )
+                "label is \(length) characters long; a label has at most \(ContactLabels.maxLength)")
+        }
+        guard text.unicodeScalars.contains(where: { !isBlank($0.value) }) else {
+            throw HTTPError(400, "invalid_parameter", "label must name a label, like label=Work")
         }
         return ContactLabels.trimmed(text)
+    }
+
+    /// White space and control characters, as the OpenAPI pattern lists them.
+    private static func isBlank(_ value: UInt32) -> Bool {
+        value <= 0x20 || (0x7F...0xA0).contains(value) || value == 0x1680 || (0x2000...0x200A).contains(value)
+            || value == 0x2028 || value == 0x2029 || value == 0x202F || value == 0x205F || value == 0x3000
+            || value == 0xFEFF
     }
 
     /// The contacts this filter keeps, read through `store` (whose pinned read sees
