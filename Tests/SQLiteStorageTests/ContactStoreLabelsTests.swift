@@ -25,12 +25,14 @@ struct ContactStoreLabelsTests {
 
         let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
-        state = try editor.update(id: ids[1], base: { _ in state }, prepare: { _ in }) {
+        let relabelled: (ContactFields) -> ContactFields = {
             var fields = $0
             fields.labels = "Chess"
             fields.favorite = true
             return fields
-        }.state
+        }
+        state = try editor.update(id: ids[1], base: { _ in state }, prepare: { _ in }, change: relabelled)
+            .state
         #expect(Array(try store.labelled("work")) == [Int32(ids[0])])
         #expect(Set(try store.labelled("chess")) == Set(ids.prefix(2).map(Int32.init)))
         #expect(Array(try store.favorites()) == ids.prefix(2).map(Int32.init))
