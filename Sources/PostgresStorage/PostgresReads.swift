@@ -243,10 +243,10 @@ extension PostgresReads {
         try ids("SELECT id FROM contacts WHERE favorite")
     }
 
-    /// The contacts holding label `name` in any case: the GIN index of `label_keys`,
-    /// lowered by the server as the column is.
+    /// The contacts holding label `name` in any case, trimmed: the GIN index of
+    /// `label_keys`, lowered by the server as the column is.
     func labelled(_ name: String) throws -> ContactIDSet {
-        try ids("SELECT id FROM contacts WHERE label_keys @> ARRAY[lower($1)]", [name])
+        try ids("SELECT id FROM contacts WHERE label_keys @> ARRAY[lower($1)]", [ContactLabels.trimmed(name)])
     }
 
     /// Every label with the contacts holding it, by key.
