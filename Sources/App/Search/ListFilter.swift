@@ -80,8 +80,8 @@ struct ListFilter: Hashable, Sendable {
                 kept?.formIntersection(ids)
             }
         }
-        if let label { try narrow { try store.labelled(label) } }
-        if favorites { try narrow { try store.favorites() } }
+        if let label { try narrow { try scanner.labelled(label, store: store, version: version) } }
+        if favorites { try narrow { try scanner.favorites(store: store, version: version) } }
         if !words.isEmpty { try narrow { try scanner.matches(words, store: store, version: version) } }
         return kept
     }

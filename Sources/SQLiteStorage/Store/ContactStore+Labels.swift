@@ -41,22 +41,38 @@ extension ContactStore {
         try label(id: id, new)
     }
 
-    /// The starred contacts, as the pinned read sees them.
+    /// The starred contacts, as the pinned read sees them, of those whose ids are in
+    /// `ids` (all when nil).
     /// - Complexity: O(favourites): a scan of the partial index `contacts_favorites`.
-    public func favorites() throws -> ContactIDSet {
-        try database.ids(
-            "SELECT \(Database.idFunction)(id) FROM contacts WHERE favorite = 1", largest: largestID()
-        ) { _ in }
+    public func favorites(ids: ClosedRange<Int>?) throws -> ContactIDSet {
+        let ids = try ids ?? 0...largestID()
+        return try database.ids(
+            """
+            SELECT \(Database.idFunction)(id) FROM contacts
+            WHERE favorite = 1 AND id BETWEEN :first AND :last
+            """, largest: ids.upperBound
+        ) { statement in
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+        }
     }
 
-    /// The contacts holding the label named `name`, in any case (`ContactLabels.key`).
+    /// The contacts holding the label named `name`, in any case (`ContactLabels.key`),
+    /// of those whose ids are in `ids` (all when nil).
     /// - Complexity: O(contacts with it): one range of `contact_labels`' key.
-    public func labelled(_ name: String) throws -> ContactIDSet {
+    public func labelled(_ name: String, ids: ClosedRange<Int>?) throws -> ContactIDSet {
         let key = ContactLabels.key(name)
+        let ids = try ids ?? 0...largestID()
         return try database.ids(
-            "SELECT \(Database.idFunction)(contact_id) FROM contact_labels WHERE label_key = :key",
-            largest: largestID()
-        ) { statement in statement.bind(key, to: ":key") }
+            """
+            SELECT \(Database.idFunction)(contact_id) FROM contact_labels
+            WHERE label_key = :key AND contact_id BETWEEN :first AND :last
+            """, largest: ids.upperBound
+        ) { statement in
+            statement.bind(key, to: ":key")
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+        }
     }
 
     /// Every label with the number of contacts holding it, by key.
