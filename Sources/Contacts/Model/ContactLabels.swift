@@ -17,7 +17,9 @@ public enum ContactLabels {
 
     /// A name that cannot be a label, and why, in words that say how to fix it.
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the name by its place (`labels[2] is empty...`).
         public let problem: String
+        /// The problem.
         public var description: String { problem }
     }
 
@@ -111,6 +113,7 @@ public struct LabelCount: Hashable, Sendable {
     /// Contacts in the list that hold it.
     public let count: Int
 
+    /// A label's count.
     public init(name: String, count: Int) {
         self.name = name
         self.count = count
