@@ -18,6 +18,9 @@ struct ContactLabelsTests {
         (["a\nb"], "labels[0] holds a line break"), (["tab\there"], "labels[0] holds a line break"),
         ([String(repeating: "x", count: 101)], "labels[0] is 101 characters long"),
         ((0..<51).map { "L\($0)" }, "holds 51 labels"),
+        (Array(repeating: "same", count: 51), "holds 51 labels"),
+        (["\u{FEFF}"], "labels[0] is empty"),
+        ([" " + String(repeating: "x", count: 100)], "labels[0] is 101 characters"),
     ])
     func badNamesAreRefusedSayingWhich(names: [String], problem: String) {
         #expect {

@@ -38,20 +38,25 @@ public enum ContactLabels {
 
     /// The names a write gives, as stored: each trimmed, repeats (in any case)
     /// folded into the first.
-    /// - Throws: `Invalid` for a name that is empty once trimmed, holds a control
-    ///   character or is over 100 characters, and for more than 50 names.
+    /// - Throws: `Invalid` for a name that is empty once trimmed (a byte order mark
+    ///   alone is none), holds a control character or is over 100 characters as
+    ///   given, and for more than 50 names as given: the limits the OpenAPI schema
+    ///   states, so that a body it refuses is refused here too.
     public static func checked(_ names: [String]) throws(Invalid) -> [String] {
+        guard names.count <= maxCount else {
+            throw Invalid(problem: "holds \(names.count) labels; a contact may have at most \(maxCount)")
+        }
         var kept: [String] = []
         var keys: Set<String> = []
         for (index, raw) in names.enumerated() {
             let name = trimmed(raw)
-            guard !name.isEmpty else {
+            guard hasName(name) else {
                 throw Invalid(problem: "labels[\(index)] is empty: a label needs a name")
             }
             guard !name.unicodeScalars.contains(where: isControl) else {
                 throw Invalid(problem: "labels[\(index)] holds a line break or control character")
             }
-            let length = name.unicodeScalars.count
+            let length = raw.unicodeScalars.count
             guard length <= maxLength else {
                 throw Invalid(
                     problem:
@@ -59,9 +64,6 @@ public enum ContactLabels {
                 )
             }
             if keys.insert(name.lowercased()).inserted { kept.append(name) }
-        }
-        guard kept.count <= maxCount else {
-            throw Invalid(problem: "holds \(kept.count) labels; a contact may have at most \(maxCount)")
         }
         return kept
     }
@@ -80,7 +82,7 @@ public enum ContactLabels {
             if name.unicodeScalars.count > maxLength {
                 name = trimmed(String(String.UnicodeScalarView(name.unicodeScalars.prefix(maxLength))))
             }
-            if !name.isEmpty, keys.insert(name.lowercased()).inserted { kept.append(name) }
+            if hasName(name), keys.insert(name.lowercased()).inserted { kept.append(name) }
         }
         return kept
     }
@@ -89,6 +91,11 @@ public enum ContactLabels {
     /// the `labels` column is read as.
     public static func cleaned(stored text: String) -> String {
         stored(cleaned(text.split(whereSeparator: \.isNewline).map(String.init)))
+    }
+
+    /// Whether a trimmed name names something: a character other than a byte order mark.
+    private static func hasName(_ name: String) -> Bool {
+        name.unicodeScalars.contains { $0 != "\u{FEFF}" }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
