@@ -25,6 +25,14 @@ struct ContactIDSetTests {
             #expect(Array(set) == model.sorted().map(Int32.init))
             #expect(!set.contains(-1) && !set.contains(1 << 40))
             #expect((0..<(3 * largest + 200)).allSatisfy { set.contains($0) == model.contains($0) })
+            var both = set
+            both.formIntersection(other)
+            #expect(both.count == model.intersection(otherModel).count)
+            #expect(Array(both) == model.intersection(otherModel).sorted().map(Int32.init))
+            // With a shorter set on the other side, what lies past its end is dropped.
+            var shorter = other
+            shorter.formIntersection(ContactIDSet(largest: 0))
+            #expect(shorter.count == (otherModel.contains(0) ? 1 : 0))
             set.formUnion(other)
             model.formUnion(otherModel)
             #expect(set.count == model.count)

@@ -56,6 +56,8 @@ struct GramBitsTests {
         #expect(patterns.contains("555") && patterns.contains("  a") && patterns.count > 20)
         try expectBitsMatchTheIndex("seed")
 
+        // Later ids start past a few rows' worth of ids (31,744 a row), with none between.
+        try store.database.execute("UPDATE roster_meta SET value = 100000 WHERE key = 'next_id'")
         let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         var random = SeededRandom(seed: 3)
@@ -91,14 +93,14 @@ struct GramBitsTests {
             }
         }
         try expectBitsMatchTheIndex("single writes")
+        #expect(try store.largestID() > 100_000)
+        #expect(try store.gramMatches(["555"]).found?.count == state.order.count)
 
-        for mode in [ImportMode.append, .merge, .replace] {
+        for mode in [ImportMode.append, .merge] {
             let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
             let job = try ContactImport(store: writer, mode: mode)
             // Merge meets stored contacts by e-mail, then adds the rest.
-            for line in 0..<(mode == .replace ? 2_500 : 400) {
-                try job.add(Self.fields(&random), line: line)
-            }
+            for line in 0..<400 { try job.add(Self.fields(&random), line: line) }
             _ = try job.commit()
             try expectBitsMatchTheIndex("import \(mode)")
         }
@@ -106,16 +108,48 @@ struct GramBitsTests {
         let unchanged = try Self.kept(store)
         #expect(unchanged.patterns == patterns && unchanged.version == version)
 
+        // A list replaced whole chooses them from its new contacts.
+        try importing(2_500, mode: .replace, &random)
+        let replaced = try Self.kept(store)
+        #expect(replaced.version == version + 1 && replaced.patterns != patterns)
+        #expect(try Self.chosenAt(store) == 2_500)
+        try expectBitsMatchTheIndex("import replace")
+
         // An import that doubles the list chooses the patterns again (and builds their bits).
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
-        let job = try ContactImport(store: writer, mode: .append)
-        for line in 0..<3_600 { try job.add(Self.fields(&random), line: line) }
-        _ = try job.commit()
-        let (chosen, newer) = try Self.kept(store)
-        #expect(newer == version + 1 && chosen != patterns)
-        #expect(
-            try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") == 6_100)
+        try importing(2_600, mode: .append, &random)
+        #expect(try Self.kept(store).version == version + 2 && Self.chosenAt(store) == 5_100)
         try expectBitsMatchTheIndex("grown")
+    }
+
+    /// `grams_contacts`: the list's size when its patterns were chosen.
+    private static func chosenAt(_ store: ContactStore) throws -> Int? {
+        try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'")
+    }
+
+    /// Imports `count` random contacts in one transaction, `policy` choosing the patterns.
+    private func importing(
+        _ count: Int, mode: ImportMode, _ random: inout SeededRandom, policy: GramPolicy = GramPolicy()
+    ) throws {
+        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        writer.gramPolicy = policy
+        let job = try ContactImport(store: writer, mode: mode)
+        for line in 0..<count { try job.add(Self.fields(&random), line: line) }
+        _ = try job.commit()
+    }
+
+    @Test func anImportIntoAnEmptyListChoosesThePatternsFromItsFirstContacts() throws {
+        let store = try folder.store()
+        var random = SeededRandom(seed: 12)
+        // Fewer than a sample: chosen at the end, from all of them.
+        let policy = GramPolicy(share: 0.05, sampleSize: 1_500, minimumContacts: 1_000)
+        try importing(1_200, mode: .append, &random, policy: policy)
+        #expect(try Self.kept(store).patterns.contains("555") && Self.chosenAt(store) == 1_200)
+        try expectBitsMatchTheIndex("short import")
+        // More than a sample (into a list too small to keep any): chosen from the first
+        // contacts, the rest kept in step, and not chosen again at the end.
+        try importing(2_500, mode: .replace, &random, policy: policy)
+        #expect(try Self.kept(store).version == 2 && Self.chosenAt(store) == 2_500)
+        try expectBitsMatchTheIndex("long import")
     }
 
     @Test func aSearchThroughTheBitsFindsWhatTheIndexFinds() throws {

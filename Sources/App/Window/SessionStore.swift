@@ -16,6 +16,8 @@ final class SessionEntry: Sendable {
         var motion = MotionHistory()
         /// The rows its lookaheads sent, until shown or released (`/metrics`).
         var ledger = PrefetchLedger()
+        /// What its slots showed at its recent states: refreshes that would repeat it are left out.
+        var shown = ShownContent(limit: WindowHandler.historyLimit + 1)
     }
 
     let id: SessionID

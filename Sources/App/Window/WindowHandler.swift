@@ -46,6 +46,8 @@ final class WindowHandler {
         let created: KindCounts
         let reused: KindCounts
         let prefetch: PrefetchLedger.Outcome
+        /// What the slots showed at the update's base (`ShownContent`), if known.
+        var shown: [UInt64]? = nil
     }
 
     func handle(_ request: Request) throws -> Response {
@@ -84,7 +86,9 @@ final class WindowHandler {
                     wanted = state.version
                     return nil
                 }
-                return try advance(&state, to: query, in: snapshot, known: known != nil)
+                var step = try advance(&state, to: query, in: snapshot, known: known != nil)
+                step.shown = step.update.base.flatMap { state.shown.digests(at: $0) }
+                return step
             }
             if step == nil { snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy) }
         }
@@ -99,8 +103,13 @@ final class WindowHandler {
         defer { cursor?.close() }
         let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
         let beyond = query.prefetching ? Beyond(query: query) : nil
-        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
-            step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond)
+        var sent: [(slot: Int, digest: UInt64)] = []
+        let body = try WindowRenderer(
+            snapshot: snapshot, contacts: cursor, highlight: highlight, shown: step.shown
+        ).render(
+            step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond,
+            sent: &sent)
+        entry.state.withLock { $0.shown.record(step.update, sent: sent) }
         metrics.observeWindow(bytes: body.count)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")

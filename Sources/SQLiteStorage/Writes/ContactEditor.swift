@@ -36,6 +36,12 @@ public final class ContactEditor {
         sqlite3_busy_timeout(store.database.handle, busyTimeout)
     }
 
+    /// A step of merging the search index's segments, which commits leave
+    /// unmerged (`ContactStore.deferSearchMerges()`).
+    public func upkeepStep() throws -> Bool {
+        try store.mergeSearchStep()
+    }
+
     /// Adds a contact; returns it with its new id, row and revision.
     public func insert(_ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws
         -> ContactEdit.Outcome

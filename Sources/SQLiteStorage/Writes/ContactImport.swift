@@ -24,6 +24,12 @@ final class ContactImport {
     var revision = 0
     /// Contacts added so far.
     private(set) var staged = 0
+    /// The search texts of the first contacts added, while the frequent patterns are
+    /// to be chosen from them (the list held too few contacts to keep any): nil once
+    /// chosen, or when the list keeps patterns of its own.
+    private var firstDocuments: [String]?
+    /// Whether this import chose the patterns from its first contacts.
+    private var choseGrams = false
     /// Stored contacts a `merge` changed, and those it matched and left as they were.
     var updated = 0
     var unchanged = 0
@@ -53,6 +59,7 @@ final class ContactImport {
                 try store.gramBits.begin()
                 sectionRows = try store.sections().map(\.rows)
             }
+            if sectionRows.reduce(0, +) < store.gramPolicy.minimumContacts { firstDocuments = [] }
             try database.execute(
                 """
                 CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL, lines INTEGER NOT NULL);
@@ -102,6 +109,19 @@ final class ContactImport {
         try store.label(id: firstID + staged, fields.labels)
         sectionRows[key.section] += 1
         staged += 1
+        if firstDocuments != nil {
+            firstDocuments?.append(document)
+            let total = sectionRows.reduce(0, +)
+            if let sample = firstDocuments, sample.count >= store.gramPolicy.sampleSize,
+                total >= store.gramPolicy.minimumContacts
+            {
+                // Chosen now from the first contacts, then kept in step as the rest come:
+                // no second pass over all of them at the end.
+                try store.rebuildGrams(sample: sample, contacts: total)
+                firstDocuments = nil
+                choseGrams = true
+            }
+        }
     }
 
     /// Builds the order index (if it was dropped) and sections, hands `prepare` the
@@ -115,8 +135,17 @@ final class ContactImport {
             DELETE FROM temp.import_order;
             """)
         try store.mergeOnce(optimize: staged >= 100_000)
-        // The frequent patterns' bits: written, or chosen again for a list that doubled.
-        try store.rebuildGramsIfGrown(contacts: sectionRows.reduce(0, +))
+        // The frequent patterns' bits: written; or chosen from the first contacts of an
+        // import that came to fewer than a sample; or chosen again for a list that doubled.
+        let total = sectionRows.reduce(0, +)
+        if let sample = firstDocuments, total >= store.gramPolicy.minimumContacts {
+            try store.rebuildGrams(sample: sample, contacts: total)
+        } else if choseGrams || firstDocuments != nil {
+            try store.gramBits.flush()
+            try database.execute("UPDATE roster_meta SET value = \(total) WHERE key = 'grams_contacts'")
+        } else {
+            try store.rebuildGramsIfGrown(contacts: total)
+        }
         try database.execute(
             """
             UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
