@@ -21,13 +21,14 @@ final class SessionEntry: Sendable {
     }
 
     let id: SessionID
-    /// The search's folded words (empty for the whole list): another `q` is another list.
-    let search: [String]
+    /// The list's filter (a search, favourites, a label; empty for the whole list):
+    /// another `q`, `filter` or `label` is another list.
+    let filter: ListFilter
     let state: Mutex<State>
 
-    init(id: SessionID, search: [String] = [], session: ReuseSession, version: Int) {
+    init(id: SessionID, filter: ListFilter = .all, session: ReuseSession, version: Int) {
         self.id = id
-        self.search = search
+        self.filter = filter
         state = Mutex(State(session: session, version: version))
     }
 }

@@ -4,7 +4,7 @@ import Platform
 import ReuseEngine
 
 /// `GET /window`: the reuse engine run for the client's session over the list
-/// snapshot its read sees (or a search's results of it: `q`), with items named by
+/// snapshot its read sees (or a filtered list of it: `q`, `filter`, `label`), with items named by
 /// contact id (identity-based reuse), the window anchored across data changes,
 /// and the contacts to send read by id from that same version. A request that
 /// sends `rtt` or `speed` gets a lookahead in its direction of motion (`Prefetch`,
@@ -65,8 +65,8 @@ final class WindowHandler {
     private func answer(_ request: Request, sentBy: UInt64?) throws -> Response {
         let query = try WindowQuery(request.queryItems())
         let id = query.session.flatMap(SessionID.init)
-        // A session belongs to its search: another `q` answers full.
-        let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.search == query.search ? $0 : nil }
+        // A session belongs to its filter: another `q`, `filter` or `label` answers full.
+        let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.filter == query.filter ? $0 : nil }
         var wanted = max(catalog.version, known?.state.withLock { $0.version } ?? 0)
         var snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy)
         // An unknown (expired, or another server's) session keeps its id: a load
@@ -74,7 +74,7 @@ final class WindowHandler {
         let entry =
             known
             ?? SessionEntry(
-                id: id ?? SessionID.random(), search: query.search,
+                id: id ?? SessionID.random(), filter: query.filter,
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
         if known == nil { sessions.insert(entry) }
@@ -122,8 +122,7 @@ final class WindowHandler {
         let snapshot =
             try sentBy.map { try reader.snapshot(atLeast: version, sentBy: $0) }
             ?? reader.snapshot(atLeast: version)
-        guard !query.search.isEmpty else { return snapshot }
-        return try searches.results(for: query.search, in: snapshot, reading: reader.store)
+        return try searches.results(for: query.filter, in: snapshot, reading: reader.store)
     }
 
     /// Moves `state` to the window `query` asks for on `snapshot`: new data is

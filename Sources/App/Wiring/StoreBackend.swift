@@ -59,6 +59,7 @@ struct StoreBackend {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
+        try store.buildLabelsIfNeeded()
         try store.buildGramsIfNeeded { done in
             log("roster: marked the frequent search patterns of \(done) contacts")
         }

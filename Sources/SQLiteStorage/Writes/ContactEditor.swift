@@ -66,6 +66,7 @@ public final class ContactEditor {
         let lines = NoteLines.count(fields.notes)
         try store.addToOrder(id: id, key: key.bytes, lines: lines)
         try store.index(id: id, fields: fields)
+        try store.label(id: id, fields.labels)
         try store.database.execute("UPDATE contacts SET revision = \(version) WHERE id = \(id)")
         let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
         let next = state.inserting(
@@ -107,6 +108,7 @@ public final class ContactEditor {
                 update.bind(version, to: ":revision")
             }
             try store.reindex(id: id, from: old.fields, to: fields)
+            try store.relabel(id: id, from: old.fields.labels, to: fields.labels)
             let lines = NoteLines.count(fields.notes)
             let entry = OrderEntry(id: id, version: version, lines: lines)
             let row: Int
@@ -141,6 +143,7 @@ public final class ContactEditor {
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
+            try store.unlabel(id: id, old.fields.labels)
             return (nil, state.removing(at: row, section: Int(key[0]), version: version))
         }
     }

@@ -76,6 +76,7 @@ extension ContactImport {
             updated += 1
         }
         try store.reindex(id: id, from: stored, to: merged)
+        try store.relabel(id: id, from: stored.labels, to: merged.labels)
         sectionRows[oldKey.section] -= 1
         sectionRows[newKey.section] += 1
         remember(merged, id: id)

@@ -49,7 +49,7 @@ final class ContactImport {
             if mode == .replace {
                 try database.execute(
                     """
-                    DELETE FROM contacts; DELETE FROM contact_order;
+                    DELETE FROM contacts; DELETE FROM contact_order; DELETE FROM contact_labels;
                     INSERT INTO contact_search (contact_search) VALUES ('delete-all');
                     """)
                 try store.gramBits.begin()
@@ -106,6 +106,7 @@ final class ContactImport {
         stage.bind(NoteLines.count(fields.notes), to: ":lines")
         try stage.run()
         try store.index(id: firstID + staged, document: document)
+        try store.label(id: firstID + staged, fields.labels)
         sectionRows[key.section] += 1
         staged += 1
         if firstDocuments != nil {
