@@ -59,6 +59,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 }
 
+extension String {
+    /// ASCII case-insensitive equality, as header names compare: over the two
+    /// strings' bytes in place (a field lookup compares each name it passes).
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { a in
+            other.utf8.withContiguousStorageIfAvailable { b in
+                for index in 0..<a.count where a[index] != b[index] {
+                    let (x, y) = (a[index] | 0x20, b[index] | 0x20)
+                    guard x == y, x >= 0x61, x <= 0x7A else { return false }
+                }
+                return true
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        return Substring(self).caseInsensitiveEquals(other)
+    }
+}
+
 extension StringProtocol {
     /// ASCII case-insensitive equality, as header names compare.
     func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
