@@ -109,10 +109,12 @@ def test_wheel_scrolling_through_2000_rows_keeps_the_dom_constant(page, server):
     assert nodes(page) <= middle + 6, (nodes(page), middle)
     # And never more than the rows of the shortest height (56 px) that fit in the window
     # the page asks for (the viewport and half a viewport each side), plus headers, plus
-    # the lookahead the server adds in the direction of motion: with the round trip of a
-    # few ms here, |speed| x (2 rtt + 50 ms), under 2,000 px at this pace (about 30,000 px/s).
+    # the lookahead the server adds in the direction of motion: |speed| x (2 rtt + 50 ms),
+    # which the server caps at 8,000 px (`WindowHandler.prefetchLimits`). The round trip
+    # is a few ms on an idle machine (under 2,000 px at this pace, about 30,000 px/s) and
+    # far more on a busy one, so the cap is the bound that holds on both.
     viewport = page.evaluate("document.getElementById('list').clientHeight")
-    assert nodes(page) <= (2 * viewport + 2000) // 56 + 4, (nodes(page), viewport)
+    assert nodes(page) <= (2 * viewport + 8000) // 56 + 4, (nodes(page), viewport)
     assert page.errors == []
 
 
