@@ -40,8 +40,13 @@ enum ImportCommand {
                 printError("import: \(read * 100 / max(size, 1))% read")
             }
         }
+        let outcome = job.finish()
+        if !PGConnection.isURL(path) {
+            // What the import left invisible (a replaced list, all of a failed import).
+            _ = try? ContactStore(writingTo: path).collectImportLeftovers()
+        }
         let summary: ImportSummary
-        switch job.finish() {
+        switch outcome {
         case .success(let result): summary = result
         case .failure(let error):
             printError("roster: import \(options.file): \(error)")

@@ -35,6 +35,14 @@ final class ImportContext: Sendable {
     /// A new connection for writing (migrations are applied already).
     func openWriter() throws -> any ImportTarget { try open() }
 
+    /// After an import whose client left: its leftovers deleted a moment later (once
+    /// its writer has rolled back), off the event loop.
+    func settleLater() {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [self] in
+            if let store = try? openWriter() as? ContactStore { _ = try? store.collectImportLeftovers() }
+        }
+    }
+
     /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
     /// after the answer has gone out, so a large import does not make its client
     /// wait for the copy into the database file.
@@ -44,10 +52,12 @@ final class ImportContext: Sendable {
         return store
     }
 
-    /// Copies a SQLite file's write-ahead log into the database once readers have
-    /// moved on to the new data (their pinned reads last at most about a second).
+    /// Deletes what a SQLite import left invisible (a replaced list, or all of a
+    /// failed import), then copies the write-ahead log into the database once readers
+    /// have moved on to the new data (their pinned reads last at most about a second).
     func settle(_ target: any ImportTarget) {
         guard let store = target as? ContactStore else { return }
+        _ = try? store.collectImportLeftovers()
         Thread.sleep(forTimeInterval: 1.5)
         // Without waiting: a truncating checkpoint that waits for a reader holds the
         // write lock all the while, and contact writes would find the database busy.

@@ -12,6 +12,7 @@ import Synchronization
 /// response, sent once the transaction has committed (or rolled back).
 final class ImportSink: RequestBodySink {
     private let job: ImportJob
+    private let context: ImportContext
     private var multipart: MultipartFile?
     private let logger: Logger
     /// What the log line names: the method, mode and policy.
@@ -21,6 +22,7 @@ final class ImportSink: RequestBodySink {
     /// and starts the job.
     init(request: Request, flow: BodyFlow, context: ImportContext) throws {
         logger = context.logger
+        self.context = context
         try context.authorize(request.head)
         let contentType = request.head.headers["Content-Type"]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingHTTPWhitespace() } ?? ""
@@ -133,6 +135,7 @@ final class ImportSink: RequestBodySink {
     func cancel() {
         logger.log("roster: \(label): the client left before the body ended; nothing was imported")
         job.cancel()
+        context.settleLater()
     }
 
     /// The log line of an import that ran to its end.

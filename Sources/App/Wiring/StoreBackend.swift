@@ -1,4 +1,5 @@
 import Contacts
+import Foundation
 import Platform
 import PostgresStorage
 import SQLiteStorage
@@ -27,6 +28,9 @@ struct StoreBackend {
     {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
+        if try store.removeInterruptedImports() > 0 {
+            log("roster: removed the contacts of an import that was interrupted before it showed them")
+        }
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
         try store.countNoteLinesIfNeeded { done in log("roster: counted the notes lines of \(done) contacts")
         }
@@ -36,6 +40,9 @@ struct StoreBackend {
                 log("roster: seeded \(written) of \(options.seed)")
             }
         }
+        // What interrupted imports left (their search texts, a replaced list) goes in the
+        // background: none of it is visible.
+        Thread.detachNewThread { _ = try? ContactStore(writingTo: path).collectImportLeftovers() }
         return StoreBackend(
             snapshot: try ListSnapshot(store: store),
             openSource: { try ContactStore(readingFrom: path) },

@@ -6,8 +6,8 @@ public protocol ImportTarget: AnyObject {
     func count() throws -> Int
 }
 
-/// One import's transaction: contacts added in file order (new ids), then all
-/// committed together or none kept.
+/// One import: contacts added in file order (new ids), then all shown together
+/// or none kept.
 public protocol ImportWriting: AnyObject {
     /// Contacts added so far.
     var staged: Int { get }
@@ -21,4 +21,11 @@ public protocol ImportWriting: AnyObject {
     func commit(prepare: (ListState) throws -> Void) throws -> ListState
     /// Abandons the import: nothing of it is kept.
     func rollback()
+    /// After the commit, once readers were shown the list: housekeeping that can
+    /// wait that long (merging a search index). Errors are the next import's to meet.
+    func tidy()
+}
+
+extension ImportWriting {
+    public func tidy() {}
 }

@@ -5,7 +5,7 @@ import Contacts
     import Glibc
 #endif
 
-/// One SQLite connection: WAL journal, foreign keys on, a busy timeout, and a
+/// One SQLite connection: WAL journal, foreign keys on, a busy timeout (`pollForLocks`), and a
 /// cache of prepared statements reused across calls.
 ///
 /// A connection is not thread-safe: confine each one to a single thread (or a
@@ -42,7 +42,7 @@ public final class Database {
                 path: path, reason: Database.explain(path: path, sqliteReason: reason))
         }
         self.handle = handle
-        sqlite3_busy_timeout(handle, 5000)
+        pollForLocks(upTo: 5000)
         do {
             // The first statement reads the header: a file that is not SQLite fails here.
             try execute("PRAGMA foreign_keys = ON")

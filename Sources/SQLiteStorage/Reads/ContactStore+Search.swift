@@ -20,11 +20,16 @@ extension ContactStore {
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
     /// contentless table forgets a row by its text).
     func unindex(id: Int, fields: ContactFields) throws {
+        try unindex(id: id, document: SearchText.document(fields))
+    }
+
+    /// Takes contact `id` out of the search index by the text it was indexed with.
+    func unindex(id: Int, document: String) throws {
         try database.run(
             "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)"
         ) { statement in
             statement.bind(id, to: ":id")
-            statement.bind(SearchText.document(fields), to: ":text")
+            statement.bind(document, to: ":text")
         }
     }
 
@@ -73,6 +78,12 @@ extension ContactStore {
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
             INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
             """)
+    }
+
+    /// The index's usual merging again (`holdMerges()` stops it, and an import killed
+    /// before this version of Roster left it stopped), without a merge now.
+    func restoreMerging() throws {
+        try mergeOnce(optimize: false)
     }
 
     /// Builds the search index of a list migrated with contacts in it, once (one

@@ -1,4 +1,3 @@
-import CSQLite
 import Contacts
 
 /// Single contact writes (insert, update, delete), each one transaction that
@@ -18,10 +17,11 @@ public final class ContactEditor {
     public let store: ContactStore
 
     /// An editor writing through `store`. A write waits at most `busyTimeout`
-    /// milliseconds for another writer (an import) before failing with `.busy`.
+    /// milliseconds for another writer before failing with `.busy`; an import in
+    /// this process lets it in after the row it is writing (`WriteTurns`).
     public init(store: ContactStore, busyTimeout: Int32 = 200) {
         self.store = store
-        sqlite3_busy_timeout(store.database.handle, busyTimeout)
+        store.database.pollForLocks(upTo: busyTimeout)
     }
 
     /// Adds a contact; returns it with its new id, row and revision.
@@ -62,9 +62,7 @@ public final class ContactEditor {
             let (oldKey, old) = try current(id, ifRevision: ifRevision)
             let fields = try change(old.fields)
             let key = try fields.checkedSortKey()
-            guard let oldRow = try store.row(of: id, key: oldKey, in: state.order) else {
-                throw ContactsError.inconsistent("contact \(id) is not in the list order")
-            }
+            let oldRow = try listedRow(of: id, key: oldKey, in: state.order)
             try store.database.run(ContactField.updateSQL) { update in
                 update.bind(id, to: ":id")
                 update.bind(fields)
@@ -98,9 +96,7 @@ public final class ContactEditor {
     {
         try transact(base: base, prepare: prepare) { state, version in
             let (key, old) = try current(id, ifRevision: ifRevision)
-            guard let row = try store.row(of: id, key: key, in: state.order) else {
-                throw ContactsError.inconsistent("contact \(id) is not in the list order")
-            }
+            let row = try listedRow(of: id, key: key, in: state.order)
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
@@ -116,7 +112,8 @@ public final class ContactEditor {
     ) throws -> ContactEdit.Outcome {
         let database = store.database
         // A write that waits past the busy timeout for another writer throws `.busy`.
-        return try database.transaction(.write) {
+        try WriteTurns.waitingWrite { try database.begin(.write) }
+        do {
             let version = try store.dataVersion()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
@@ -126,8 +123,21 @@ public final class ContactEditor {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
             try prepare(next)
+            try database.commit()
+            WriteTurns.committed()
             return ContactEdit.Outcome(contact: contact, state: next)
+        } catch {
+            try? database.rollback()
+            throw error
         }
+    }
+
+    /// The row of contact `id` (sort key `key`) in `order`; a contact the list does
+    /// not show (an import's, not shown yet) is not found.
+    private func listedRow(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int {
+        if let row = try store.row(of: id, key: key, in: order) { return row }
+        if try store.isHidden(id) { throw ContactsError.contactNotFound(id: id) }
+        throw ContactsError.inconsistent("contact \(id) is not in the list order")
     }
 
     /// The sort key and stored contact of `id`, refusing a stale `ifRevision`.

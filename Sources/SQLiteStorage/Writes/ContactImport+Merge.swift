@@ -1,18 +1,23 @@
 import Contacts
 
-/// `mode=merge` on SQLite, inside the import's one transaction: the stored
-/// contacts' match keys are read once at the start (`ContactMatch.keys`); a row
-/// that matches one updates it in place (same id, fields merged, a new revision,
-/// its place in the order and its search text moved), a row that matches none is
-/// added, and its keys join the table so that the file's own repeats merge too.
+/// `mode=merge` on SQLite: the stored contacts' match keys are read once at the
+/// start (`ContactMatch.keys`). A row that matches a contact this import added
+/// updates it where it waits (still invisible); one that matches a stored contact
+/// waits in `temp.import_merges` until the import is shown: then, in that last
+/// transaction, each such contact as it is then takes its rows in file order
+/// (same id, fields merged, a new revision, its place in the order and its search
+/// text moved). A row that matches none is added, and its keys join the table so
+/// that the file's own repeats merge too.
 extension ContactImport {
     /// Every stored contact's match keys, the first contact of each key winning.
     static func matchKeys(in store: ContactStore) throws -> [String: Int] {
         var keys: [String: Int] = [:]
+        let hidden = try store.hiddenIDs()
         try store.database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts ORDER BY id") {
             statement in
             while try statement.step() {
                 let id = statement.int(at: 0)
+                guard hidden.isEmpty || !hidden.contains(id) else { continue }
                 for key in ContactMatch.keys(statement.fields(from: 1)) where keys[key] == nil {
                     keys[key] = id
                 }
@@ -21,7 +26,7 @@ extension ContactImport {
         return keys
     }
 
-    /// The stored contact `fields` matches, if any.
+    /// The contact `fields` matches, if any.
     func match(_ fields: ContactFields) -> Int? {
         for key in ContactMatch.keys(fields) {
             if let id = matches[key] { return id }
@@ -34,51 +39,119 @@ extension ContactImport {
         for key in ContactMatch.keys(fields) where matches[key] == nil { matches[key] = id }
     }
 
-    /// Contact `id` updated with the row `incoming` (`ContactMatch.merged`).
-    func update(id: Int, with incoming: ContactFields) throws {
+    /// The row `incoming` merged into contact `id` (`ContactMatch.merged`): at once
+    /// when this import added it, else when the import is shown.
+    func merge(_ incoming: ContactFields, into id: Int) throws {
+        guard isOwn(id) else { return try keep(incoming, for: id) }
         let database = store.database
-        let stored = try database.withStatement(
-            "SELECT \(ContactField.columnList) FROM contacts WHERE id = :id"
+        let waiting = try database.withStatement(
+            "SELECT \(ContactField.columnList) FROM temp.import_rows WHERE id = :id"
         ) { statement -> ContactFields? in
             statement.bind(id, to: ":id")
             return try statement.step() ? statement.fields(from: 0) : nil
         }
-        guard let stored else { throw ContactsError.inconsistent("contact \(id) matched but is gone") }
-        let merged = ContactMatch.merged(stored, with: incoming)
-        if merged == stored {
-            if id < firstID { unchanged += 1 }
-            return
-        }
-        try database.run(ContactField.updateSQL) { statement in
+        guard let waiting else { throw ContactsError.inconsistent("imported contact \(id) is gone") }
+        let merged = ContactMatch.merged(waiting, with: incoming)
+        guard merged != waiting else { return }
+        try store.unindex(id: id, fields: waiting)
+        try stage(id: id, key: merged.sortKey, fields: merged, document: SearchText.document(merged))
+        sectionRows[waiting.sortKey.section] -= 1
+        sectionRows[merged.sortKey.section] += 1
+        remember(merged, id: id)
+    }
+
+    /// Keeps the row `incoming` for stored contact `id`, after the rows kept for it before.
+    private func keep(_ incoming: ContactFields, for id: Int) throws {
+        let database = store.database
+        try database.run(
+            "INSERT INTO temp.import_merges (id, seq, \(ContactField.columnList)) "
+                + "VALUES (:id, :seq, \(ContactField.parameterList))"
+        ) { statement in
             statement.bind(id, to: ":id")
-            statement.bind(merged)
-            statement.bind(revision, to: ":revision")
+            statement.bind(merges, to: ":seq")
+            statement.bind(incoming)
         }
-        let oldKey = stored.sortKey
-        let newKey = merged.sortKey
-        if id >= firstID {
-            // Added by this import: its place waits in the scratch table.
-            try database.run("UPDATE temp.import_order SET sort_key = :key, lines = :lines WHERE id = :id") {
-                statement in
-                statement.bind(blob: newKey.bytes, to: ":key")
-                statement.bind(NoteLines.count(merged.notes), to: ":lines")
-                statement.bind(id, to: ":id")
+        merges += 1
+        // The keys it will have, as far as they are known now, for the rows after it.
+        if let stored = try stored(id) {
+            remember(try waitingMerges(for: id).reduce(stored, ContactMatch.merged), id: id)
+        }
+    }
+
+    /// The rows kept for stored contact `id`, in file order.
+    private func waitingMerges(for id: Int) throws -> [ContactFields] {
+        try store.database.withStatement(
+            "SELECT \(ContactField.columnList) FROM temp.import_merges WHERE id = :id ORDER BY seq"
+        ) { statement in
+            statement.bind(id, to: ":id")
+            var rows: [ContactFields] = []
+            while try statement.step() { rows.append(statement.fields(from: 0)) }
+            return rows
+        }
+    }
+
+    /// Contact `id`'s fields as stored now, nil when it is gone.
+    private func stored(_ id: Int) throws -> ContactFields? {
+        try store.database.withStatement("SELECT \(ContactField.columnList) FROM contacts WHERE id = :id") {
+            statement -> ContactFields? in
+            statement.bind(id, to: ":id")
+            return try statement.step() ? statement.fields(from: 0) : nil
+        }
+    }
+
+    /// In the transaction that shows the import: each stored contact matched takes
+    /// its rows, as it is now (a single write may have changed it since, or deleted
+    /// it: then its rows are dropped). `sectionRows` follows the contacts that move.
+    func applyMerges(revision: Int, sectionRows rows: inout [Int]) throws {
+        guard merges > 0 else { return }
+        let hidden = try store.hiddenIDs()
+        var current: (id: Int, rows: [ContactFields])?
+        func finish() throws {
+            guard let (id, incoming) = current, !hidden.contains(id), let stored = try stored(id) else {
+                return
             }
-        } else {
-            try database.run("DELETE FROM contact_order WHERE sort_key = :key AND id = :id") { statement in
-                statement.bind(blob: oldKey.bytes, to: ":key")
-                statement.bind(id, to: ":id")
+            let merged = incoming.reduce(stored, ContactMatch.merged)
+            guard merged != stored else {
+                unchanged += 1
+                return
             }
-            stage.bind(blob: newKey.bytes, to: ":sort_key")
-            stage.bind(id, to: ":id")
-            stage.bind(NoteLines.count(merged.notes), to: ":lines")
-            try stage.run()
+            try update(id, from: stored, to: merged, revision: revision)
+            rows[stored.sortKey.section] -= 1
+            rows[merged.sortKey.section] += 1
             updated += 1
         }
-        try store.unindex(id: id, fields: stored)
-        try store.index(id: id, fields: merged)
-        sectionRows[oldKey.section] -= 1
-        sectionRows[newKey.section] += 1
-        remember(merged, id: id)
+        try store.database.withStatement(
+            "SELECT id, \(ContactField.columnList) FROM temp.import_merges ORDER BY id, seq"
+        ) { statement in
+            while try statement.step() {
+                let id = statement.int(at: 0)
+                if current?.id != id {
+                    try finish()
+                    current = (id, [])
+                }
+                current?.rows.append(statement.fields(from: 1))
+            }
+        }
+        try finish()
+    }
+
+    /// Stored contact `id` rewritten from `old` to `new` at `revision`: its row, its
+    /// place in the order, its search text.
+    private func update(_ id: Int, from old: ContactFields, to new: ContactFields, revision: Int) throws {
+        try store.database.run(ContactField.updateSQL) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(new)
+            statement.bind(revision, to: ":revision")
+        }
+        let (oldKey, newKey) = (old.sortKey.bytes, new.sortKey.bytes)
+        let lines = NoteLines.count(new.notes)
+        if oldKey != newKey {
+            try store.removeFromOrder(id: id, key: oldKey)
+            try store.addToOrder(id: id, key: newKey, lines: lines)
+        } else if lines != NoteLines.count(old.notes) {
+            try store.setLines(id: id, key: oldKey, lines: lines)
+        }
+        try store.unindex(id: id, fields: old)
+        try store.index(id: id, fields: new)
     }
 }

@@ -1,0 +1,77 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Long work on the list (an import, a cleanup) as short write transactions that
+/// take turns with single writes: a slice ends after the step during which a
+/// single write of this process began to wait (`WriteTurns`), or once it has run
+/// `longest` seconds, and the next one begins only when no single write waits.
+/// Whatever a slice writes must be invisible to readers (`HiddenIDs`) until the
+/// work shows it in one last slice.
+///
+/// Belongs to the thread that does the work.
+final class WriteSlices {
+    private let database: Database
+    /// A slice's most, even when no single write waits here: one in another
+    /// process (which polls for the lock, `Database.pollForLocks`) gets the gap after it.
+    static let longest = 0.05
+    private(set) var isOpen = false
+    private var startedAt: UInt64 = 0
+    private var steps = 0
+    private var nextClockRead = 0
+    /// Slices committed so far.
+    private(set) var committed = 0
+
+    init(database: Database) {
+        self.database = database
+    }
+
+    /// Begins a slice unless one is open, once no single write waits.
+    func open() throws {
+        guard !isOpen else { return }
+        WriteTurns.letWritersGo()
+        try database.begin(.write)
+        isOpen = true
+        startedAt = DispatchTime.now().uptimeNanoseconds
+        steps = 0
+        nextClockRead = 32
+    }
+
+    /// Counts `weight` units of work done in the open slice (a row is 1), and ends
+    /// the slice when a single write waits or it has run long enough.
+    func stepped(weight: Int = 1) throws {
+        steps += weight
+        if WriteTurns.writerWaits {
+            try commit()
+        } else if steps >= nextClockRead {
+            nextClockRead = steps + 32
+            if Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9 > Self.longest {
+                try commit()
+                usleep(500)  // the gap another process's writer polls for
+            }
+        }
+    }
+
+    /// Commits the open slice, if any. When the commit fails (a full disk), the
+    /// slice is rolled back.
+    func commit() throws {
+        guard isOpen else { return }
+        isOpen = false
+        do {
+            try database.commit()
+        } catch {
+            try? database.rollback()
+            throw error
+        }
+        committed += 1
+    }
+
+    /// Rolls the open slice back, if any (earlier slices stay: invisible until shown).
+    func rollback() {
+        guard isOpen else { return }
+        isOpen = false
+        try? database.rollback()
+    }
+}
