@@ -195,12 +195,14 @@ struct ImportVisibilityTests {
         // A write in between (the import's slice is open on this thread: commit it first).
         try (batch as? ContactImport)?.slices.commit()
         let editor = ContactEditor(store: try ContactStore(writingTo: path))
-        _ = try editor.update(id: id, base: { _ in nil }, prepare: { _ in }) { fields in
-            var fields = fields
-            fields.phone = "+47 22 00 00 00"
-            fields.city = "Tromsø"
-            return fields
-        }
+        _ = try editor.update(
+            id: id, base: { _ in nil }, prepare: { _ in },
+            change: { fields in
+                var fields = fields
+                fields.phone = "+47 22 00 00 00"
+                fields.city = "Tromsø"
+                return fields
+            })
         let state = try batch.commit { _ in }
         batch.tidy()
         #expect(state.total == 2 && batch.updated == 1 && batch.staged == 1)
