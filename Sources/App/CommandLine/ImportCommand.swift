@@ -16,7 +16,11 @@ enum ImportCommand {
             open = { try PostgresImporter(url: path) }
         } else {
             _ = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
-            open = { try ContactStore(writingTo: path) }
+            open = {
+                let store = try ContactStore(writingTo: path)
+                store.longestSlice = 0.05  // a server's writes to the same file find the gaps
+                return store
+            }
         }
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")

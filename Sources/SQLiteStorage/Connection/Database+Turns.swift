@@ -16,7 +16,6 @@ import Synchronization
 /// lock, and long work checks that count after each row.
 public enum WriteTurns {
     private static let waiting = Atomic<Int>(0)
-    private static let committedWrites = Atomic<Int>(0)
 
     /// Runs `begin` (a write transaction's begin) counted as a waiting single write.
     static func waitingWrite<T>(_ begin: () throws -> T) rethrows -> T {
@@ -24,12 +23,6 @@ public enum WriteTurns {
         defer { waiting.subtract(1, ordering: .relaxed) }
         return try begin()
     }
-
-    /// Counts a single write committed (each writes the search index a segment of its own).
-    static func committed() { committedWrites.add(1, ordering: .relaxed) }
-
-    /// Single writes committed in this process so far.
-    static var commits: Int { committedWrites.load(ordering: .relaxed) }
 
     /// Whether a single write in this process waits for the write lock now.
     static var writerWaits: Bool { waiting.load(ordering: .relaxed) > 0 }

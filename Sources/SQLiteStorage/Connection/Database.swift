@@ -49,6 +49,8 @@ public final class Database {
             if !readOnly {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute("PRAGMA synchronous = NORMAL")
+                // A log that grew (an import) is cut back to 64 MiB when it starts over.
+                try execute("PRAGMA journal_size_limit = 67108864")
             }
         } catch SQLiteError.sqlite(let code, _, _)
             where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT

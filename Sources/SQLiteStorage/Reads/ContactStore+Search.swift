@@ -68,7 +68,12 @@ extension ContactStore {
     }
 
     /// Merges the index's segments into one (when `optimize`: after many rows) and
-    /// restores its usual merging, which takes care of a few.
+    /// restores its usual merging, which takes care of a few: a merge step at each
+    /// commit, in proportion to what it wrote, once a level holds 4 segments; and all
+    /// of a level at once (a "crisis merge", in some unlucky commit) only when it holds
+    /// 32. Not FTS5's 16: after an import (`mergeLess()`) the first level can hold
+    /// more than 16 large segments, and a single write merging them all at once took
+    /// most of a second.
     func mergeOnce(optimize: Bool = true) throws {
         if optimize {
             try database.execute("INSERT INTO contact_search (contact_search) VALUES ('optimize')")
@@ -76,12 +81,22 @@ extension ContactStore {
         try database.execute(
             """
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
-            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 32);
             """)
     }
 
-    /// The index's usual merging again (`holdMerges()` stops it, and an import killed
-    /// before this version of Roster left it stopped), without a merge now.
+    /// Merges less often, in larger steps, while an import moves its contacts in
+    /// (`ContactImport`): 16 segments to a level before they merge, not 4.
+    func mergeLess() throws {
+        try database.execute(
+            """
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 16);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 32);
+            """)
+    }
+
+    /// The index's usual merging again (`holdMerges()` stops it, `mergeLess()` slows
+    /// it, and an import killed half-way leaves it so), without a merge now.
     func restoreMerging() throws {
         try mergeOnce(optimize: false)
     }

@@ -8,18 +8,21 @@ extension ContactStore {
     /// - Complexity: O(n), about 0.06 s for 1,000,000 contacts (`scripts/bench store`).
     public func listState() throws -> ListState {
         let hidden = try hiddenIDs()
-        let order = try database.withStatement("SELECT id, lines FROM contact_order ORDER BY sort_key, id") {
-            statement in
+        let order = try readOrder { hidden.isEmpty || !hidden.contains($0) }
+        return ListState(version: try dataVersion(), sections: try sections(), order: order)
+    }
+
+    /// The contacts of `contact_order` whose ids `keep` keeps, in order.
+    /// - Complexity: O(n).
+    func readOrder(keeping keep: (Int) -> Bool) throws -> ListOrder {
+        try database.withStatement("SELECT id, lines FROM contact_order ORDER BY sort_key, id") { statement in
             var order = ListOrder.Builder()
             while try statement.step() {
                 let id = statement.int(at: 0)
-                if hidden.isEmpty || !hidden.contains(id) {
-                    order.append(OrderEntry(id: id, lines: statement.int(at: 1)))
-                }
+                if keep(id) { order.append(OrderEntry(id: id, lines: statement.int(at: 1))) }
             }
             return order.order()
         }
-        return ListState(version: try dataVersion(), sections: try sections(), order: order)
     }
 
     /// The row of contact `id`, whose sort key is `key`, in `order` (which must be

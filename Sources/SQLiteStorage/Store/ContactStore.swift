@@ -15,6 +15,11 @@ public final class ContactStore {
     let database: Database
     /// A read transaction started by `pin()` is open.
     public private(set) var pinned = false
+    /// How long, in seconds, an import's or a cleanup's write transaction may last
+    /// when no single write of this process waits (`WriteSlices`): long for a
+    /// server, whose own writes are let in on demand; short for a process beside one
+    /// (`roster import`), whose writes only find the gaps.
+    public var longestSlice = 1.0
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: Migrator) throws {

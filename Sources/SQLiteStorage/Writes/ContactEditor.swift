@@ -47,7 +47,8 @@ public final class ContactEditor {
             let next = state.inserting(
                 OrderEntry(id: id, version: version, lines: lines), at: row, section: key.section,
                 version: version)
-            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+            let change = ListChange(version: version, id: id, oldKey: nil, newKey: key.bytes, lines: lines)
+            return (Contact(id: id, position: row, revision: version, fields: fields), next, change)
         }
     }
 
@@ -86,7 +87,8 @@ public final class ContactEditor {
                 row = try store.insertionRow(key: key.bytes, id: id, in: without.order)
                 next = without.inserting(entry, at: row, section: key.section, version: version)
             }
-            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+            let change = ListChange(version: version, id: id, oldKey: oldKey, newKey: key.bytes, lines: lines)
+            return (Contact(id: id, position: row, revision: version, fields: fields), next, change)
         }
     }
 
@@ -100,7 +102,8 @@ public final class ContactEditor {
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
-            return (nil, state.removing(at: row, section: Int(key[0]), version: version))
+            let change = ListChange(version: version, id: id, oldKey: key, newKey: nil, lines: 0)
+            return (nil, state.removing(at: row, section: Int(key[0]), version: version), change)
         }
     }
 
@@ -108,26 +111,30 @@ public final class ContactEditor {
 
     private func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
-        _ body: (ListState, Int) throws -> (Contact?, ListState)
+        _ body: (ListState, Int) throws -> (Contact?, ListState, ListChange)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
         // A write that waits past the busy timeout for another writer throws `.busy`.
         try WriteTurns.waitingWrite { try database.begin(.write) }
+        var recorded: ListChange?
         do {
             let version = try store.dataVersion()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
-            let (contact, next) = try body(state, version + 1)
+            let (contact, next, change) = try body(state, version + 1)
             try database.execute("UPDATE roster_meta SET value = \(version + 1) WHERE key = 'data_version'")
             if next.sections.map(\.rows) != state.sections.map(\.rows) {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
             try prepare(next)
+            // Before the commit: an import that takes the lock next finds it (`ChangeLog`).
+            ChangeLog.record(change, for: database.path)
+            recorded = change
             try database.commit()
-            WriteTurns.committed()
             return ContactEdit.Outcome(contact: contact, state: next)
         } catch {
             try? database.rollback()
+            if let recorded { ChangeLog.forget(recorded, for: database.path) }
             throw error
         }
     }

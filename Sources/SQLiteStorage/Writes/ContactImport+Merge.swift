@@ -2,7 +2,7 @@ import Contacts
 
 /// `mode=merge` on SQLite: the stored contacts' match keys are read once at the
 /// start (`ContactMatch.keys`). A row that matches a contact this import added
-/// updates it where it waits (still invisible); one that matches a stored contact
+/// updates it where it waits (the temporary table); one that matches a stored contact
 /// waits in `temp.import_merges` until the import is shown: then, in that last
 /// transaction, each such contact as it is then takes its rows in file order
 /// (same id, fields merged, a new revision, its place in the order and its search
@@ -26,7 +26,8 @@ extension ContactImport {
         return keys
     }
 
-    /// The contact `fields` matches, if any.
+    /// The contact `fields` matches, if any: a stored contact's id, or `-(seq + 1)`
+    /// for one this import added.
     func match(_ fields: ContactFields) -> Int? {
         for key in ContactMatch.keys(fields) {
             if let id = matches[key] { return id }
@@ -34,30 +35,30 @@ extension ContactImport {
         return nil
     }
 
-    /// Remembers `fields` of contact `id` for the rows after it.
+    /// Remembers `fields` of contact `id` (as `match` gives it) for the rows after it.
     func remember(_ fields: ContactFields, id: Int) {
         for key in ContactMatch.keys(fields) where matches[key] == nil { matches[key] = id }
     }
 
-    /// The row `incoming` merged into contact `id` (`ContactMatch.merged`): at once
-    /// when this import added it, else when the import is shown.
-    func merge(_ incoming: ContactFields, into id: Int) throws {
-        guard isOwn(id) else { return try keep(incoming, for: id) }
+    /// The row `incoming` merged into the contact `match` names (`ContactMatch.merged`):
+    /// at once when this import added it, else when the import is shown.
+    func merge(_ incoming: ContactFields, into match: Int) throws {
+        guard match < 0 else { return try keep(incoming, for: match) }
+        let seq = -match - 1
         let database = store.database
         let waiting = try database.withStatement(
-            "SELECT \(ContactField.columnList) FROM temp.import_rows WHERE id = :id"
+            "SELECT \(ContactField.columnList) FROM temp.import_rows WHERE seq = :seq"
         ) { statement -> ContactFields? in
-            statement.bind(id, to: ":id")
+            statement.bind(seq, to: ":seq")
             return try statement.step() ? statement.fields(from: 0) : nil
         }
-        guard let waiting else { throw ContactsError.inconsistent("imported contact \(id) is gone") }
+        guard let waiting else { throw ContactsError.inconsistent("imported contact \(seq + 1) is gone") }
         let merged = ContactMatch.merged(waiting, with: incoming)
         guard merged != waiting else { return }
-        try store.unindex(id: id, fields: waiting)
-        try stage(id: id, key: merged.sortKey, fields: merged, document: SearchText.document(merged))
+        try stage(seq: seq, key: merged.sortKey, fields: merged, document: SearchText.document(merged))
         sectionRows[waiting.sortKey.section] -= 1
         sectionRows[merged.sortKey.section] += 1
-        remember(merged, id: id)
+        remember(merged, id: match)
     }
 
     /// Keeps the row `incoming` for stored contact `id`, after the rows kept for it before.
@@ -102,10 +103,12 @@ extension ContactImport {
     /// In the transaction that shows the import: each stored contact matched takes
     /// its rows, as it is now (a single write may have changed it since, or deleted
     /// it: then its rows are dropped). `sectionRows` follows the contacts that move.
-    func applyMerges(revision: Int, sectionRows rows: inout [Int]) throws {
-        guard merges > 0 else { return }
+    /// Returns the changes of the list, in order.
+    func applyMerges(revision: Int, sectionRows rows: inout [Int]) throws -> [ListChange] {
+        guard merges > 0 else { return [] }
         let hidden = try store.hiddenIDs()
         var current: (id: Int, rows: [ContactFields])?
+        var changes: [ListChange] = []
         func finish() throws {
             guard let (id, incoming) = current, !hidden.contains(id), let stored = try stored(id) else {
                 return
@@ -119,6 +122,10 @@ extension ContactImport {
             rows[stored.sortKey.section] -= 1
             rows[merged.sortKey.section] += 1
             updated += 1
+            changes.append(
+                ListChange(
+                    version: revision, id: id, oldKey: stored.sortKey.bytes, newKey: merged.sortKey.bytes,
+                    lines: NoteLines.count(merged.notes)))
         }
         try store.database.withStatement(
             "SELECT id, \(ContactField.columnList) FROM temp.import_merges ORDER BY id, seq"
@@ -133,6 +140,7 @@ extension ContactImport {
             }
         }
         try finish()
+        return changes
     }
 
     /// Stored contact `id` rewritten from `old` to `new` at `revision`: its row, its

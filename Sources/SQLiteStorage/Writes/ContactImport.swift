@@ -2,24 +2,24 @@ import Contacts
 import Foundation
 
 /// One import into a store, seen by readers all at once or not at all, that
-/// single writes never wait for (README, "POST /import"). It writes in short
-/// transactions (`WriteSlices`) that end as soon as a single write waits:
+/// single writes never wait for (README, "POST /import"):
 ///
-/// 1. As rows come: ids are reserved from `next_id` and listed in
-///    `import_ranges`, so readers leave them out (`HiddenIDs`); each contact's
-///    search text goes into the index and into this import's table of texts
-///    (`import_search_<token>`, from which a cleanup can take them out of the index
-///    again); the contact waits in this connection's temporary `import_rows`.
-///    `contacts` and the order do not change, and no state of the list moves.
-/// 2. Once the file is read: the contacts go into `contacts` by id, then their
-///    places into `contact_order` in key order (one sequential pass).
+/// 1. As rows come, each contact waits, with its sort key and search text, in this
+///    connection's temporary `import_rows`, in file order. The database file does
+///    not change: single writes go on as if no import ran, and a process killed now
+///    leaves nothing at all.
+/// 2. Once the file is read, in short write transactions that single writes go
+///    between (`WriteSlices`): ids are reserved for them all and listed in
+///    `import_ranges`, so readers leave them out (`HiddenIDs`); the contacts go into
+///    `contacts` and their texts into the search index, by id, then their places
+///    into `contact_order`, in key order (one sequential pass).
 /// 3. One short transaction shows them: a `merge`'s updates of stored contacts,
-///    the sections, the data version, this import's ranges deleted; `prepare` gets
+///    the sections, the data version, this import's range deleted; `prepare` gets
 ///    the list as it is then, and it commits.
 ///
-/// If the process dies before step 3 commits, nothing of the import was visible,
-/// and the next Roster to open the file removes what it wrote
-/// (`ContactStore+Leftovers.swift`). Memory does not grow with the file.
+/// If the process dies in step 2, nothing of it was visible, and the next Roster
+/// to open the file removes what it moved (`ContactStore+Leftovers.swift`).
+/// Memory does not grow with the file.
 ///
 /// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
 final class ContactImport {
@@ -27,51 +27,36 @@ final class ContactImport {
     let slices: WriteSlices
     /// How the import meets the stored contacts.
     let mode: ImportMode
-    /// This import's name in `import_ranges` and in its table of texts.
+    /// This import's name in `import_ranges`.
     let token: Int
-    /// The table of this import's search texts (`import_search_<pid>_<token>`).
-    let texts: String
-    /// Per section, the contacts this import adds there (less those a `merge` moves out).
+    /// Per section, the contacts this import adds there.
     var sectionRows: [Int]
     private var finished = false
-    /// `merge`: match key -> contact id (`ContactImport+Merge.swift`).
+    /// `merge`: match key -> a stored contact's id, or `-(seq + 1)` for a contact
+    /// of this import (`ContactImport+Merge.swift`).
     var matches: [String: Int] = [:]
     /// `merge`: rows waiting in `temp.import_merges` for the stored contacts they match.
     var merges = 0
-    /// Contacts added so far.
+    /// Contacts added so far (the next one's place in file order, its `seq`).
     private(set) var staged = 0
     /// Stored contacts a `merge` changed, and those it matched and left as they were.
     var updated = 0
     var unchanged = 0
-    /// The ids this import reserved, in order (each also a row of `import_ranges`).
-    private(set) var ranges: [ClosedRange<Int>] = []
-    /// The next id to give, and the end of the block reserved (`idBlock` at a time).
-    private var nextID = 0
-    private var blockEnd = 0
-
-    /// Ids reserved at a time.
-    static let idBlock = 1024
+    /// The first id of the contacts, once reserved (step 2): contact `seq` gets `firstID + seq`.
+    private(set) var firstID = 0
+    /// Rows written to the temporary table in its open transaction.
+    private var unsaved = 0
 
     /// A new import's token: random, positive, and not 0 (which `import_ranges` keeps for cleanups).
     static func newToken() -> Int { Int.random(in: 1...Int.max) }
 
-    /// The name of the table of texts of import `token` of this process.
-    static func textsTable(token: Int) -> String {
-        "\(textsPrefix)\(ProcessInfo.processInfo.processIdentifier)_\(token)"
-    }
-
-    /// What every import's table of texts is named after: `import_search_<pid>_<token>`.
-    static let textsPrefix = "import_search_"
-
-    /// Prepares the import and takes the write lock for its first slice (waiting up
-    /// to the busy timeout for another writer).
-    /// - Throws: `ContactsError.busy` when another writer holds the list past that.
+    /// Prepares the import (a `merge` reads the stored contacts' match keys). It
+    /// takes no lock: another writer may hold the list meanwhile.
     init(store: ContactStore, mode: ImportMode) throws {
         self.store = store
         self.mode = mode
-        slices = WriteSlices(database: store.database)
+        slices = WriteSlices(database: store.database, longest: store.longestSlice)
         token = Self.newToken()
-        texts = Self.textsTable(token: token)
         sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
         let database = store.database
         // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
@@ -80,21 +65,19 @@ final class ContactImport {
         let columns = ContactField.columnList
         try database.execute(
             """
-            CREATE TEMP TABLE IF NOT EXISTS import_rows (id INTEGER PRIMARY KEY, sort_key BLOB NOT NULL, lines INTEGER NOT NULL, \(columns));
+            CREATE TEMP TABLE IF NOT EXISTS import_rows (seq INTEGER PRIMARY KEY, sort_key BLOB NOT NULL, lines INTEGER NOT NULL, document TEXT NOT NULL, \(columns));
             CREATE TEMP TABLE IF NOT EXISTS import_merges (id INTEGER NOT NULL, seq INTEGER NOT NULL, \(columns), PRIMARY KEY (id, seq)) WITHOUT ROWID;
             DROP INDEX IF EXISTS temp.import_rows_by_key;
             DELETE FROM temp.import_rows; DELETE FROM temp.import_merges;
             """)
         ImportTokens.begin(token)
-        do {
-            try slices.open()
-            try database.execute("CREATE TABLE \(texts) (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
-            if mode == .merge {
+        if mode == .merge {
+            do {
                 matches = try Self.matchKeys(in: store)
+            } catch {
+                rollback()
+                throw error
             }
-        } catch {
-            rollback()
-            throw error
         }
     }
 
@@ -111,73 +94,42 @@ final class ContactImport {
         guard !key.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
-        try slices.open()
-        if mode == .merge, let id = match(fields) {
-            try merge(fields, into: id)
+        let database = store.database
+        // Only the temporary database is written: its transaction locks nothing of the file.
+        if unsaved == 0 { try database.begin(.read) }
+        if mode == .merge, let match = match(fields) {
+            try merge(fields, into: match)
         } else {
-            let id = try reserveID()
-            if mode == .merge { remember(fields, id: id) }
-            try stage(id: id, key: key, fields: fields, document: document)
+            if mode == .merge { remember(fields, id: -(staged + 1)) }
+            try stage(seq: staged, key: key, fields: fields, document: document)
             sectionRows[key.section] += 1
             staged += 1
         }
-        try slices.stepped()
+        unsaved += 1
+        if unsaved >= 4096 { try saveStaged() }
     }
 
-    /// Writes contact `id` where it waits (the temporary table), its text into the
-    /// index and into this import's table of texts.
-    func stage(id: Int, key: ContactSortKey, fields: ContactFields, document: String) throws {
-        let database = store.database
-        try database.run(Self.stageSQL) { statement in
-            statement.bind(id, to: ":id")
+    /// Ends the temporary table's open transaction.
+    private func saveStaged() throws {
+        guard unsaved > 0 else { return }
+        unsaved = 0
+        try store.database.commit()
+    }
+
+    /// Writes contact `seq` (of this import, in file order) where it waits.
+    func stage(seq: Int, key: ContactSortKey, fields: ContactFields, document: String) throws {
+        try store.database.run(Self.stageSQL) { statement in
+            statement.bind(seq, to: ":seq")
             statement.bind(blob: key.bytes, to: ":sort_key")
             statement.bind(NoteLines.count(fields.notes), to: ":lines")
+            statement.bind(document, to: ":document")
             statement.bind(fields)
-        }
-        try store.index(id: id, document: document)
-        try database.run("INSERT OR REPLACE INTO \(texts) (id, text) VALUES (:id, :text)") { statement in
-            statement.bind(id, to: ":id")
-            statement.bind(document, to: ":text")
         }
     }
 
     static let stageSQL =
-        "INSERT OR REPLACE INTO temp.import_rows (id, sort_key, lines, \(ContactField.columnList)) "
-        + "VALUES (:id, :sort_key, :lines, \(ContactField.parameterList))"
-
-    /// The next id of this import, reserving a block of them (and listing it as
-    /// hidden) when the last one is used up. Inside a slice.
-    private func reserveID() throws -> Int {
-        if nextID == blockEnd {
-            let database = store.database
-            let first = try store.nextID()
-            try database.execute(
-                "UPDATE roster_meta SET value = \(first + Self.idBlock) WHERE key = 'next_id'")
-            let last = first + Self.idBlock - 1
-            if let previous = ranges.last, previous.upperBound + 1 == first {
-                try database.execute(
-                    "UPDATE import_ranges SET last_id = \(last) WHERE first_id = \(previous.lowerBound)")
-                ranges[ranges.count - 1] = previous.lowerBound...last
-            } else {
-                try database.execute(
-                    """
-                    INSERT INTO import_ranges (first_id, last_id, owner, pid)
-                    VALUES (\(first), \(last), \(token), \(ProcessInfo.processInfo.processIdentifier))
-                    """)
-                ranges.append(first...last)
-            }
-            nextID = first
-            blockEnd = first + Self.idBlock
-        }
-        defer { nextID += 1 }
-        return nextID
-    }
-
-    /// Whether `id` is one this import added.
-    func isOwn(_ id: Int) -> Bool {
-        guard id < nextID else { return false }
-        return HiddenIDs(ranges: ranges).contains(id)
-    }
+        "INSERT OR REPLACE INTO temp.import_rows (seq, sort_key, lines, document, \(ContactField.columnList)) "
+        + "VALUES (:seq, :sort_key, :lines, :document, \(ContactField.parameterList))"
 
     // MARK: - The end
 
@@ -186,7 +138,7 @@ final class ContactImport {
     func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
         precondition(!finished, "an import commits once")
         do {
-            try slices.commit()
+            try reserveIDs()
             try moveContacts()
             try moveOrder()
             let state = try show(prepare: prepare)
@@ -199,76 +151,108 @@ final class ContactImport {
         }
     }
 
-    /// The contacts into `contacts`, in id order, a thousand at a time.
+    /// Ids for every contact of the import, listed as hidden, in a slice of their own.
+    func reserveIDs() throws {
+        try saveStaged()
+        guard staged > 0 else { return }
+        let database = store.database
+        try slices.open()
+        // The index merges its segments at each commit, in steps as large as what the
+        // commit wrote: 16 to a level before they merge, not 4, during the import (a
+        // third of the index's time here, for searches a fifth slower on what it
+        // leaves; the usual again when it is shown).
+        try store.mergeLess()
+        firstID = try store.nextID()
+        try database.execute(
+            """
+            UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
+            INSERT INTO import_ranges (first_id, last_id, owner, pid)
+            VALUES (\(firstID), \(firstID + staged - 1), \(token), \(ProcessInfo.processInfo.processIdentifier));
+            """)
+        try slices.commit()
+    }
+
+    /// The contacts into `contacts` and their texts into the search index, in id
+    /// order, a thousand at a time: each contact and its text in the same slice.
     func moveContacts() throws {
-        let sql =
-            "INSERT INTO contacts (id, \(ContactField.columnList)) SELECT id, \(ContactField.columnList) "
-            + "FROM temp.import_rows WHERE id BETWEEN :first AND :last"
-        for range in ranges {
-            var first = range.lowerBound
-            while first <= min(range.upperBound, nextID - 1) {
-                let last = min(first + 1023, range.upperBound)
-                try slices.open()
+        let columns = ContactField.columnList
+        let contacts =
+            "INSERT INTO contacts (id, \(columns)) SELECT :first_id + seq, \(columns) "
+            + "FROM temp.import_rows WHERE seq BETWEEN :first AND :last"
+        let texts =
+            "INSERT INTO contact_search (rowid, text) SELECT :first_id + seq, document "
+            + "FROM temp.import_rows WHERE seq BETWEEN :first AND :last"
+        var first = 0
+        while first < staged {
+            let last = min(first + 1023, staged - 1)
+            try slices.open()
+            for sql in [contacts, texts] {
                 try store.database.run(sql) { statement in
+                    statement.bind(firstID, to: ":first_id")
                     statement.bind(first, to: ":first")
                     statement.bind(last, to: ":last")
                 }
-                try slices.stepped(weight: 32)
-                first = last + 1
             }
+            try slices.stepped(weight: 32)
+            first = last + 1
         }
         try slices.commit()
     }
 
     /// The contacts' places into `contact_order` in key order, a thousand at a time.
     func moveOrder() throws {
+        guard staged > 0 else { return }
         let database = store.database
         // Outside any write: the index is the temporary table's alone.
         try database.execute(
-            "CREATE INDEX IF NOT EXISTS temp.import_rows_by_key ON import_rows (sort_key, id)")
-        let after = "(sort_key, id) > (:after_key, :after_id)"
+            "CREATE INDEX IF NOT EXISTS temp.import_rows_by_key ON import_rows (sort_key, seq)")
+        let after = "(sort_key, seq) > (:after_key, :after_seq)"
         let lastOfNext =
-            "SELECT sort_key, id FROM temp.import_rows WHERE \(after) ORDER BY sort_key, id LIMIT 1 OFFSET 1023"
+            "SELECT sort_key, seq FROM temp.import_rows WHERE \(after) ORDER BY sort_key, seq LIMIT 1 OFFSET 1023"
         let insert =
-            "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines FROM temp.import_rows "
-            + "WHERE \(after) AND (sort_key, id) <= (:last_key, :last_id) ORDER BY sort_key, id"
+            "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, :first_id + seq, lines "
+            + "FROM temp.import_rows WHERE \(after) AND (sort_key, seq) <= (:last_key, :last_seq) "
+            + "ORDER BY sort_key, seq"
         // Before every key: a key is its section's byte and more.
         var afterKey: [UInt8] = [0]
-        var afterID = 0
+        var afterSeq = -1
         while true {
             let last = try database.withStatement(lastOfNext) { statement -> ([UInt8], Int)? in
                 statement.bind(blob: afterKey, to: ":after_key")
-                statement.bind(afterID, to: ":after_id")
+                statement.bind(afterSeq, to: ":after_seq")
                 return try statement.step() ? (statement.blob(at: 0), statement.int(at: 1)) : nil
             }
             // The last thousand or fewer: up to the greatest key there is.
-            let (lastKey, lastID) = last ?? ([0xFF, 0xFF, 0xFF, 0xFF], Int.max)
+            let (lastKey, lastSeq) = last ?? ([0xFF, 0xFF, 0xFF, 0xFF], Int.max)
             try slices.open()
             try database.run(insert) { statement in
+                statement.bind(firstID, to: ":first_id")
                 statement.bind(blob: afterKey, to: ":after_key")
-                statement.bind(afterID, to: ":after_id")
+                statement.bind(afterSeq, to: ":after_seq")
                 statement.bind(blob: lastKey, to: ":last_key")
-                statement.bind(lastID, to: ":last_id")
+                statement.bind(lastSeq, to: ":last_seq")
             }
             try slices.stepped(weight: 32)
             guard last != nil else { break }
-            (afterKey, afterID) = (lastKey, lastID)
+            (afterKey, afterSeq) = (lastKey, lastSeq)
         }
         try slices.commit()
     }
 
-    /// The last slice: everything becomes visible at once.
+    /// The last slice: everything becomes visible at once. The list it shows is read
+    /// before it, without the lock, and brought up to date with the single writes
+    /// that went in since (`ChangeLog`), so the lock is held for O(log n) work per
+    /// write and per contact a `merge` updates; when a write is not known (another
+    /// process made it), the list is read again under the lock.
     private func show(prepare: (ListState) throws -> Void) throws -> ListState {
         let database = store.database
+        let early = try listAsShown()
         try slices.open()
         let version = try store.dataVersion() + 1
         var rows = sectionRows
+        var changes: [ListChange] = []
         if mode == .merge {
-            try applyMerges(revision: version, sectionRows: &rows)
-        }
-        // Ids reserved and not used go back, when no one took one since.
-        if blockEnd > 0, try store.nextID() == blockEnd {
-            try database.execute("UPDATE roster_meta SET value = \(nextID) WHERE key = 'next_id'")
+            changes = try applyMerges(revision: version, sectionRows: &rows)
         }
         if mode == .replace {
             try takeOutTheList(upTo: try store.nextID() - 1)
@@ -280,11 +264,42 @@ final class ContactImport {
             DELETE FROM import_ranges WHERE owner = \(token);
             UPDATE roster_meta SET value = \(version) WHERE key = 'data_version';
             """)
-        try store.writeSections(rows: rows)
-        let state = try store.listState()
+        try store.restoreMerging()
+        let state: ListState
+        // A replaced list's writes since do not matter: all of it goes.
+        let since =
+            mode == .replace
+            ? [] : ChangeLog.changes(for: database.path, after: early.version, upTo: version - 1)
+        if let since {
+            let brought = try early.applying(since + changes, keyOf: store.sortKey(of:))
+            state = ListState(version: version, sections: brought.sections, order: brought.order)
+            try store.writeSections(rows: state.sections.map(\.rows))
+        } else {
+            try store.writeSections(rows: rows)
+            state = try store.listState()
+        }
         try prepare(state)
         try slices.commit()
         return state
+    }
+
+    /// The list as showing this import will make it, as the file holds it now (in a
+    /// read transaction of its own, without the lock): with this import's contacts,
+    /// without those another import has not shown; without any other for `replace`.
+    private func listAsShown() throws -> ListState {
+        let database = store.database
+        try database.begin(.read)
+        defer { try? database.commit() }
+        let version = try store.dataVersion()
+        let hidden = try store.hiddenIDs()
+        let (first, last) = (firstID, firstID + staged - 1)
+        let replacing = mode == .replace
+        let order = try store.readOrder { id in
+            (first <= id && id <= last) || (!replacing && (hidden.isEmpty || !hidden.contains(id)))
+        }
+        let stored = replacing ? sectionRows.map { _ in 0 } : try store.sections().map(\.rows)
+        return ListState(
+            version: version, sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+)), order: order)
     }
 
     /// `replace`: every contact up to `top` that is not in a range (this import's, or
@@ -305,28 +320,28 @@ final class ContactImport {
         )
     }
 
-    /// Once the import is shown: drops the table of texts, which only a cleanup
-    /// after a failure needed. (The search index merged its segments as they came,
-    /// FTS5's automerge, in bounded steps at each commit: one merge of everything
-    /// would hold single writes for seconds, and its steps, taken between them,
-    /// add a level to the index each time.)
+    /// Once the import is shown: the temporary tables emptied.
     func tidy() {
         guard finished else { return }
-        try? slices.open()
-        try? store.database.execute("DROP TABLE IF EXISTS \(texts)")
-        try? slices.commit()
+        forgetStaged()
+    }
+
+    private func forgetStaged() {
         try? store.database.execute(
             "DELETE FROM temp.import_rows; DELETE FROM temp.import_merges; PRAGMA cache_size = -2000")
     }
 
-    /// Abandons the import: nothing of it is shown, and what it wrote is left to a
-    /// cleanup (`ContactStore.collectImportLeftovers`).
+    /// Abandons the import: nothing of it is shown, and what it moved into the list
+    /// is left to a cleanup (`ContactStore.collectImportLeftovers`).
     func rollback() {
         guard !finished else { return }
         finished = true
+        if unsaved > 0 {
+            unsaved = 0
+            try? store.database.rollback()
+        }
         slices.rollback()
         ImportTokens.end(token)
-        try? store.database.execute(
-            "DELETE FROM temp.import_rows; DELETE FROM temp.import_merges; PRAGMA cache_size = -2000")
+        forgetStaged()
     }
 }

@@ -19,9 +19,10 @@ enum ImportTokens {
 }
 
 /// What imports leave behind and its cleanup. Nothing of it is visible (its ids are
-/// in `import_ranges`, which readers leave out): the contacts, places and search
-/// texts of an import that failed, was cancelled or died with its process, and
-/// the contacts a `replace` import took out of the list (ranges of owner 0).
+/// in `import_ranges`, which readers leave out): the contacts an import moved into
+/// the list before it failed, was cancelled or died with its process (with their
+/// search texts and places in the order), and the contacts a `replace` import took
+/// out of the list (ranges of owner 0).
 extension ContactStore {
     /// Whether the import that owns a range is over without having shown it: a token
     /// of this process that no longer runs, or a process that is gone. Owner 0 (a
@@ -32,87 +33,83 @@ extension ContactStore {
         return kill(pid_t(truncatingIfNeeded: pid), 0) != 0 && errno == ESRCH
     }
 
-    /// The ranges to clean up now: (first, last, owner, pid).
-    private func goneRanges() throws -> [(ids: ClosedRange<Int>, owner: Int, pid: Int)] {
+    /// The ranges to clean up now, with their owners.
+    private func goneRanges() throws -> [(ids: ClosedRange<Int>, owner: Int)] {
         try database.withStatement(
             "SELECT first_id, last_id, owner, pid FROM import_ranges ORDER BY first_id"
         ) {
             statement in
-            var ranges: [(ClosedRange<Int>, Int, Int)] = []
+            var ranges: [(ClosedRange<Int>, Int)] = []
             while try statement.step() {
-                let (owner, pid) = (statement.int(at: 2), statement.int(at: 3))
-                if Self.isGone(owner: owner, pid: pid) {
-                    ranges.append((statement.int(at: 0)...statement.int(at: 1), owner, pid))
+                let owner = statement.int(at: 2)
+                if Self.isGone(owner: owner, pid: statement.int(at: 3)) {
+                    ranges.append((statement.int(at: 0)...statement.int(at: 1), owner))
                 }
             }
             return ranges
         }
     }
 
-    /// At start, before serving: takes the contacts that imports which died while
-    /// moving them into the list had moved out of `contacts` and the order again, so
-    /// that every table counts what the sections count. Their search texts are left
-    /// to `collectImportLeftovers()`. Returns how many it took out.
+    /// At start, before serving: removes what imports that died while moving their
+    /// contacts into the list had moved, so that every table counts what the sections
+    /// count (as long as moving them had taken, at most). A replaced list is left to
+    /// `collectImportLeftovers()`. Returns how many contacts it removed.
     @discardableResult
     public func removeInterruptedImports() throws -> Int {
-        let ranges = try goneRanges().filter { $0.owner != 0 }
-        guard !ranges.isEmpty else { return 0 }
-        var removed = 0
-        try database.transaction(.write) {
-            for range in ranges {
-                for (id, fields) in try storedContacts(in: range.ids, limit: Int.max) {
-                    try removeFromOrder(id: id, key: fields.sortKey.bytes)
-                    try database.execute("DELETE FROM contacts WHERE id = \(id)")
-                    removed += 1
-                }
-            }
-        }
-        return removed
+        try collectImportLeftovers(replaced: false)
     }
 
     /// Deletes what imports left (see above), in short transactions that single
-    /// writes go between (`WriteSlices`): contacts, places in the order, search
-    /// texts, the tables of texts; then the index merges as usual again once no
-    /// import runs. One cleanup of a file at a time per process: a call while one
-    /// runs returns at once. Returns how many contacts' leftovers it removed.
+    /// writes go between (`WriteSlices`): contacts, their search texts and places in
+    /// the order; then the index merges as usual again (an import killed before this
+    /// version of Roster could leave that off). One cleanup of a file at a time per
+    /// process: a call while one runs returns at once. Returns how many contacts it
+    /// removed.
     @discardableResult
     public func collectImportLeftovers() throws -> Int {
+        try collectImportLeftovers(replaced: true)
+    }
+
+    private func collectImportLeftovers(replaced: Bool) throws -> Int {
         let path = database.path
         guard ImportTokens.collecting.withLock({ $0.insert(path).inserted }) else { return 0 }
         defer { _ = ImportTokens.collecting.withLock { $0.remove(path) } }
-        let slices = WriteSlices(database: database)
+        let slices = WriteSlices(database: database, longest: longestSlice)
         defer { slices.rollback() }
         var removed = 0
-        for range in try goneRanges() {
-            removed += try collect(range.ids, owner: range.owner, pid: range.pid, in: slices)
+        for range in try goneRanges() where replaced || range.owner != 0 {
+            removed += try collect(range.ids, replaced: range.owner == 0, in: slices)
         }
-        try dropForgottenTexts(in: slices)
+        if replaced {
+            try slices.open()
+            try restoreMerging()
+        }
         try slices.commit()
         return removed
     }
 
-    /// One range's leftovers, a few hundred contacts a step, the range shrinking as
-    /// it goes (so a cleanup cut short goes on where it stopped), then the range.
-    private func collect(_ ids: ClosedRange<Int>, owner: Int, pid: Int, in slices: WriteSlices) throws -> Int
-    {
-        let texts = "\(ContactImport.textsPrefix)\(pid)_\(owner)"
-        let hasTexts = try owner != 0 && database.tableExists(texts)
+    /// One range's contacts, a few hundred a step, the range shrinking as it goes (so
+    /// a cleanup cut short goes on where it stopped), then the range itself.
+    private func collect(_ ids: ClosedRange<Int>, replaced: Bool, in slices: WriteSlices) throws -> Int {
         var first = ids.lowerBound
         var removed = 0
         while first <= ids.upperBound {
             try slices.open()
             let last = min(first + 255, ids.upperBound)
-            let stored = try storedContacts(in: first...last, limit: Int.max)
-            for (id, fields) in stored {
-                try removeFromOrder(id: id, key: fields.sortKey.bytes)
-                try database.execute("DELETE FROM contacts WHERE id = \(id)")
-                // A replaced contact's text is its fields'; an import's is in its table.
-                if !hasTexts { try unindex(id: id, fields: fields) }
-            }
-            if hasTexts {
-                removed += try unindexTexts(of: texts, in: first...last)
-            } else {
-                removed += stored.count
+            for (id, fields) in try storedContacts(in: first...last) {
+                try unindex(id: id, fields: fields)
+                // An import's place in the order has the key of its fields as they are
+                // folded now, or is not there yet; a replaced contact's may be older.
+                if replaced {
+                    try removeFromOrder(id: id, key: fields.sortKey.bytes)
+                } else {
+                    try database.run("DELETE FROM contact_order WHERE sort_key = :key AND id = :id") {
+                        $0.bind(blob: fields.sortKey.bytes, to: ":key")
+                        $0.bind(id, to: ":id")
+                    }
+                }
+                try database.run("DELETE FROM contacts WHERE id = :id") { $0.bind(id, to: ":id") }
+                removed += 1
             }
             try database.execute(
                 last == ids.upperBound
@@ -124,60 +121,15 @@ extension ContactStore {
         return removed
     }
 
-    /// Takes the texts of `table` (an import's) with ids in `ids` out of the index and the table.
-    private func unindexTexts(of table: String, in ids: ClosedRange<Int>) throws -> Int {
-        let texts = try database.withStatement(
-            "SELECT id, text FROM \(table) WHERE id BETWEEN :first AND :last ORDER BY id"
-        ) { statement in
-            statement.bind(ids.lowerBound, to: ":first")
-            statement.bind(ids.upperBound, to: ":last")
-            var texts: [(Int, String)] = []
-            while try statement.step() { texts.append((statement.int(at: 0), statement.string(at: 1))) }
-            return texts
-        }
-        for (id, text) in texts { try unindex(id: id, document: text) }
-        try database.execute("DELETE FROM \(table) WHERE id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)")
-        return texts.count
-    }
-
-    /// Drops the tables of texts no range needs any more (their import was shown, or
-    /// is gone and cleaned up), and lets the index merge as usual once no import runs.
-    private func dropForgottenTexts(in slices: WriteSlices) throws {
-        try slices.open()
-        let tables = try database.withStatement(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'import\\_search\\_%' ESCAPE '\\'"
-        ) { statement in
-            var names: [String] = []
-            while try statement.step() { names.append(statement.string(at: 0)) }
-            return names
-        }
-        var running = false
-        for name in tables {
-            let parts = name.dropFirst(ContactImport.textsPrefix.count).split(separator: "_")
-            guard parts.count == 2, let pid = Int(parts[0]), let owner = Int(parts[1]) else { continue }
-            if Self.isGone(owner: owner, pid: pid) {
-                let ranges =
-                    try database.integer("SELECT count(*) FROM import_ranges WHERE owner = \(owner)") ?? 0
-                if ranges == 0 { try database.execute("DROP TABLE \(name)") }
-            } else {
-                running = true
-            }
-        }
-        if !running { try restoreMerging() }
-        try slices.commit()
-    }
-
-    /// The contacts stored with ids in `ids`, by id, at most `limit`.
-    func storedContacts(in ids: ClosedRange<Int>, limit: Int) throws -> [(Int, ContactFields)] {
+    /// The contacts stored with ids in `ids`, by id.
+    func storedContacts(in ids: ClosedRange<Int>) throws -> [(Int, ContactFields)] {
         try database.withStatement(
             "SELECT id, \(ContactField.columnList) FROM contacts WHERE id BETWEEN :first AND :last ORDER BY id"
         ) { statement in
             statement.bind(ids.lowerBound, to: ":first")
             statement.bind(ids.upperBound, to: ":last")
             var found: [(Int, ContactFields)] = []
-            while found.count < limit, try statement.step() {
-                found.append((statement.int(at: 0), statement.fields(from: 1)))
-            }
+            while try statement.step() { found.append((statement.int(at: 0), statement.fields(from: 1))) }
             return found
         }
     }
