@@ -77,7 +77,6 @@ struct ImportVisibilityTests {
         }
         #expect(before.map { $0 == (101, 1101, 1101, 101, 1101) } == true, "\(String(describing: before))")
         #expect(found == nil, "one of them by id")
-        batch.tidy()
         let after = try seen()
         #expect(state.total == 1101 && after == (1101, 1101, 1101, 1101, 1101))
         #expect(ChangeLogTests.same(state, try ContactStore(readingFrom: path).listState()))
@@ -134,7 +133,6 @@ struct ImportVisibilityTests {
         // The list it shows, against the list its own transaction holds just before it commits.
         var held: ListState?
         let state = try batch.commit { _ in held = try importer.listState() }
-        batch.tidy()
         done.withLock { $0 = true }
         while writer.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
@@ -197,7 +195,6 @@ struct ImportVisibilityTests {
         try add(40, to: batch)
         #expect(try seen().listed == 300, "the old list until the end")
         let state = try batch.commit { _ in }
-        batch.tidy()
         #expect(state.total == 40)
         let replaced = try seen()
         #expect(replaced.listed == 40 && replaced.exported == 40 && replaced.ordered == 340)
@@ -228,7 +225,6 @@ struct ImportVisibilityTests {
                 return fields
             })
         let state = try batch.commit { _ in }
-        batch.tidy()
         #expect(state.total == 2 && batch.updated == 1 && batch.staged == 1)
         let now = try #require(try ContactStore(readingFrom: path).contact(id: id, in: state.order))
         #expect(

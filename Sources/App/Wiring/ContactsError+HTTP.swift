@@ -4,7 +4,8 @@ import HTTP
 extension ContactsError: HTTPErrorConvertible {
     /// A database that cannot be reached is 503 (try again; a write whose commit was
     /// cut off on its way may have landed, so read before writing it again);
-    /// what a store cannot do is 501. Other storage errors are the server's own (500).
+    /// what a store cannot do is 501; a disk with no space left for the data is 507.
+    /// Other storage errors are the server's own (500).
     public var httpError: HTTPError? {
         switch self {
         case .unavailable:
@@ -13,6 +14,8 @@ extension ContactsError: HTTPErrorConvertible {
             HTTPError(503, "busy", "an import holds the list; nothing was changed: try again in a moment")
         case .unsupported(let what):
             HTTPError(501, "not_implemented", what)
+        case .storageFull:
+            HTTPError(507, "insufficient_storage", description)
         default:
             nil
         }

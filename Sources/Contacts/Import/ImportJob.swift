@@ -345,7 +345,6 @@ public final class ImportJob: Sendable {
         }
         let state = try transaction.commit(prepare: hooks.prepare)
         try hooks.committed(state)
-        transaction.tidy()
         summary.total = state.total
         summary.inserted = transaction.staged
         summary.updated = transaction.updated

@@ -21,11 +21,4 @@ public protocol ImportWriting: AnyObject {
     func commit(prepare: (ListState) throws -> Void) throws -> ListState
     /// Abandons the import: nothing of it is kept.
     func rollback()
-    /// After the commit, once readers were shown the list: housekeeping that can
-    /// wait that long (merging a search index). Errors are the next import's to meet.
-    func tidy()
-}
-
-extension ImportWriting {
-    public func tidy() {}
 }

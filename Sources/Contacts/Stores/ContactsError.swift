@@ -43,6 +43,10 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A rule the stored list must keep was found broken (a contact missing from
     /// the order, a seed cut short): a fault of Roster's, with what was found.
     case inconsistent(String)
+    /// No space is left where the store keeps its data (a full disk, a file at the
+    /// file system's size limit): nothing was written; the same request works again
+    /// once space is freed.
+    case storageFull(where: String, detail: String)
     /// A failure of the store underneath, passed through a layer that reports its
     /// errors as `ContactsError` (an import's summary): that store's own message.
     case store(String)
@@ -92,6 +96,9 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             what
         case .inconsistent(let what):
             "the stored list is inconsistent: \(what); this is a fault of Roster's, please report it"
+        case .storageFull(let place, let detail):
+            "no space is left on \(place) (\(detail)): nothing was written; free space there, or move the "
+                + "database to a larger disk, and try again"
         case .store(let message):
             message
         }

@@ -77,7 +77,7 @@ public final class Database {
         guard status == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError.sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError.last(on: handle, sql: sql, message: text)
         }
     }
 
@@ -134,10 +134,8 @@ public final class Database {
     /// The statements this connection has prepared, for tests.
     var preparedStatements: [Statement] { Array(statements.values) }
 
-    func error(sql: String?) -> SQLiteError {
-        .sqlite(
-            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql
-        )
+    func error(sql: String?) -> any Error {
+        SQLiteError.last(on: handle, sql: sql)
     }
 
     /// Turns SQLite's "unable to open database file" into the cause a person can fix.

@@ -1,6 +1,10 @@
 import CSQLite
 import Contacts
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What went wrong in a SQLite file, with a message a person can act on. What a
 /// caller acts on whatever the store (busy, a contact not found, a newer schema)
 /// is a `ContactsError` instead.
@@ -27,5 +31,22 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite's primary result code (`SQLITE_BUSY`, ...), for an error from SQLite.
     var primaryCode: Int32? {
         if case .sqlite(let code, _, _) = self { code & 0xFF } else { nil }
+    }
+
+    /// The error the last call on connection `handle` failed with, running `sql`: no
+    /// space left for the file, its log or its staging (SQLITE_FULL, or an I/O error
+    /// whose cause was ENOSPC, EFBIG or EDQUOT) is `ContactsError.storageFull`, which
+    /// callers answer for whatever the store; anything else is `.sqlite`.
+    static func last(on handle: OpaquePointer, sql: String?, message: String? = nil) -> any Error {
+        let code = sqlite3_extended_errcode(handle)
+        let text = message ?? String(cString: sqlite3_errmsg(handle))
+        let cause = sqlite3_system_errno(handle)
+        if code & 0xFF == SQLITE_FULL
+            || (code & 0xFF == SQLITE_IOERR && [ENOSPC, EFBIG, EDQUOT].contains(cause))
+        {
+            let path = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? "the database"
+            return ContactsError.storageFull(where: "the disk of \(path)", detail: text)
+        }
+        return SQLiteError.sqlite(code: code, message: text, sql: sql)
     }
 }

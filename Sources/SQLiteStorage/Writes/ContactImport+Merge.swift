@@ -2,8 +2,8 @@ import Contacts
 
 /// `mode=merge` on SQLite: the stored contacts' match keys are read once at the
 /// start (`ContactMatch.keys`). A row that matches a contact this import added
-/// updates it where it waits (the temporary table); one that matches a stored contact
-/// waits in `temp.import_merges` until the import is shown: then, in that last
+/// updates it where it waits (the staging file); one that matches a stored contact
+/// waits in `staging.import_merges` until the import is shown: then, in that last
 /// transaction, each such contact as it is then takes its rows in file order
 /// (same id, fields merged, a new revision, its place in the order and its search
 /// text moved). A row that matches none is added, and its keys join the table so
@@ -47,7 +47,7 @@ extension ContactImport {
         let seq = -match - 1
         let database = store.database
         let waiting = try database.withStatement(
-            "SELECT \(ContactField.columnList) FROM temp.import_rows WHERE seq = :seq"
+            "SELECT \(ContactField.columnList) FROM staging.import_rows WHERE seq = :seq"
         ) { statement -> ContactFields? in
             statement.bind(seq, to: ":seq")
             return try statement.step() ? statement.fields(from: 0) : nil
@@ -65,7 +65,7 @@ extension ContactImport {
     private func keep(_ incoming: ContactFields, for id: Int) throws {
         let database = store.database
         try database.run(
-            "INSERT INTO temp.import_merges (id, seq, \(ContactField.columnList)) "
+            "INSERT INTO staging.import_merges (id, seq, \(ContactField.columnList)) "
                 + "VALUES (:id, :seq, \(ContactField.parameterList))"
         ) { statement in
             statement.bind(id, to: ":id")
@@ -82,7 +82,7 @@ extension ContactImport {
     /// The rows kept for stored contact `id`, in file order.
     private func waitingMerges(for id: Int) throws -> [ContactFields] {
         try store.database.withStatement(
-            "SELECT \(ContactField.columnList) FROM temp.import_merges WHERE id = :id ORDER BY seq"
+            "SELECT \(ContactField.columnList) FROM staging.import_merges WHERE id = :id ORDER BY seq"
         ) { statement in
             statement.bind(id, to: ":id")
             var rows: [ContactFields] = []
@@ -128,7 +128,7 @@ extension ContactImport {
                     lines: NoteLines.count(merged.notes)))
         }
         try store.database.withStatement(
-            "SELECT id, \(ContactField.columnList) FROM temp.import_merges ORDER BY id, seq"
+            "SELECT id, \(ContactField.columnList) FROM staging.import_merges ORDER BY id, seq"
         ) { statement in
             while try statement.step() {
                 let id = statement.int(at: 0)

@@ -4,10 +4,10 @@ import Foundation
 /// One import into a store, seen by readers all at once or not at all, that
 /// single writes never wait for (README, "POST /import"):
 ///
-/// 1. As rows come, each contact waits, with its sort key and search text, in this
-///    connection's temporary `import_rows`, in file order. The database file does
-///    not change: single writes go on as if no import ran, and a process killed now
-///    leaves nothing at all.
+/// 1. As rows come, each contact waits, with its sort key and search text, in
+///    `import_rows` of a staging file beside the list's (`ImportStaging`), in file
+///    order. The list's file does not change: single writes go on as if no import
+///    ran, and a process killed now leaves nothing of the import in it.
 /// 2. Once the file is read, in short write transactions that single writes go
 ///    between (`WriteSlices`): ids are reserved for them all and listed in
 ///    `import_ranges`, so readers leave them out (`HiddenIDs`); the contacts go into
@@ -35,7 +35,7 @@ final class ContactImport {
     /// `merge`: match key -> a stored contact's id, or `-(seq + 1)` for a contact
     /// of this import (`ContactImport+Merge.swift`).
     var matches: [String: Int] = [:]
-    /// `merge`: rows waiting in `temp.import_merges` for the stored contacts they match.
+    /// `merge`: rows waiting in `staging.import_merges` for the stored contacts they match.
     var merges = 0
     /// Contacts added so far (the next one's place in file order, its `seq`).
     private(set) var staged = 0
@@ -44,8 +44,10 @@ final class ContactImport {
     var unchanged = 0
     /// The first id of the contacts, once reserved (step 2): contact `seq` gets `firstID + seq`.
     private(set) var firstID = 0
-    /// Rows written to the temporary table in its open transaction.
+    /// Rows written to the staging file in its open transaction.
     private var unsaved = 0
+    /// The staging file (`ImportStaging`), until it is deleted.
+    private var staging: String
 
     /// A new import's token: random, positive, and not 0 (which `import_ranges` keeps for cleanups).
     static func newToken() -> Int { Int.random(in: 1...Int.max) }
@@ -62,14 +64,8 @@ final class ContactImport {
         // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
         // import must not grow memory with the file).
         try database.execute("PRAGMA cache_size = -8192")
-        let columns = ContactField.columnList
-        try database.execute(
-            """
-            CREATE TEMP TABLE IF NOT EXISTS import_rows (seq INTEGER PRIMARY KEY, sort_key BLOB NOT NULL, lines INTEGER NOT NULL, document TEXT NOT NULL, \(columns));
-            CREATE TEMP TABLE IF NOT EXISTS import_merges (id INTEGER NOT NULL, seq INTEGER NOT NULL, \(columns), PRIMARY KEY (id, seq)) WITHOUT ROWID;
-            DROP INDEX IF EXISTS temp.import_rows_by_key;
-            DELETE FROM temp.import_rows; DELETE FROM temp.import_merges;
-            """)
+        staging = ImportStaging.path(of: database.path, token: token)
+        try ImportStaging.attach(to: database, token: token)
         ImportTokens.begin(token)
         if mode == .merge {
             do {
@@ -95,7 +91,7 @@ final class ContactImport {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         let database = store.database
-        // Only the temporary database is written: its transaction locks nothing of the file.
+        // Only the staging file is written: its transaction locks nothing of the list's.
         if unsaved == 0 { try database.begin(.read) }
         if mode == .merge, let match = match(fields) {
             try merge(fields, into: match)
@@ -109,7 +105,7 @@ final class ContactImport {
         if unsaved >= 4096 { try saveStaged() }
     }
 
-    /// Ends the temporary table's open transaction.
+    /// Ends the staging file's open transaction.
     private func saveStaged() throws {
         guard unsaved > 0 else { return }
         unsaved = 0
@@ -128,7 +124,7 @@ final class ContactImport {
     }
 
     static let stageSQL =
-        "INSERT OR REPLACE INTO temp.import_rows (seq, sort_key, lines, document, \(ContactField.columnList)) "
+        "INSERT OR REPLACE INTO staging.import_rows (seq, sort_key, lines, document, \(ContactField.columnList)) "
         + "VALUES (:seq, :sort_key, :lines, :document, \(ContactField.parameterList))"
 
     // MARK: - The end
@@ -144,6 +140,7 @@ final class ContactImport {
             let state = try show(prepare: prepare)
             finished = true
             ImportTokens.end(token)
+            forgetStaged()
             return state
         } catch {
             rollback()
@@ -178,10 +175,10 @@ final class ContactImport {
         let columns = ContactField.columnList
         let contacts =
             "INSERT INTO contacts (id, \(columns)) SELECT :first_id + seq, \(columns) "
-            + "FROM temp.import_rows WHERE seq BETWEEN :first AND :last"
+            + "FROM staging.import_rows WHERE seq BETWEEN :first AND :last"
         let texts =
             "INSERT INTO contact_search (rowid, text) SELECT :first_id + seq, document "
-            + "FROM temp.import_rows WHERE seq BETWEEN :first AND :last"
+            + "FROM staging.import_rows WHERE seq BETWEEN :first AND :last"
         var first = 0
         while first < staged {
             let last = min(first + 1023, staged - 1)
@@ -203,15 +200,15 @@ final class ContactImport {
     func moveOrder() throws {
         guard staged > 0 else { return }
         let database = store.database
-        // Outside any write: the index is the temporary table's alone.
+        // Outside any write of the list's: the index is the staging file's alone.
         try database.execute(
-            "CREATE INDEX IF NOT EXISTS temp.import_rows_by_key ON import_rows (sort_key, seq)")
+            "CREATE INDEX IF NOT EXISTS staging.import_rows_by_key ON import_rows (sort_key, seq)")
         let after = "(sort_key, seq) > (:after_key, :after_seq)"
         let lastOfNext =
-            "SELECT sort_key, seq FROM temp.import_rows WHERE \(after) ORDER BY sort_key, seq LIMIT 1 OFFSET 1023"
+            "SELECT sort_key, seq FROM staging.import_rows WHERE \(after) ORDER BY sort_key, seq LIMIT 1 OFFSET 1023"
         let insert =
             "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, :first_id + seq, lines "
-            + "FROM temp.import_rows WHERE \(after) AND (sort_key, seq) <= (:last_key, :last_seq) "
+            + "FROM staging.import_rows WHERE \(after) AND (sort_key, seq) <= (:last_key, :last_seq) "
             + "ORDER BY sort_key, seq"
         // Before every key: a key is its section's byte and more.
         var afterKey: [UInt8] = [0]
@@ -320,15 +317,12 @@ final class ContactImport {
         )
     }
 
-    /// Once the import is shown: the temporary tables emptied.
-    func tidy() {
-        guard finished else { return }
-        forgetStaged()
-    }
-
+    /// Deletes the staging file (once the import is shown, or abandoned).
     private func forgetStaged() {
-        try? store.database.execute(
-            "DELETE FROM temp.import_rows; DELETE FROM temp.import_merges; PRAGMA cache_size = -2000")
+        guard !staging.isEmpty else { return }
+        staging = ""
+        ImportStaging.remove(from: store.database, token: token)
+        try? store.database.execute("PRAGMA cache_size = -2000")
     }
 
     /// Abandons the import: nothing of it is shown, and what it moved into the list

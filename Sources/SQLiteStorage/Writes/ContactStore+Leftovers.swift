@@ -21,8 +21,8 @@ enum ImportTokens {
 /// What imports leave behind and its cleanup. Nothing of it is visible (its ids are
 /// in `import_ranges`, which readers leave out): the contacts an import moved into
 /// the list before it failed, was cancelled or died with its process (with their
-/// search texts and places in the order), and the contacts a `replace` import took
-/// out of the list (ranges of owner 0).
+/// search texts and places in the order), the contacts a `replace` import took out
+/// of the list (ranges of owner 0), and the staging file of an import that died.
 extension ContactStore {
     /// Whether the import that owns a range is over without having shown it: a token
     /// of this process that no longer runs, or a process that is gone. Owner 0 (a
@@ -74,6 +74,7 @@ extension ContactStore {
         let path = database.path
         guard ImportTokens.collecting.withLock({ $0.insert(path).inserted }) else { return 0 }
         defer { _ = ImportTokens.collecting.withLock { $0.remove(path) } }
+        removeStagingLeftovers()
         let slices = WriteSlices(database: database, longest: longestSlice)
         defer { slices.rollback() }
         var removed = 0

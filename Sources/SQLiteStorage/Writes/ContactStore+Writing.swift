@@ -19,7 +19,6 @@ extension ContactStore {
             try batch.add(fields, line: offset + 1)
         }
         _ = try batch.commit()
-        batch.tidy()
         return Array(first..<(first + contacts.count))
     }
 
