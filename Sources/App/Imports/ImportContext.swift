@@ -46,7 +46,7 @@ final class ImportContext: Sendable {
     /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
     /// after the answer has gone out, so a large import does not make its client
     /// wait for the copy into the database file.
-    static func sqliteWriter(_ path: String) throws -> any ImportTarget {
+    static func sqliteWriter(_ path: String) throws -> ContactStore {
         let store = try ContactStore(writingTo: path)
         try store.disableAutomaticCheckpoints()
         return store

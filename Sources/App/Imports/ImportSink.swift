@@ -163,7 +163,7 @@ final class ImportSink: RequestBodySink {
                 return .error(HTTPError(422, "invalid_csv", error.description))
             case .importCancelled:
                 return .error(HTTPError(400, "cancelled", "the request body ended early"))
-            case .storageFull:
+            case .storageFull, .fileReplaced:
                 return .error(error.httpError!)
             case .unavailable, .busy:
                 return .error(

@@ -61,7 +61,8 @@ extension OpenAPI {
             "security": adminOrNone,
             "parameters": [idParameter],
             "responses": responses(
-                ["204": ["description": "Deleted"]], errors: ["400", "401", "403", "404", "412", "503", "507"]),
+                ["204": ["description": "Deleted"]],
+                errors: ["400", "401", "403", "404", "412", "503", "507"]),
         ]
     }
 

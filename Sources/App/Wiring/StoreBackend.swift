@@ -40,15 +40,23 @@ struct StoreBackend {
                 log("roster: seeded \(written) of \(options.seed)")
             }
         }
-        // What interrupted imports left (their search texts, a replaced list) goes in the
-        // background: none of it is visible.
+        // What interrupted imports left (a replaced list) goes in the background: none of it is visible.
         Thread.detachNewThread { _ = try? ContactStore(writingTo: path).collectImportLeftovers() }
+        // Every connection checks that the path still names the file opened (`FileWatch`).
+        let watch = FileWatch(path: path, report: log)
+        let watched = { @Sendable (store: ContactStore) -> ContactStore in
+            store.watch = watch
+            return store
+        }
         return StoreBackend(
             snapshot: try ListSnapshot(store: store),
-            openSource: { try ContactStore(readingFrom: path) },
-            makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog) },
-            openImporter: { try ImportContext.sqliteWriter(path) },
-            openScan: { try ContactStore.scan(readingFrom: path) }, follow: nil)
+            openSource: { watched(try ContactStore(readingFrom: path)) },
+            makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog, watch: watch) },
+            openImporter: {
+                try watch.check()  // before opening: a path that names no file any more
+                return watched(try ImportContext.sqliteWriter(path))
+            },
+            openScan: { try ContactStore.scan(readingFrom: path, watch: watch) }, follow: nil)
     }
 
     /// The PostgreSQL database of `options` (and its replicas), migrated, and

@@ -25,9 +25,10 @@ final class ContactWriter: Sendable {
         self.checkpointPath = checkpointPath
     }
 
-    /// The writer of the SQLite file at `databasePath`.
-    convenience init(databasePath: String, catalog: Catalog) throws {
+    /// The writer of the SQLite file at `databasePath`, which `watch` watches.
+    convenience init(databasePath: String, catalog: Catalog, watch: FileWatch? = nil) throws {
         let store = try ContactStore(writingTo: databasePath)
+        store.watch = watch
         try store.disableAutomaticCheckpoints()
         self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)
     }

@@ -52,10 +52,10 @@ public final class Database {
                 // A log that grew (an import) is cut back to 64 MiB when it starts over.
                 try execute("PRAGMA journal_size_limit = 67108864")
             }
-        } catch SQLiteError.sqlite(let code, _, _)
+        } catch SQLiteError.sqlite(let code, let message, _)
             where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT
         {
-            throw SQLiteError.notADatabase(path: path)
+            throw Database.diagnose(path, sqliteReason: message)
         } catch SQLiteError.sqlite(let code, let message, _)
             where code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_READONLY
         {

@@ -11,8 +11,10 @@ import Contacts
 public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened or created (missing folder, no permission...).
     case cannotOpen(path: String, reason: String)
-    /// The file exists but is not a SQLite database, or is damaged.
+    /// The file exists but is not a SQLite database.
     case notADatabase(path: String)
+    /// The file is a SQLite database, damaged: cut short, or with pages SQLite cannot read.
+    case damaged(path: String, reason: String)
     /// Any other SQLite error: its extended result code and message, and the SQL that caused it.
     case sqlite(code: Int32, message: String, sql: String?)
 
@@ -22,7 +24,10 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
         case .notADatabase(let path):
-            "\(path) is not a SQLite database (or it is damaged); move it aside or choose another --db"
+            "\(path) is not a SQLite database; move it aside or choose another --db"
+        case .damaged(let path, let reason):
+            "\(path) is a damaged SQLite database: \(reason); restore it from a backup, or move it aside and "
+                + "choose another --db"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)" + (sql.map { " in: \($0)" } ?? "")
         }
@@ -41,6 +46,11 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         let code = sqlite3_extended_errcode(handle)
         let text = message ?? String(cString: sqlite3_errmsg(handle))
         let cause = sqlite3_system_errno(handle)
+        if code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB,
+            let path = sqlite3_db_filename(handle, "main").map({ String(cString: $0) }), !path.isEmpty
+        {
+            return Database.diagnose(path, sqliteReason: text)
+        }
         if code & 0xFF == SQLITE_FULL
             || (code & 0xFF == SQLITE_IOERR && [ENOSPC, EFBIG, EDQUOT].contains(cause))
         {

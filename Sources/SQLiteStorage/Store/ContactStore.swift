@@ -20,6 +20,8 @@ public final class ContactStore {
     /// server, whose own writes are let in on demand; short for a process beside one
     /// (`roster import`), whose writes only find the gaps.
     public var longestSlice = 1.0
+    /// The file's watch (`FileWatch`): checked as each read transaction and write begins.
+    public var watch: FileWatch?
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: Migrator) throws {
@@ -45,6 +47,7 @@ public final class ContactStore {
     @discardableResult
     public func pin() throws -> Int {
         try release()
+        try watch?.check()
         try database.begin(.read)
         // The first read takes the transaction's snapshot; beginning a read takes none.
         let version: Int

@@ -114,6 +114,7 @@ public final class ContactEditor {
         _ body: (ListState, Int) throws -> (Contact?, ListState, ListChange)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
+        try store.watch?.check()
         // A write that waits past the busy timeout for another writer throws `.busy`.
         try WriteTurns.waitingWrite { try database.begin(.write) }
         var recorded: ListChange?

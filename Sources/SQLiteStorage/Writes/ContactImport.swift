@@ -55,6 +55,7 @@ final class ContactImport {
     /// Prepares the import (a `merge` reads the stored contacts' match keys). It
     /// takes no lock: another writer may hold the list meanwhile.
     init(store: ContactStore, mode: ImportMode) throws {
+        try store.watch?.check()
         self.store = store
         self.mode = mode
         slices = WriteSlices(database: store.database, longest: store.longestSlice)
@@ -150,6 +151,7 @@ final class ContactImport {
 
     /// Ids for every contact of the import, listed as hidden, in a slice of their own.
     func reserveIDs() throws {
+        try store.watch?.check()
         try saveStaged()
         guard staged > 0 else { return }
         let database = store.database

@@ -23,7 +23,8 @@ enum ImportStaging {
         let made = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0o644)
         guard made >= 0 else {
             throw SQLiteError.cannotOpen(
-                path: file, reason: "cannot create the import's staging file beside the list's: errno \(errno)")
+                path: file,
+                reason: "cannot create the import's staging file beside the list's: errno \(errno)")
         }
         close(made)
         try database.run("ATTACH DATABASE :file AS staging") { $0.bind(file, to: ":file") }
