@@ -57,15 +57,34 @@ struct ImportVisibilityTests {
         let importer = try ContactStore(writingTo: path)
         let batch = try ContactImport(store: importer, mode: .append)
         try add(500, to: batch)
-        // While it reads the file, the import holds no lock: a write on another
-        // connection goes in at once (the editor waits 0 ms for a lock here).
-        let editor = ContactEditor(store: try ContactStore(writingTo: path), busyTimeout: 0)
-        let between = try editor.insert(
-            ContactFields(firstName: "Between"), base: { _ in nil }, prepare: { _ in }
-        )
-        .contact!.id
-        try add(500, to: batch, from: 500)
-        #expect(try seen() == (101, 101, 101, 101, 101), "the file is as it was, but for the write")
+        // A single write on its own thread while the import holds the lock: the import
+        // lets it in after the row it is on, long before the editor's 200 ms are up.
+        let written = Mutex<String?>(nil)
+        let path = self.path
+        let writer = Thread {
+            let outcome: String
+            do {
+                let editor = ContactEditor(store: try ContactStore(writingTo: path))
+                let added = try editor.insert(
+                    ContactFields(firstName: "Between"), base: { _ in nil }, prepare: { _ in })
+                outcome = "\(added.contact!.id)"
+            } catch {
+                outcome = "\(error)"
+            }
+            written.withLock { $0 = outcome }
+        }
+        writer.start()
+        var more = 500
+        while written.withLock({ $0 == nil }) && more < 100_000 {
+            try add(1, to: batch, from: more)
+            more += 1
+        }
+        let outcome = written.withLock { $0 } ?? "nothing"
+        let between = try #require(Int(outcome), "the write went in, not: \(outcome)")
+        try add(1000 - more, to: batch, from: more)
+        try batch.slices.commit()  // what it wrote so far is committed; this thread reads now
+        let during = try seen()
+        #expect(during.stored == 101 && during.listed == 101, "the import's contacts are nowhere yet")
         // Just before it shows them, its contacts are all in the file, and hidden.
         var before: (listed: Int, stored: Int, ordered: Int, exported: Int, indexed: Int)?
         var found: Contact?
@@ -84,7 +103,6 @@ struct ImportVisibilityTests {
         #expect(try importer.database.integer("SELECT count(*) FROM import_ranges") == 0)
         let ids = state.order.allEntries.map { Int($0.id) }
         #expect(ids.contains(between) && Set(ids).count == ids.count, "one id each")
-        #expect(ids.filter { $0 > between }.count == 1000, "the import's ids come after the write's")
     }
 
     @Test(arguments: [ImportMode.append, .merge, .replace])
@@ -160,9 +178,18 @@ struct ImportVisibilityTests {
         #expect(throws: ContactsError.contactNotFound(id: hidden)) {
             try ContactEditor(store: importer).delete(id: hidden, base: { _ in nil }, prepare: { _ in })
         }
+        // At start, the contacts go at once; their texts, from the staging file, after.
         #expect(try store.removeInterruptedImports() == 3000)
+        let started = try seen()
+        #expect(started.stored == 50 && started.ordered == 50 && started.indexed == 3050)
+        #expect(try store.collectImportLeftovers() == 0, "no contact left, but the texts")
         #expect(try seen() == before)
         #expect(try indexed("quill") == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains("-import-")
+            }
+            .isEmpty, "the staging file is gone")
         #expect(try store.database.integer("SELECT count(*) FROM import_ranges") == 0)
         // The ids it had are not given again.
         let next = try ContactEditor(store: importer).insert(
@@ -174,7 +201,7 @@ struct ImportVisibilityTests {
         let store = try folder.store()
         let batch = try ContactImport(store: store, mode: .append)
         try add(10, to: batch)
-        try batch.reserveIDs()
+        try batch.slices.commit()
         try batch.moveContacts()
         #expect(try ContactStore(writingTo: path).collectImportLeftovers() == 0, "it runs: nothing to clean")
         batch.rollback()
@@ -214,7 +241,8 @@ struct ImportVisibilityTests {
             firstName: "Ann", lastName: "Lee", email: "ANN@x.example", city: "Bergen")
         try batch.add(incoming, key: incoming.sortKey, document: SearchText.document(incoming), line: 2)
         try add(1, to: batch)
-        // A write while it reads the file.
+        // A write while it reads the file (its slice committed first: this thread writes).
+        try (batch as? ContactImport)?.slices.commit()
         let editor = ContactEditor(store: try ContactStore(writingTo: path))
         _ = try editor.update(
             id: id, base: { _ in nil }, prepare: { _ in },

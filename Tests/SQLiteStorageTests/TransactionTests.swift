@@ -31,11 +31,13 @@ struct TransactionTests {
         #expect(throws: ContactsError.busy) {
             try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
         }
-        // An import reads its file beside the writer, and needs the lock only to move it in.
+        // An import begins beside the writer; its rows wait for the lock like any write.
         let running = try blocked.beginImport(mode: .append)
         let cy = ContactFields(firstName: "Cy")
-        try running.add(cy, key: cy.sortKey, document: SearchText.document(cy), line: 2)
-        #expect(throws: ContactsError.busy) { try running.commit { _ in } }
+        #expect(throws: ContactsError.busy) {
+            try running.add(cy, key: cy.sortKey, document: SearchText.document(cy), line: 2)
+        }
+        running.rollback()
         try writer.rollback()
         try other.begin(.write)
         try other.commit()

@@ -46,8 +46,12 @@ enum ImportCommand {
         }
         let outcome = job.finish()
         if !PGConnection.isURL(path) {
-            // What the import left invisible (a replaced list, all of a failed import).
-            _ = try? ContactStore(writingTo: path).collectImportLeftovers()
+            // What the import left invisible (a replaced list, all of a failed import),
+            // and the search index's segments it wrote merged.
+            if let store = try? ContactStore(writingTo: path) {
+                _ = try? store.collectImportLeftovers()
+                try? store.mergeSearchSegments()
+            }
         }
         let summary: ImportSummary
         switch outcome {

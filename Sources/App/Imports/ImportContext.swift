@@ -53,11 +53,13 @@ final class ImportContext: Sendable {
     }
 
     /// Deletes what a SQLite import left invisible (a replaced list, or all of a
-    /// failed import), then copies the write-ahead log into the database once readers
-    /// have moved on to the new data (their pinned reads last at most about a second).
+    /// failed import), merges the search index's segments it wrote, then copies the
+    /// write-ahead log into the database once readers have moved on to the new data
+    /// (their pinned reads last at most about a second).
     func settle(_ target: any ImportTarget) {
         guard let store = target as? ContactStore else { return }
         _ = try? store.collectImportLeftovers()
+        try? store.mergeSearchSegments()
         Thread.sleep(forTimeInterval: 1.5)
         // Passive: a checkpoint that cuts the log short holds the write lock for the
         // whole copy (half a second after 200,000 contacts), and single writes would

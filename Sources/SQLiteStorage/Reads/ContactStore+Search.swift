@@ -104,6 +104,14 @@ extension ContactStore {
     /// which respects the levels: its steps between writes do not pile levels up as
     /// `optimize`'s would). FTS5 tells a step that found nothing to merge by the
     /// changes it made: fewer than 2.
+    /// After an import: its search texts' segments merged (`mergeSegments(in:)`) in
+    /// short transactions that single writes go between.
+    public func mergeSearchSegments() throws {
+        let slices = WriteSlices(database: database, longest: longestSlice)
+        defer { slices.rollback() }
+        try mergeSegments(in: slices)
+    }
+
     func mergeSegments(in slices: WriteSlices) throws {
         while true {
             try slices.open()

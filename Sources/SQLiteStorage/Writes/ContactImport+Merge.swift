@@ -1,13 +1,13 @@
 import Contacts
 
 /// `mode=merge` on SQLite: the stored contacts' match keys are read once at the
-/// start (`ContactMatch.keys`). A row that matches a contact this import added
-/// updates it where it waits (the staging file); one that matches a stored contact
-/// waits in `staging.import_merges` until the import is shown: then, in that last
-/// transaction, each such contact as it is then takes its rows in file order
-/// (same id, fields merged, a new revision, its place in the order and its search
-/// text moved). A row that matches none is added, and its keys join the table so
-/// that the file's own repeats merge too.
+/// start (`ContactMatch.keys`). A row that matches a contact waits in
+/// `staging.import_merges`: one of this import's takes its rows in file order once
+/// it is in `contacts` (step 2, still hidden); a stored one when the import is
+/// shown, in that last transaction, as it is then (same id, fields merged, a new
+/// revision, its place in the order and its search text moved). A row that matches
+/// none is added, and its keys join the table so that the file's own repeats merge
+/// too.
 extension ContactImport {
     /// Every stored contact's match keys, the first contact of each key winning.
     static func matchKeys(in store: ContactStore) throws -> [String: Int] {
@@ -26,8 +26,7 @@ extension ContactImport {
         return keys
     }
 
-    /// The contact `fields` matches, if any: a stored contact's id, or `-(seq + 1)`
-    /// for one this import added.
+    /// The contact `fields` matches, if any: a stored one, or one this import added.
     func match(_ fields: ContactFields) -> Int? {
         for key in ContactMatch.keys(fields) {
             if let id = matches[key] { return id }
@@ -35,34 +34,14 @@ extension ContactImport {
         return nil
     }
 
-    /// Remembers `fields` of contact `id` (as `match` gives it) for the rows after it.
+    /// Remembers `fields` of contact `id` for the rows after it.
     func remember(_ fields: ContactFields, id: Int) {
         for key in ContactMatch.keys(fields) where matches[key] == nil { matches[key] = id }
     }
 
-    /// The row `incoming` merged into the contact `match` names (`ContactMatch.merged`):
-    /// at once when this import added it, else when the import is shown.
-    func merge(_ incoming: ContactFields, into match: Int) throws {
-        guard match < 0 else { return try keep(incoming, for: match) }
-        let seq = -match - 1
-        let database = store.database
-        let waiting = try database.withStatement(
-            "SELECT \(ContactField.columnList) FROM staging.import_rows WHERE seq = :seq"
-        ) { statement -> ContactFields? in
-            statement.bind(seq, to: ":seq")
-            return try statement.step() ? statement.fields(from: 0) : nil
-        }
-        guard let waiting else { throw ContactsError.inconsistent("imported contact \(seq + 1) is gone") }
-        let merged = ContactMatch.merged(waiting, with: incoming)
-        guard merged != waiting else { return }
-        try stage(seq: seq, key: merged.sortKey, fields: merged, document: SearchText.document(merged))
-        sectionRows[waiting.sortKey.section] -= 1
-        sectionRows[merged.sortKey.section] += 1
-        remember(merged, id: match)
-    }
-
-    /// Keeps the row `incoming` for stored contact `id`, after the rows kept for it before.
-    private func keep(_ incoming: ContactFields, for id: Int) throws {
+    /// Keeps the row `incoming` for contact `id` (stored, or this import's), after the
+    /// rows kept for it before: a staged contact is never changed where it waits.
+    func keep(_ incoming: ContactFields, for id: Int) throws {
         let database = store.database
         try database.run(
             "INSERT INTO staging.import_merges (id, seq, \(ContactField.columnList)) "
@@ -74,9 +53,57 @@ extension ContactImport {
         }
         merges += 1
         // The keys it will have, as far as they are known now, for the rows after it.
-        if let stored = try stored(id) {
-            remember(try waitingMerges(for: id).reduce(stored, ContactMatch.merged), id: id)
+        if let base = try isOwn(id) ? staged(id) : stored(id) {
+            remember(try waitingMerges(for: id).reduce(base, ContactMatch.merged), id: id)
         }
+    }
+
+    /// Contact `id` of this import's as it waits in the staging file.
+    private func staged(_ id: Int) throws -> ContactFields? {
+        try store.database.withStatement(
+            "SELECT \(ContactField.columnList) FROM staging.import_rows WHERE id = :id"
+        ) { statement -> ContactFields? in
+            statement.bind(id, to: ":id")
+            return try statement.step() ? statement.fields(from: 0) : nil
+        }
+    }
+
+    /// Step 2: the rows kept for this import's own contacts (the file's repeats),
+    /// merged into them once they are in `contacts` (still hidden): their rows and
+    /// texts change together, in the list's file, and their keys in the staging file
+    /// for the places still to write. In slices.
+    func mergeOwn() throws {
+        guard merges > 0 else { return }
+        let ids = try store.database.withStatement(
+            "SELECT DISTINCT id FROM staging.import_merges ORDER BY id"
+        ) {
+            statement in
+            var ids: [Int] = []
+            while try statement.step() {
+                let id = statement.int(at: 0)
+                if isOwn(id) { ids.append(id) }
+            }
+            return ids
+        }
+        for id in ids {
+            let incoming = try waitingMerges(for: id)
+            try slices.open()
+            guard let old = try stored(id) else { continue }
+            let merged = incoming.reduce(old, ContactMatch.merged)
+            guard merged != old else { continue }
+            try update(id, from: old, to: merged, revision: 0, placed: false)
+            try store.database.run(
+                "UPDATE staging.import_rows SET sort_key = :key, lines = :lines WHERE id = :id"
+            ) { statement in
+                statement.bind(blob: merged.sortKey.bytes, to: ":key")
+                statement.bind(NoteLines.count(merged.notes), to: ":lines")
+                statement.bind(id, to: ":id")
+            }
+            sectionRows[old.sortKey.section] -= 1
+            sectionRows[merged.sortKey.section] += 1
+            try slices.stepped()
+        }
+        try slices.commit()
     }
 
     /// The rows kept for stored contact `id`, in file order.
@@ -110,15 +137,14 @@ extension ContactImport {
         var current: (id: Int, rows: [ContactFields])?
         var changes: [ListChange] = []
         func finish() throws {
-            guard let (id, incoming) = current, !hidden.contains(id), let stored = try stored(id) else {
-                return
-            }
+            guard let (id, incoming) = current, !hidden.contains(id), !isOwn(id), let stored = try stored(id)
+            else { return }
             let merged = incoming.reduce(stored, ContactMatch.merged)
             guard merged != stored else {
                 unchanged += 1
                 return
             }
-            try update(id, from: stored, to: merged, revision: revision)
+            try update(id, from: stored, to: merged, revision: revision, placed: true)
             rows[stored.sortKey.section] -= 1
             rows[merged.sortKey.section] += 1
             updated += 1
@@ -143,9 +169,13 @@ extension ContactImport {
         return changes
     }
 
-    /// Stored contact `id` rewritten from `old` to `new` at `revision`: its row, its
-    /// place in the order, its search text.
-    private func update(_ id: Int, from old: ContactFields, to new: ContactFields, revision: Int) throws {
+    /// Contact `id` rewritten from `old` to `new` at `revision`: its row, its search
+    /// text, and, when it has one (`placed`), its place in the order.
+    private func update(
+        _ id: Int, from old: ContactFields, to new: ContactFields, revision: Int, placed: Bool
+    )
+        throws
+    {
         try store.database.run(ContactField.updateSQL) { statement in
             statement.bind(id, to: ":id")
             statement.bind(new)
@@ -153,10 +183,10 @@ extension ContactImport {
         }
         let (oldKey, newKey) = (old.sortKey.bytes, new.sortKey.bytes)
         let lines = NoteLines.count(new.notes)
-        if oldKey != newKey {
+        if placed && oldKey != newKey {
             try store.removeFromOrder(id: id, key: oldKey)
             try store.addToOrder(id: id, key: newKey, lines: lines)
-        } else if lines != NoteLines.count(old.notes) {
+        } else if placed && lines != NoteLines.count(old.notes) {
             try store.setLines(id: id, key: oldKey, lines: lines)
         }
         try store.unindex(id: id, fields: old)

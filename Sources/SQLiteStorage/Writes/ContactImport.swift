@@ -2,24 +2,27 @@ import Contacts
 import Foundation
 
 /// One import into a store, seen by readers all at once or not at all, that
-/// single writes never wait for (README, "POST /import"):
+/// single writes never wait for (README, "POST /import"). It writes in short
+/// transactions (`WriteSlices`) that end as soon as a single write waits:
 ///
-/// 1. As rows come, each contact waits, with its sort key and search text, in
-///    `import_rows` of a staging file beside the list's (`ImportStaging`), in file
-///    order. The list's file does not change: single writes go on as if no import
-///    ran, and a process killed now leaves nothing of the import in it.
-/// 2. Once the file is read, in short write transactions that single writes go
-///    between (`WriteSlices`): ids are reserved for them all and listed in
-///    `import_ranges`, so readers leave them out (`HiddenIDs`); the contacts go into
-///    `contacts` and their texts into the search index, by id, then their places
-///    into `contact_order`, in key order (one sequential pass).
-/// 3. One short transaction shows them: a `merge`'s updates of stored contacts,
-///    the sections, the data version, this import's range deleted; `prepare` gets
-///    the list as it is then, and it commits.
+/// 1. As rows come: ids are reserved from `next_id` and listed in `import_ranges`,
+///    so readers leave them out (`HiddenIDs`); each contact waits, with its sort key
+///    and search text, in the import's staging file (`ImportStaging`), and its text
+///    goes into the search index once its staging row is committed (a slice later:
+///    so that a cleanup after a kill can always take the text out again with the
+///    staging row). `contacts` and the order do not change: a process killed now
+///    leaves nothing in them.
+/// 2. Once the file is read: the last texts; the contacts into `contacts` by id; the
+///    file's repeats of its own contacts merged into them (`merge`); their places
+///    into `contact_order` in key order (one sequential pass).
+/// 3. One short transaction shows them: a `merge`'s updates of stored contacts, the
+///    sections, the data version, this import's ranges deleted; `prepare` gets the
+///    list as it is then (read before the transaction and brought up to date), and
+///    it commits.
 ///
-/// If the process dies in step 2, nothing of it was visible, and the next Roster
-/// to open the file removes what it moved (`ContactStore+Leftovers.swift`).
-/// Memory does not grow with the file.
+/// If the process dies first, nothing of it was visible, and the next Roster to
+/// open the file removes what it wrote (`ContactStore+Leftovers.swift`). Memory does
+/// not grow with the file.
 ///
 /// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
 final class ContactImport {
@@ -27,39 +30,45 @@ final class ContactImport {
     let slices: WriteSlices
     /// How the import meets the stored contacts.
     let mode: ImportMode
-    /// This import's name in `import_ranges`.
+    /// This import's name in `import_ranges` and its staging file's.
     let token: Int
     /// Per section, the contacts this import adds there.
     var sectionRows: [Int]
     private var finished = false
-    /// `merge`: match key -> a stored contact's id, or `-(seq + 1)` for a contact
-    /// of this import (`ContactImport+Merge.swift`).
+    /// `merge`: match key -> contact id (`ContactImport+Merge.swift`).
     var matches: [String: Int] = [:]
-    /// `merge`: rows waiting in `staging.import_merges` for the stored contacts they match.
+    /// `merge`: rows waiting in `staging.import_merges` for the contacts they match.
     var merges = 0
-    /// Contacts added so far (the next one's place in file order, its `seq`).
+    /// Contacts added so far.
     private(set) var staged = 0
     /// Stored contacts a `merge` changed, and those it matched and left as they were.
     var updated = 0
     var unchanged = 0
-    /// The first id of the contacts, once reserved (step 2): contact `seq` gets `firstID + seq`.
-    private(set) var firstID = 0
-    /// Rows written to the staging file in its open transaction.
-    private var unsaved = 0
+    /// The ids this import reserved, in order (each also a row of `import_ranges`).
+    private(set) var ranges: [ClosedRange<Int>] = []
+    /// The next id to give, and the end of the block reserved (`idBlock` at a time).
+    private var nextID = 0
+    private var blockEnd = 0
+    /// The last id staged, the last whose staging row is committed, and the last
+    /// whose text is in the index.
+    private var lastStaged = 0
+    private var lastSaved = 0
+    private var lastIndexed = 0
     /// The staging file (`ImportStaging`), until it is deleted.
     private var staging: String
 
-    /// Contacts moved a statement at a time in step 2: a single write that begins to
-    /// wait gets in after the statement running (one of 1,024 took up to a few
-    /// hundred ms here under load into a list of 1,000,000, its search texts merging
-    /// as it went).
+    /// Ids reserved at a time.
+    static let idBlock = 1024
+    /// Contacts a statement moves: a single write that begins to wait gets in after
+    /// the statement running (one of 1,024 took up to a few hundred ms here under
+    /// load into a list of 1,000,000, its search texts merging as it went).
     static let chunk = 256
 
     /// A new import's token: random, positive, and not 0 (which `import_ranges` keeps for cleanups).
     static func newToken() -> Int { Int.random(in: 1...Int.max) }
 
     /// Prepares the import (a `merge` reads the stored contacts' match keys). It
-    /// takes no lock: another writer may hold the list meanwhile.
+    /// takes no lock until its first row.
     init(store: ContactStore, mode: ImportMode) throws {
         try store.watch?.check()
         self.store = store
@@ -97,42 +106,89 @@ final class ContactImport {
         guard !key.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
-        let database = store.database
-        // Only the staging file is written: its transaction locks nothing of the list's.
-        if unsaved == 0 { try database.begin(.read) }
-        if mode == .merge, let match = match(fields) {
-            try merge(fields, into: match)
+        try slices.open()
+        if mode == .merge, let id = match(fields) {
+            try keep(fields, for: id)
         } else {
-            if mode == .merge { remember(fields, id: -(staged + 1)) }
-            try stage(seq: staged, key: key, fields: fields, document: document)
+            let id = try reserveID()
+            if mode == .merge { remember(fields, id: id) }
+            try store.database.run(Self.stageSQL) { statement in
+                statement.bind(id, to: ":id")
+                statement.bind(blob: key.bytes, to: ":sort_key")
+                statement.bind(NoteLines.count(fields.notes), to: ":lines")
+                statement.bind(document, to: ":document")
+                statement.bind(fields)
+            }
             sectionRows[key.section] += 1
             staged += 1
+            lastStaged = id
         }
-        unsaved += 1
-        if unsaved >= 4096 { try saveStaged() }
-    }
-
-    /// Ends the staging file's open transaction.
-    private func saveStaged() throws {
-        guard unsaved > 0 else { return }
-        unsaved = 0
-        try store.database.commit()
-    }
-
-    /// Writes contact `seq` (of this import, in file order) where it waits.
-    func stage(seq: Int, key: ContactSortKey, fields: ContactFields, document: String) throws {
-        try store.database.run(Self.stageSQL) { statement in
-            statement.bind(seq, to: ":seq")
-            statement.bind(blob: key.bytes, to: ":sort_key")
-            statement.bind(NoteLines.count(fields.notes), to: ":lines")
-            statement.bind(document, to: ":document")
-            statement.bind(fields)
-        }
+        if lastSaved - lastIndexed >= Self.chunk { try indexSaved(upTo: lastIndexed + Self.chunk) }
+        let commits = slices.committed
+        try slices.stepped()
+        if slices.committed > commits { lastSaved = lastStaged }
     }
 
     static let stageSQL =
-        "INSERT OR REPLACE INTO staging.import_rows (seq, sort_key, lines, document, \(ContactField.columnList)) "
-        + "VALUES (:seq, :sort_key, :lines, :document, \(ContactField.parameterList))"
+        "INSERT INTO staging.import_rows (id, sort_key, lines, document, \(ContactField.columnList)) "
+        + "VALUES (:id, :sort_key, :lines, :document, \(ContactField.parameterList))"
+
+    /// The next id of this import, reserving a block of them (and listing it as
+    /// hidden) when the last one is used up. Inside a slice.
+    private func reserveID() throws -> Int {
+        if nextID == blockEnd {
+            let database = store.database
+            // The index merges at each commit, in steps as large as what it wrote: 64
+            // segments to a level while this import writes (`mergeLess`), the usual again
+            // when it is shown (or cleaned up after).
+            if ranges.isEmpty { try store.mergeLess() }
+            let first = try store.nextID()
+            let last = first + Self.idBlock - 1
+            try database.execute("UPDATE roster_meta SET value = \(last + 1) WHERE key = 'next_id'")
+            if let previous = ranges.last, previous.upperBound + 1 == first {
+                try database.execute(
+                    "UPDATE import_ranges SET last_id = \(last) WHERE first_id = \(previous.lowerBound)")
+                ranges[ranges.count - 1] = previous.lowerBound...last
+            } else {
+                try database.execute(
+                    """
+                    INSERT INTO import_ranges (first_id, last_id, owner, pid)
+                    VALUES (\(first), \(last), \(token), \(ProcessInfo.processInfo.processIdentifier))
+                    """)
+                ranges.append(first...last)
+            }
+            nextID = first
+            blockEnd = last + 1
+        }
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Whether `id` is one this import added.
+    func isOwn(_ id: Int) -> Bool {
+        guard id <= lastStaged else { return false }
+        return HiddenIDs(ranges: ranges).contains(id)
+    }
+
+    /// The search texts of the staged contacts after `lastIndexed` up to `last`, whose
+    /// staging rows are committed, into the index, and the ranges marked so. Inside a slice.
+    private func indexSaved(upTo last: Int) throws {
+        let upTo = min(last, lastSaved)
+        guard upTo > lastIndexed else { return }
+        let database = store.database
+        try database.run(
+            "INSERT INTO contact_search (rowid, text) SELECT id, document FROM staging.import_rows "
+                + "WHERE id > :after AND id <= :last"
+        ) { statement in
+            statement.bind(lastIndexed, to: ":after")
+            statement.bind(upTo, to: ":last")
+        }
+        try database.execute(
+            """
+            UPDATE import_ranges SET indexed = min(last_id, \(upTo)) WHERE owner = \(token) AND first_id <= \(upTo)
+            """)
+        lastIndexed = upTo
+    }
 
     // MARK: - The end
 
@@ -141,8 +197,16 @@ final class ContactImport {
     func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
         precondition(!finished, "an import commits once")
         do {
-            try reserveIDs()
+            try store.watch?.check()
+            try slices.commit()
+            lastSaved = lastStaged
+            while lastIndexed < lastSaved {
+                try slices.open()
+                try indexSaved(upTo: lastIndexed + Self.chunk)
+                try slices.stepped(weight: 8)
+            }
             try moveContacts()
+            try mergeOwn()
             try moveOrder()
             let state = try show(prepare: prepare)
             finished = true
@@ -155,51 +219,24 @@ final class ContactImport {
         }
     }
 
-    /// Ids for every contact of the import, listed as hidden, in a slice of their own.
-    func reserveIDs() throws {
-        try store.watch?.check()
-        try saveStaged()
-        guard staged > 0 else { return }
-        let database = store.database
-        try slices.open()
-        // The index merges its segments at each commit, in steps as large as what the
-        // commit wrote: 16 to a level before they merge, not 4, during the import (a
-        // third of the index's time here, for searches a fifth slower on what it
-        // leaves; the usual again when it is shown).
-        try store.mergeLess()
-        firstID = try store.nextID()
-        try database.execute(
-            """
-            UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
-            INSERT INTO import_ranges (first_id, last_id, owner, pid)
-            VALUES (\(firstID), \(firstID + staged - 1), \(token), \(ProcessInfo.processInfo.processIdentifier));
-            """)
-        try slices.commit()
-    }
-
-    /// The contacts into `contacts` and their texts into the search index, in id
-    /// order, `chunk` at a time: each contact and its text in the same slice.
+    /// The contacts into `contacts`, in id order, `chunk` at a time.
     func moveContacts() throws {
         let columns = ContactField.columnList
-        let contacts =
-            "INSERT INTO contacts (id, \(columns)) SELECT :first_id + seq, \(columns) "
-            + "FROM staging.import_rows WHERE seq BETWEEN :first AND :last"
-        let texts =
-            "INSERT INTO contact_search (rowid, text) SELECT :first_id + seq, document "
-            + "FROM staging.import_rows WHERE seq BETWEEN :first AND :last"
-        var first = 0
-        while first < staged {
-            let last = min(first + Self.chunk - 1, staged - 1)
-            try slices.open()
-            for sql in [contacts, texts] {
-                try store.database.run(sql) { statement in
-                    statement.bind(firstID, to: ":first_id")
+        for range in ranges {
+            var first = range.lowerBound
+            while first <= min(range.upperBound, lastStaged) {
+                let last = min(first + Self.chunk - 1, range.upperBound)
+                try slices.open()
+                try store.database.run(
+                    "INSERT INTO contacts (id, \(columns)) SELECT id, \(columns) FROM staging.import_rows "
+                        + "WHERE id BETWEEN :first AND :last"
+                ) { statement in
                     statement.bind(first, to: ":first")
                     statement.bind(last, to: ":last")
                 }
+                try slices.stepped(weight: 8)
+                first = last + 1
             }
-            try slices.stepped(weight: 8)
-            first = last + 1
         }
         try slices.commit()
     }
@@ -210,36 +247,35 @@ final class ContactImport {
         let database = store.database
         // Outside any write of the list's: the index is the staging file's alone.
         try database.execute(
-            "CREATE INDEX IF NOT EXISTS staging.import_rows_by_key ON import_rows (sort_key, seq)")
-        let after = "(sort_key, seq) > (:after_key, :after_seq)"
+            "CREATE INDEX IF NOT EXISTS staging.import_rows_by_key ON import_rows (sort_key, id)")
+        let after = "(sort_key, id) > (:after_key, :after_id)"
         let lastOfNext =
-            "SELECT sort_key, seq FROM staging.import_rows WHERE \(after) ORDER BY sort_key, seq LIMIT 1 OFFSET \(Self.chunk - 1)"
+            "SELECT sort_key, id FROM staging.import_rows WHERE \(after) ORDER BY sort_key, id LIMIT 1 OFFSET \(Self.chunk - 1)"
         let insert =
-            "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, :first_id + seq, lines "
-            + "FROM staging.import_rows WHERE \(after) AND (sort_key, seq) <= (:last_key, :last_seq) "
-            + "ORDER BY sort_key, seq"
+            "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines "
+            + "FROM staging.import_rows WHERE \(after) AND (sort_key, id) <= (:last_key, :last_id) "
+            + "ORDER BY sort_key, id"
         // Before every key: a key is its section's byte and more.
         var afterKey: [UInt8] = [0]
-        var afterSeq = -1
+        var afterID = 0
         while true {
             let last = try database.withStatement(lastOfNext) { statement -> ([UInt8], Int)? in
                 statement.bind(blob: afterKey, to: ":after_key")
-                statement.bind(afterSeq, to: ":after_seq")
+                statement.bind(afterID, to: ":after_id")
                 return try statement.step() ? (statement.blob(at: 0), statement.int(at: 1)) : nil
             }
             // The last `chunk` or fewer: up to the greatest key there is.
-            let (lastKey, lastSeq) = last ?? ([0xFF, 0xFF, 0xFF, 0xFF], Int.max)
+            let (lastKey, lastID) = last ?? ([0xFF, 0xFF, 0xFF, 0xFF], Int.max)
             try slices.open()
             try database.run(insert) { statement in
-                statement.bind(firstID, to: ":first_id")
                 statement.bind(blob: afterKey, to: ":after_key")
-                statement.bind(afterSeq, to: ":after_seq")
+                statement.bind(afterID, to: ":after_id")
                 statement.bind(blob: lastKey, to: ":last_key")
-                statement.bind(lastSeq, to: ":last_seq")
+                statement.bind(lastID, to: ":last_id")
             }
             try slices.stepped(weight: 8)
             guard last != nil else { break }
-            (afterKey, afterSeq) = (lastKey, lastSeq)
+            (afterKey, afterID) = (lastKey, lastID)
         }
         try slices.commit()
     }
@@ -258,6 +294,10 @@ final class ContactImport {
         var changes: [ListChange] = []
         if mode == .merge {
             changes = try applyMerges(revision: version, sectionRows: &rows)
+        }
+        // Ids reserved and not used go back, when no one took one since.
+        if blockEnd > 0, try store.nextID() == blockEnd {
+            try database.execute("UPDATE roster_meta SET value = \(nextID) WHERE key = 'next_id'")
         }
         if mode == .replace {
             try takeOutTheList(upTo: try store.nextID() - 1)
@@ -297,10 +337,10 @@ final class ContactImport {
         defer { try? database.commit() }
         let version = try store.dataVersion()
         let hidden = try store.hiddenIDs()
-        let (first, last) = (firstID, firstID + staged - 1)
+        let own = HiddenIDs(ranges: ranges)
         let replacing = mode == .replace
         let order = try store.readOrder { id in
-            (first <= id && id <= last) || (!replacing && (hidden.isEmpty || !hidden.contains(id)))
+            own.contains(id) || (!replacing && (hidden.isEmpty || !hidden.contains(id)))
         }
         let stored = replacing ? sectionRows.map { _ in 0 } : try store.sections().map(\.rows)
         return ListState(
@@ -333,17 +373,16 @@ final class ContactImport {
         try? store.database.execute("PRAGMA cache_size = -2000")
     }
 
-    /// Abandons the import: nothing of it is shown, and what it moved into the list
-    /// is left to a cleanup (`ContactStore.collectImportLeftovers`).
+    /// Abandons the import: nothing of it is shown, and what it wrote is left to a
+    /// cleanup (`ContactStore.collectImportLeftovers`), which needs its staging file.
     func rollback() {
         guard !finished else { return }
         finished = true
-        if unsaved > 0 {
-            unsaved = 0
-            try? store.database.rollback()
-        }
         slices.rollback()
         ImportTokens.end(token)
-        forgetStaged()
+        if !staging.isEmpty {
+            staging = ""
+            try? store.database.execute("DETACH DATABASE staging; PRAGMA cache_size = -2000")
+        }
     }
 }
