@@ -22,6 +22,18 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            name: "CDeflate",
+            path: "Sources/CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            path: "Sources/CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
             name: "CPostgres",
             path: "Sources/CPostgres",
             pkgConfig: "libpq",
@@ -30,7 +42,7 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
-        .target(name: "Codecs", dependencies: ["CZlib"]),
+        .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
         .target(name: "Contacts"),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
@@ -51,10 +63,10 @@ let package = Package(
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["Contacts", "SQLiteStorage", "PostgresStorage"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
-        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "TestSupport"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "CDeflate", "CZstd", "TestSupport"]),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

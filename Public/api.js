@@ -1,37 +1,25 @@
 // The contact endpoints as the page calls them: JSON in and out, the contact's
 // ETag read from the answer, and every failure (network included) turned into
-// the API's error shape {error, message, field}, so callers show one thing.
-
-const TOKEN = "roster:token"; // sessionStorage: the tab's, forgotten when it closes
-
-/** The admin token typed into the import dialog ("" when none was). */
-export function storedToken() {
-  return sessionStorage.getItem(TOKEN) ?? "";
-}
-
-/** Keeps `token` for the page's writes ("" forgets it). */
-export function rememberToken(token) {
-  if (token) sessionStorage.setItem(TOKEN, token);
-  else sessionStorage.removeItem(TOKEN);
-}
-
-/** The Authorization header of the token, when the server asks for one. */
-export function authorization() {
-  const token = storedToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
+// the API's error shape {error, message, field}, so callers show one thing. The
+// page's credential is its session cookie (signIn.js): a 401 waits for the
+// sign-in and is sent again.
 
 /**
- * Sends `method path` with an optional JSON `body` and `If-Match: etag`.
- * Resolves to {status, ok, json, etag}; never rejects.
+ * The sender of requests fetched with `get` (signIn.js's fetch): `send(method,
+ * path, {body, etag})` sends `method path` with an optional JSON `body` and
+ * `If-Match: etag`, and resolves to {status, ok, json, etag}; it never rejects.
  */
-export async function send(method, path, { body, etag } = {}) {
-  const headers = { Accept: "application/json", ...authorization() };
+export function createSend(get) {
+  return (method, path, options) => send(get, method, path, options);
+}
+
+async function send(get, method, path, { body, etag } = {}) {
+  const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (etag) headers["If-Match"] = etag;
   let response;
   try {
-    response = await fetch(path, {
+    response = await get(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

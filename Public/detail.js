@@ -10,6 +10,10 @@
 //
 // Unsaved edits are never dropped silently: opening another contact, New, closing
 // the pane or leaving the page asks first, and a "no" leaves the form as it was.
+// A save (or a star) that meets another writer's change (412) reads the contact
+// again and merges the form's edits into it field by field: what only one side
+// changed is kept, and where both changed a field differently the pane shows
+// both values to choose from (conflicts.js); with no such field it saves at once.
 
 import { detailId, detailLink } from "./link.js";
 import {
@@ -17,11 +21,15 @@ import {
   loadOutcome, openPlan, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,
 } from "./detailState.js";
 import { createDetailForm } from "./detailForm.js";
+import { createConflicts } from "./conflicts.js";
+import { mergeEdits } from "./detailsModel.js";
+import { FIELD_LABELS } from "./fieldMessages.js";
 
 /**
  * Connects the pane in `doc`. `send` is api.js's; `hooks.changed(version)`: the
  * data changed by a write here; `hooks.showRow(row)`: the list shows that row (a
- * contact opened by a link, or created); `hooks.closed()`: the pane closed.
+ * contact opened by a link, or created); `hooks.closed()`: the pane closed;
+ * `hooks.deleted(id, name)`: contact `id` was deleted here.
  * Returns {start, open(id), versionSeen(version)}.
  */
 export function createDetail({ doc, send, hooks }) {
@@ -29,6 +37,7 @@ export function createDetail({ doc, send, hooks }) {
   const pane = doc.getElementById("detail");
   const list = doc.getElementById("list");
   const view = createDetailForm(doc);
+  const choices = createConflicts(doc);
   const shown = createDetailState();
 
   /** Whether the form's edits (if any) may go: asks the user when there are some. */
@@ -109,16 +118,23 @@ export function createDetail({ doc, send, hooks }) {
   /** Puts `contact` into the form, replacing any edits. */
   function show(contact, etag) {
     const { revealRow, ...what } = showContact(shown, contact, etag);
+    choices.hide();
     view.show(contact, what);
     if (revealRow !== null && revealRow !== undefined) hooks.showRow(revealRow);
   }
 
-  async function save() {
+  /** Saves the form; `merges`: how many newer versions this save met already. */
+  async function save(merges = 0) {
     if (shown.busy) return;
     view.clearErrors();
     const request = saveRequest(shown, view.values(), view.defaults());
-    if (!request) return view.say("Nothing to save.");
+    if (!request) return view.say(merges ? "Saved: someone else had made the same changes." : "Nothing to save.");
     const answer = await write(request);
+    if (answer?.status === 412) {
+      if ((await mergeNewer()) !== "merged") return;
+      if (merges < 3) return save(merges + 1);
+      return view.say("Someone else keeps changing this contact: your changes are in the form; press Save again.", true);
+    }
     if (!answer?.ok) return;
     show(answer.json, answer.etag);
     setLink(detailLink(answer.json.id));
@@ -134,7 +150,14 @@ export function createDetail({ doc, send, hooks }) {
       shown.favorite = !shown.favorite;
       return view.setStar(shown.favorite);
     }
-    const answer = await write(request);
+    const wanted = !shown.favorite;
+    let answer = await write(request);
+    if (answer?.status === 412) {
+      // Someone else wrote first: take their version in (the form's edits merged), then star it.
+      if ((await mergeNewer()) === null) return;
+      if (shown.favorite === wanted) return view.say("");
+      answer = await write(starRequest(shown));
+    }
     if (!answer?.ok) return;
     // Only the star changed on the server: keep any edits in the form.
     shown.etag = answer.etag;
@@ -145,12 +168,49 @@ export function createDetail({ doc, send, hooks }) {
   }
 
   async function remove() {
-    const answer = await write({ method: "DELETE", path: `/contacts/${shown.id}` });
+    const [id, name] = [shown.id, view.title()];
+    const answer = await write({ method: "DELETE", path: `/contacts/${id}` });
+    if (answer?.status === 412) {
+      await load(id);
+      view.say("Someone else changed this contact meanwhile: this is it as it is now. Delete it again if you still want to.", true);
+    }
     if (answer && (answer.ok || answer.status === 404)) {
       hooks.changed();
       shown.edited = false; // deleted: nothing of it is left to keep
       close();
+      if (answer.ok) hooks.deleted(id, name);
     }
+  }
+
+  /**
+   * After a 412: reads the contact as it is now and merges the form's edits into
+   * it. Resolves to "merged" (the form holds the merge, nothing both changed),
+   * "choose" (the pane asks about fields both changed), or null (it is gone, or
+   * the pane moved on).
+   */
+  async function mergeNewer() {
+    const ticket = shown.loads;
+    const answer = await send("GET", `/contacts/${shown.id}`);
+    if (ticket !== shown.loads || shown.busy) return null;
+    if (!answer.ok) {
+      view.say(answer.status === 404 ? "Someone else deleted this contact meanwhile." : `Not saved: ${answer.json.message}`, true);
+      return null;
+    }
+    // Read now, not before the request: nothing typed meanwhile is left out.
+    const base = { ...view.defaults(), details: view.shownDetails() };
+    const merged = mergeEdits(FIELD_LABELS, base, { ...view.values(), details: view.details() }, answer.json);
+    show(answer.json, answer.etag);
+    view.putEdits(merged.values, merged.details);
+    shown.edited = saveRequest(shown, view.values(), view.defaults()) !== null;
+    if (!merged.conflicts.length) return "merged";
+    view.say("Not saved yet: choose below, then Save.", true);
+    choices.show(merged.conflicts, (key, side) => {
+      const value = merged.conflicts.find((c) => c.key === key)[side];
+      if (key.startsWith("details.")) view.setDetail(key.slice(8), value);
+      else view.setValue(key, value);
+      shown.edited = true;
+    });
+    return "choose";
   }
 
   /** Sends a write with If-Match; shows what went wrong next to the field the
@@ -168,9 +228,11 @@ export function createDetail({ doc, send, hooks }) {
     if (outcome.kind === "ok") {
       view.say("");
     } else if (outcome.kind === "conflict") {
-      view.hideConfirm();
-      await load(shown.id);
-      view.say("Someone else changed this contact meanwhile: this is it as it is now. Make your change again.", true);
+      view.hideConfirm(); // the caller merges, or reloads
+      view.say("Someone else changed this contact meanwhile: taking their changes in…");
+    } else if (outcome.kind === "field" && outcome.field === "details") {
+      view.detailsError(outcome.message);
+      view.say("Not saved: see the note below the details.", true);
     } else if (outcome.kind === "field") {
       view.fieldError(outcome.field, outcome.message);
       view.say("Not saved: see the field marked.", true);

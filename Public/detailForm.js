@@ -20,6 +20,7 @@ export function createDetailForm(doc) {
   const confirmBox = doc.getElementById("detail-confirm");
   const confirmText = doc.getElementById("detail-confirm-text");
   const confirmDelete = doc.getElementById("detail-confirm-delete");
+  const detailsNote = doc.getElementById("detail-details-error");
 
   const more = createDetailsForm(doc);
   const input = (name) => form.elements[name];
@@ -51,6 +52,8 @@ export function createDetailForm(doc) {
       note(name).hidden = true;
       input(name).removeAttribute("aria-invalid");
     }
+    detailsNote.textContent = "";
+    detailsNote.hidden = true;
   }
 
   /** Shows the e-mail and phone as mailto: and tel: links ({href, text} or null each). */
@@ -112,6 +115,24 @@ export function createDetailForm(doc) {
       clearErrors();
     },
 
+    /** Puts `values` (name -> text) and `details` into the form as edits of what it shows. */
+    putEdits(values, details) {
+      for (const name of FIELDS) input(name).value = values[name] ?? "";
+      more.show(more.shown(), details);
+    },
+    /** Sets field `name` to `value` as an edit. */
+    setValue(name, value) { input(name).value = value ?? ""; },
+    /** Sets detail `key` to `value` as an edit, the other details' inputs as they are. */
+    setDetail(key, value) { more.show(more.shown(), { ...more.details(), [key]: value }); },
+    /** The details as read. */
+    shownDetails: () => more.shown(),
+
+    /** Says `text` under the details (a detail the server refused). */
+    detailsError(text) {
+      detailsNote.textContent = text;
+      detailsNote.hidden = false;
+    },
+
     /** Shows the server's `text` beside field `name`, and focuses it. */
     fieldError(name, text) {
       note(name).textContent = text;
@@ -136,7 +157,7 @@ export function createDetailForm(doc) {
     /** Delete asks first: `remove` runs once the confirmation's Delete is pressed. */
     onDelete(remove) {
       deleteButton.addEventListener("click", () => {
-        confirmText.textContent = `Delete ${title.textContent}? This cannot be undone.`;
+        confirmText.textContent = `Delete ${title.textContent}?`;
         confirmBox.hidden = false;
         confirmDelete.focus();
       });

@@ -4,10 +4,12 @@
 // a newer data version reloads the contact.
 //
 // Lost updates: a save sends If-Match with the ETag the contact was read with;
-// a 412 means someone changed it since, so the pane says so and shows it as it
-// is now. While the form holds no edits, a newer data version reloads the
-// contact, so another browser's edit shows here too.
+// a 412 means someone changed it since, so the pane reads it as it is now and
+// merges the form's edits into it (detailsModel.js's mergeEdits). While the form
+// holds no edits, a newer data version reloads the contact, so another
+// browser's edit shows here too.
 
+import { fieldMessage } from "./fieldMessages.js";
 import { detailId, isDetailLink } from "./link.js";
 
 /** The form's fields, in the form's order. */
@@ -156,8 +158,9 @@ export function beginWrite(state) {
 
 /**
  * What the answer to a write of `ticket` means: "stale" (the pane moved on),
- * "ok", "conflict" (412: reload and say so), "field" (show `message` beside
- * `field`, one of the form's), or "failed" (say `message` above the buttons).
+ * "ok", "conflict" (412: someone else wrote since the form read the contact),
+ * "field" (show `message`, in plain words, beside `field`: one of the form's, or
+ * `details` for the part below them), or "failed" (say `message` above the buttons).
  * @returns {{kind: string, field?: string, message?: string}}
  */
 export function writeOutcome(state, ticket, answer) {
@@ -166,7 +169,9 @@ export function writeOutcome(state, ticket, answer) {
   if (answer.ok) return { kind: "ok" };
   if (answer.status === 412) return { kind: "conflict" };
   const field = answer.json.field;
-  if (field && FIELDS.includes(field)) return { kind: "field", field, message: answer.json.message };
+  if (field && (FIELDS.includes(field) || field === "details")) {
+    return { kind: "field", field, message: fieldMessage(answer.json, answer.status) };
+  }
   return { kind: "failed", message: answer.json.message };
 }
 

@@ -94,16 +94,20 @@ export function createDetailsForm(doc) {
   }
 
   return {
-    /** Shows `details` (as read), replacing any edits. */
-    show(details) {
+    /** Shows `details` (as read), replacing any edits; `edited`: shows these in the
+     *  inputs instead, as edits of `details` (a save's edits merged into a newer version). */
+    show(details, edited = details) {
       base = details ?? {};
-      const parts = DETAIL_TEXTS.map(([key, label]) => textInput(label, base[key], key));
-      for (const [key, what, add] of DETAIL_LISTS) parts.push(list(key, what, add, base[key] ?? []));
-      const addresses = base.addresses?.length ? base.addresses : [{}];
+      const shown = edited ?? {};
+      const parts = DETAIL_TEXTS.map(([key, label]) => textInput(label, shown[key], key));
+      for (const [key, what, add] of DETAIL_LISTS) parts.push(list(key, what, add, shown[key] ?? []));
+      const addresses = shown.addresses?.length ? shown.addresses : [{}];
       addresses.forEach((item, i) => parts.push(address(item, i)));
       if (base.other?.length) parts.push(other(base.other));
       box.replaceChildren(...parts);
     },
+    /** The details as read (what the inputs started from). */
+    shown: () => base,
     /** The details the form gives now. */
     details: () => editedDetails(base, read()),
     /** detailsText of the form's details, and of those shown. */

@@ -2,6 +2,8 @@
 // them the detail pane edits, the details its form gives, and one text per
 // details object so that the pane can tell whether anything changed. The keys,
 // their order and what counts as empty are the server's (ContactDetails+JSON).
+// Also the three-way merge of the form's edits into a newer version of the
+// contact (a save that met a 412), field by field and detail by detail.
 
 /** Text details the pane edits: [key, label]. */
 export const DETAIL_TEXTS = [
@@ -63,4 +65,72 @@ export function detailsText(details = {}) {
     if (value && (!Array.isArray(value) || value.length)) out[key] = value;
   }
   return JSON.stringify(out);
+}
+
+// ---- A save that meets a newer version (412): the form's edits merged into it.
+
+const DETAIL_KEYS = [...TEXT_KEYS, "emails", "phones", "urls", "addresses", "categories", "uid", "photo", "other"];
+const LIST_LABELS = { emails: "Other e-mails", phones: "Other phones", urls: "Web pages", addresses: "Addresses",
+  categories: "Labels", uid: "Card id", photo: "Photo", other: "Kept from the imported file",
+  email_label: "E-mail label", phone_label: "Phone label" };
+
+/** Text as compared: line breaks as a form gives them, white space around left out. */
+const plain = (text) => String(text ?? "").replace(/\r\n?/g, "\n").trim();
+
+/** One detail's value as compared: empty ones alike, items as the server writes them. */
+function detailKey(key, value) {
+  if (TEXT_KEYS.includes(key) || key === "uid") return plain(value);
+  if (key === "addresses") {
+    const items = (value ?? []).map((a) => ADDRESS_KEYS.map((k) => plain(a[k])))
+      .filter((parts) => parts.some((part, i) => i > 0 && part));
+    return JSON.stringify(items);
+  }
+  if (["emails", "phones", "urls"].includes(key)) {
+    return JSON.stringify((value ?? []).map((i) => [plain(i.label), plain(i.value)]).filter(([, v]) => v));
+  }
+  return value === undefined || value === null || (Array.isArray(value) && !value.length) ? "" : JSON.stringify(value);
+}
+
+/** A value as the pane shows it in words ("nothing" for an empty one). */
+export function shownValue(key, value) {
+  let text;
+  if (key === "addresses") text = (value ?? []).map((a) => ADDRESS_KEYS.slice(1).map((k) => a[k]).filter(Boolean).join(", ")).join("; ");
+  else if (["emails", "phones", "urls"].includes(key)) text = (value ?? []).map((i) => i.label ? `${i.value} (${i.label})` : i.value).join(", ");
+  else if (key === "categories") text = (value ?? []).join(", ");
+  else if (key === "photo" || key === "other") text = detailKey(key, value) ? "a changed value" : "";
+  else text = String(value ?? "");
+  return text.trim() ? text : "nothing";
+}
+
+/**
+ * Merges the form's edits into the contact as it is now, three ways: `base` is
+ * the contact as the form read it ({field: text, details: object}), `mine` what
+ * the form holds, `theirs` the contact now; `fields` are [name, label] of the
+ * form's fields. A field (a detail) only the person changed keeps their value,
+ * one only the other writer changed takes theirs, one both changed alike is
+ * that value, and one both changed differently is a conflict: {key, label,
+ * yours, theirs} (key `details.K` for a detail), with yours in the result until
+ * the person chooses. Returns {values: {name: text}, details, conflicts}.
+ */
+export function mergeEdits(fields, base, mine, theirs) {
+  const values = {};
+  const conflicts = [];
+  for (const [name, label] of fields) {
+    const [was, mineNow, theirsNow] = [base[name], mine[name], theirs[name]].map(plain);
+    values[name] = mineNow === was ? theirs[name] ?? "" : mine[name];
+    if (mineNow !== was && theirsNow !== was && mineNow !== theirsNow) {
+      conflicts.push({ key: name, label, yours: mine[name], theirs: theirs[name] ?? "" });
+    }
+  }
+  const details = { ...(theirs.details ?? {}) };
+  const labels = Object.fromEntries([...DETAIL_TEXTS, ...Object.entries(LIST_LABELS)]);
+  for (const key of DETAIL_KEYS) {
+    const [was, mineNow, theirsNow] = [base.details, mine.details, theirs.details].map((d) => detailKey(key, d?.[key]));
+    if (mineNow === was) continue;
+    details[key] = mine.details?.[key];
+    if (theirsNow !== was && mineNow !== theirsNow) {
+      conflicts.push({ key: `details.${key}`, label: labels[key] ?? key, yours: mine.details?.[key], theirs: theirs.details?.[key] });
+    }
+  }
+  return { values, details, conflicts };
 }

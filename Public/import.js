@@ -2,21 +2,23 @@
 // with progress, then a summary (inserted, rejected, the first errors, ignored
 // columns). After a successful import the list is told (`onImported`) so it
 // asks for its window at once; the event stream would tell it too, a moment
-// later. The words and decisions are importState.js's.
+// later. An upload answered 401 opens the sign-in form and goes again once the
+// person has signed in. The words and decisions are importState.js's.
 
 import {
   PREVIEW_BYTES, errorLines, importOutcome, importUrl, previewView, uploadProgress, uploadType,
 } from "./importState.js";
-import { rememberToken, storedToken } from "./api.js";
 
-/** Connects the import dialog of `doc`; `onImported()` runs after contacts went in. */
-export function createImport(doc, onImported) {
+/**
+ * Connects the import dialog of `doc`; `onImported()` runs after contacts went
+ * in; `signIn` is signIn.js's (its `fetch`, and `ask()` for the upload's 401).
+ */
+export function createImport(doc, onImported, signIn) {
   const dialog = doc.getElementById("import-dialog");
   const form = doc.getElementById("import");
   const progress = doc.getElementById("import-progress");
   const result = doc.getElementById("import-result");
   const errorList = doc.getElementById("import-errors");
-  const tokenInput = doc.getElementById("import-token");
 
   /** Lists the first errors the server reported, one per line of the file. */
   function listErrors(errors) {
@@ -35,11 +37,10 @@ export function createImport(doc, onImported) {
     result.textContent = text;
   }
 
-  function upload(file, mode, skip, token) {
+  function upload(file, mode, skip) {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", importUrl(mode, skip));
     xhr.setRequestHeader("Content-Type", uploadType(file.name, file.type));
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     progress.hidden = false;
     progress.value = 0;
     result.classList.remove("failed");
@@ -56,6 +57,10 @@ export function createImport(doc, onImported) {
       result.textContent = "Importing…";
     };
     xhr.onload = () => {
+      if (xhr.status === 401) {
+        result.textContent = "Sign in to import: the file goes once you have.";
+        return signIn.ask().then(() => upload(file, mode, skip));
+      }
       const outcome = importOutcome(xhr.status, xhr.responseText);
       if (outcome.ok) {
         progress.hidden = true;
@@ -72,7 +77,7 @@ export function createImport(doc, onImported) {
   }
 
   /** Shows what importing `file` would do (POST /import/preview of its start). */
-  async function preview(file, token) {
+  async function preview(file) {
     const box = doc.getElementById("import-preview");
     box.hidden = true;
     result.classList.remove("failed");
@@ -80,9 +85,8 @@ export function createImport(doc, onImported) {
     errorList.replaceChildren();
     if (!file) return;
     const headers = { "Content-Type": uploadType(file.name, file.type) };
-    if (token) headers.Authorization = `Bearer ${token}`;
     const whole = file.size <= PREVIEW_BYTES ? "?whole=1" : "";
-    const response = await fetch(`/import/preview${whole}`, { method: "POST", headers, body: file.slice(0, PREVIEW_BYTES) })
+    const response = await signIn.fetch(`/import/preview${whole}`, { method: "POST", headers, body: file.slice(0, PREVIEW_BYTES) })
       .catch(() => null);
     const answer = response ? await response.json().catch(() => null) : null;
     if (!response?.ok || !answer) return failed(answer?.message ?? "The file could not be read for a preview.");
@@ -100,20 +104,15 @@ export function createImport(doc, onImported) {
   }
 
   doc.getElementById("import-file").addEventListener("change", (event) => {
-    preview(event.target.files[0], tokenInput.value);
+    preview(event.target.files[0]);
   });
 
-  doc.getElementById("import-open").addEventListener("click", () => {
-    tokenInput.value = storedToken();
-    dialog.showModal();
-  });
+  doc.getElementById("import-open").addEventListener("click", () => dialog.showModal());
   doc.getElementById("import-close").addEventListener("click", () => dialog.close());
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const file = doc.getElementById("import-file").files[0];
     if (!file) return;
-    // The contact writes of the page (api.js) use the same token.
-    rememberToken(tokenInput.value);
-    upload(file, doc.getElementById("import-mode").value, doc.getElementById("import-skip").checked, tokenInput.value);
+    upload(file, doc.getElementById("import-mode").value, doc.getElementById("import-skip").checked);
   });
 }

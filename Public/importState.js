@@ -1,6 +1,8 @@
 // The import dialog's decisions, without the DOM: the request, what the
 // progress says, what an answer means, and which of its errors are listed.
 
+import { counted } from "./plural.js";
+
 /** The errors listed at most; the rest are counted. */
 export const MAX_ERRORS_SHOWN = 20;
 
@@ -20,14 +22,15 @@ export function uploadProgress(name, loaded, total) {
   return { value: loaded / total, text: `Uploading ${name}: ${Math.floor((100 * loaded) / total)} %` };
 }
 
-/** What the import summary's per-field counts say, in plain words ("" for none). */
+/** What the import summary's per-field counts say, in plain words ("" for none): [one, other]. */
 const FIELD_WORDS = {
-  first_name: "first names", last_name: "last names", email: "e-mails", phone: "phones", company: "companies",
-  city: "cities", notes: "notes", favorite: "favourites", details: "with more details",
+  first_name: ["first name", "first names"], last_name: ["last name", "last names"], email: ["e-mail", "e-mails"],
+  phone: ["phone", "phones"], company: ["company", "companies"], city: ["city", "cities"], notes: ["note", "notes"],
+  favorite: ["favourite", "favourites"], details: ["with more details", "with more details"],
 };
 export function fieldCountsText(fields) {
   const parts = Object.entries(fields ?? {}).filter(([, n]) => n > 0)
-    .map(([name, n]) => `${n.toLocaleString()} ${FIELD_WORDS[name] ?? name}`);
+    .map(([name, n]) => counted(n, ...(FIELD_WORDS[name] ?? [name, name])));
   return parts.length ? ` Values: ${parts.join(", ")}.` : "";
 }
 
@@ -42,10 +45,10 @@ export function importOutcome(status, text) {
   if (status === 200 && summary) {
     return {
       ok: true,
-      text: `Imported ${summary.inserted.toLocaleString()} contacts` +
+      text: `Imported ${counted(summary.inserted, "contact")}` +
         (summary.updated ? `, updated ${summary.updated.toLocaleString()}` : "") +
         (summary.unchanged ? `, ${summary.unchanged.toLocaleString()} already as in the file` : "") +
-        (summary.rejected ? `, ${summary.rejected.toLocaleString()} rows rejected` : "") +
+        (summary.rejected ? `, ${counted(summary.rejected, "row")} rejected` : "") +
         ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
         (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : "") +
         fieldCountsText(summary.fields),
@@ -61,7 +64,8 @@ export function importOutcome(status, text) {
   };
 }
 
-/** The lines listing `errors`: the first MAX_ERRORS_SHOWN (by line of the file), then how many more. */
+/** The lines listing `errors`: the first MAX_ERRORS_SHOWN (by line of the file), then how many more.
+ *  The line is the error's own member; its message does not repeat it. */
 export function errorLines(errors) {
   const lines = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message));
   if (errors.length > MAX_ERRORS_SHOWN) lines.push(`… and ${errors.length - MAX_ERRORS_SHOWN} more`);

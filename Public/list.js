@@ -41,10 +41,10 @@ const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
 /**
  * The list in `doc`. `status` is status.js's; `letters(onJump)` makes the letter
  * index (letters.js); `toggleStar(button, id)` flips a row's star; `hooks.open(id)`
- * opens a contact's detail. Returns {start, startQuery, where, refresh, showRow,
- * remember, useSearch}.
+ * opens a contact's detail; `get` fetches (through the sign-in). Returns {start,
+ * startQuery, where, refresh, showRow, remember, useSearch}.
  */
-export function createList({ doc, status, letters, toggleStar, hooks }) {
+export function createList({ doc, status, letters, toggleStar, hooks, get }) {
   const win = doc.defaultView;
   const list = doc.getElementById("list");
   const stage = doc.getElementById("stage");
@@ -64,7 +64,7 @@ export function createList({ doc, status, letters, toggleStar, hooks }) {
   const skeletons = createSkeletonLayer(stage, STICKY);
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
-  const windows = createWindows({ state, sticky: STICKY, schedule, status, onSections: (s) => index.show(s) });
+  const windows = createWindows({ state, sticky: STICKY, schedule, status, get, onSections: (s) => index.show(s) });
   const max = () => maxV(state.contentHeight, state.viewport);
   const scrubber = createScrubber(doc.getElementById("scrubber"), { max, move: fingerTo });
   let touch = null; // touchInput.js's {stop}

@@ -5,30 +5,43 @@
 // Who tells whom:
 // - events (a newer data version) -> the list asks for its diff, the detail pane
 //   reloads its contact unless it holds edits;
-// - a write (star, detail pane, import) -> the list asks for its window now;
+// - a write (star, detail pane, import, undo) -> the list asks for its window now;
+// - the detail pane deletes a contact -> the undo note offers it back for 10 s;
 // - the list opens a contact -> the detail pane shows it;
 // - the detail pane shows a contact by link or creates one -> the list shows its
-//   row; it closes -> the list's row goes back into the URL.
+//   row; it closes -> the list's row goes back into the URL;
+// - any request answered 401 -> the sign-in form; once signed in, the requests
+//   that waited go again and a closed event stream opens again.
 
-import { send } from "./api.js";
+import { createSend } from "./api.js";
 import { createDetail } from "./detail.js";
 import { connectEvents } from "./events.js";
 import { createStars } from "./favorites.js";
+import { patientSend } from "./firstStart.js";
 import { createImport } from "./import.js";
 import { createLetters } from "./letters.js";
 import { createList } from "./list.js";
 import { createSearch } from "./search.js";
+import { createSignIn } from "./signIn.js";
 import { createStatus } from "./status.js";
+import { createUndo } from "./undo.js";
 
 /** Builds the page in `doc` (the document) and starts it. */
 export function start(doc = document) {
   const status = createStatus(doc);
+  const signIn = createSignIn(doc);
+  const send = createSend(signIn.fetch);
   const changed = (version) => list.refresh(version);
   const toggleStar = createStars(send, { changed, failed: (text) => status.showMessage(text) });
+  const undo = createUndo(doc, send, changed);
   const detail = createDetail({
     doc,
-    send,
-    hooks: { changed, showRow: (row) => list.showRow(row), closed: () => list.remember() },
+    // A contact link opened while a first start prepares the list waits for it.
+    send: patientSend(send, (ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    hooks: {
+      changed, showRow: (row) => list.showRow(row), closed: () => list.remember(),
+      deleted: (id, name) => undo.offer(id, name),
+    },
   });
   const list = createList({
     doc,
@@ -36,6 +49,7 @@ export function start(doc = document) {
     letters: (onJump) => createLetters(doc.getElementById("index"), onJump),
     toggleStar,
     hooks: { open: (id) => detail.open(id) },
+    get: signIn.fetch,
   });
   list.useSearch(createSearch({
     doc,
@@ -43,11 +57,11 @@ export function start(doc = document) {
     list: doc.getElementById("list"),
     hooks: { change: (q, row) => list.startQuery(q, row), where: () => list.where() },
   }));
-  createImport(doc, () => list.refresh());
+  createImport(doc, () => list.refresh(), signIn);
   connectEvents((data) => {
     list.refresh(data.version);
     detail.versionSeen(data.version);
-  });
+  }, signIn.recheck);
   // The list first: a contact link read by the detail pane before the list's
   // first /sections answered opens the list at that contact's row.
   list.start();

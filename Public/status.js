@@ -1,34 +1,26 @@
-// The status line (the contact count, a search's count of matches, or why the list
-// is offline), the empty result's message over the list, and the reuse figures
-// behind a details toggle, written only while it is open. The words come from
-// statusText.js.
+// The status line (the contact count, a search's count of matches, a first start's
+// progress, or why the list is offline) and the message over the list (a search
+// that found nothing, the progress); the debug panel's figures after each window
+// when the URL asks for it (debug.js). The words come from statusText.js.
 
-import { countText, offlineText, reuseText } from "./statusText.js";
+import { createDebug } from "./debug.js";
+import { countText, offlineText, preparingText } from "./statusText.js";
 
 /**
- * Connects the status line of `doc` (#status, #reuse, #reuse-figures,
- * #list-empty). Returns {showWindow, showMessage, showOffline}.
+ * Connects the status line of `doc` (#status, #list-empty, and #debug with
+ * `?debug`). Returns {showWindow, showMessage, showOffline, showPreparing}.
  */
 export function createStatus(doc) {
   const statusLine = doc.getElementById("status");
-  const reuse = doc.getElementById("reuse");
-  const reuseFigures = doc.getElementById("reuse-figures");
   const empty = doc.getElementById("list-empty");
+  const debug = createDebug(doc);
 
   let offline = false;
-  let last = null; // {update, bytes} of the last window applied
-
-  function showReuse() {
-    if (last) reuseFigures.textContent = reuseText(last.update, last.bytes);
-  }
-
-  reuse.addEventListener("toggle", showReuse);
 
   return {
-    /** Shows the count of contacts, or of the matches of search `query` (and, when
-     *  open, the reuse figures) after a window. */
+    /** Shows the count of contacts, or of the matches of search `query`, after a
+     *  window (`bytes` long: the debug panel's). */
     showWindow(update, bytes, query = "") {
-      last = { update, bytes };
       if (offline) {
         offline = false;
         statusLine.classList.remove("offline");
@@ -37,7 +29,7 @@ export function createStatus(doc) {
       if (statusLine.textContent !== count) statusLine.textContent = count;
       if (empty.textContent !== none) empty.textContent = none;
       if (empty.hidden !== !none) empty.hidden = !none;
-      if (reuse.open) showReuse();
+      debug?.showWindow(update, bytes);
     },
 
     /** Shows `text` (a write that failed, say) in the status line until the next window. */
@@ -52,6 +44,15 @@ export function createStatus(doc) {
       offline = true;
       statusLine.textContent = offlineText(retryDelay, error);
       statusLine.classList.add("offline");
+    },
+
+    /** Says how far the server's first start has prepared the list, over the list
+     *  too, until the first window replaces it. */
+    showPreparing(percent) {
+      const text = preparingText(percent);
+      statusLine.textContent = text;
+      empty.textContent = text;
+      empty.hidden = false;
     },
   };
 }

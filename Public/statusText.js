@@ -1,5 +1,7 @@
-// What the status line, the empty result's message and the reuse figures say,
-// without the DOM.
+// What the status line, the empty result's message, a first start's progress and
+// the debug panel's reuse figures say, without the DOM.
+
+import { counted } from "./plural.js";
 
 /**
  * The status line and the empty-result message after a window of `total` rows
@@ -9,8 +11,8 @@
 export function countText(total, query = "") {
   const none = query && total === 0 ? `No contacts match “${query}”` : "";
   const count = none || (query
-    ? `${total.toLocaleString()} ${total === 1 ? "contact matches" : "contacts match"} “${query}”`
-    : `${total.toLocaleString()} contacts`);
+    ? `${counted(total, "contact matches", "contacts match")} “${query}”`
+    : counted(total, "contact"));
   return { count, none };
 }
 
@@ -19,14 +21,19 @@ export function offlineText(retryDelay, error) {
   return `Offline: retrying in ${(retryDelay / 1000).toFixed(1)} s (${error?.message ?? "no answer"})`;
 }
 
-/** The reuse figures of window answer `update`, `bytes` long. */
+/** What the list says while the server prepares its demo list (a first start's seed). */
+export function preparingText(percent) {
+  return `Preparing the demo list: ${percent}%`;
+}
+
+/** The reuse figures of window answer `update`, `bytes` long (the debug panel's). */
 export function reuseText(update, bytes) {
   const stats = update.stats;
   const shown = update.last === null ? 0 : update.last - update.first + 1;
   const made = stats.created.contact + stats.created.header;
-  return `${made.toLocaleString()} slots created (${stats.created.contact} contact, ${stats.created.header} header)` +
-    ` for ${shown} rows shown · ${stats.visible} visible, ${stats.pooled} pooled` +
-    ` · last window ${bytes.toLocaleString()} bytes`;
+  return `${counted(made, "slot")} created (${stats.created.contact} contact, ${stats.created.header} header)` +
+    ` for ${counted(shown, "row")} shown · ${stats.visible} visible, ${stats.pooled} pooled` +
+    ` · last window ${counted(bytes, "byte")}`;
 }
 
 /** What the position's live region says after a jump or a search: "Row 500,001 of

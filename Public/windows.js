@@ -1,9 +1,11 @@
 // The list's requests: /window (one at a time, retried with a growing pause
 // when it fails) and /sections (of the query shown; a burst of changes loads it
-// once more at most). What to ask and what an answer means are listState.js's;
-// this file fetches and hands the answers over.
+// once more at most; while a first start prepares the list, asked again as the
+// server's Retry-After says, the progress shown meanwhile). What to ask and what
+// an answer means are listState.js's; this file fetches and hands the answers over.
 
 import { coalesced } from "./coalesce.js";
+import { preparingPercent, retryAfter } from "./firstStart.js";
 import { sectionsUrl } from "./requests.js";
 import {
   answered, beginRequest, dropRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked,
@@ -11,10 +13,11 @@ import {
 
 /**
  * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
- * asks for a frame; `status` is status.js's; `onSections(sections)` shows a new
- * /sections answer. Returns {request, loadSections, abort, replace, retrying}.
+ * asks for a frame; `status` is status.js's; `get(url, init)` fetches (signIn.js's:
+ * a 401 waits for the sign-in, then asks again); `onSections(sections)` shows a
+ * new /sections answer. Returns {request, loadSections, abort, replace, retrying}.
  */
-export function createWindows({ state, sticky, schedule, status, onSections }) {
+export function createWindows({ state, sticky, schedule, status, onSections, get = fetch }) {
   let controller = null; // aborts the window request in flight when the query changes
   let retryTimer = 0;
 
@@ -23,7 +26,7 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
     const ticket = beginRequest(state, sticky, performance.now());
     const mine = controller = new AbortController();
     try {
-      const response = await fetch(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
+      const response = await get(ticket.url, { headers: { Accept: "application/json" }, signal: mine.signal });
       if (!isCurrent(state, ticket)) return; // an older query's: the new one was asked for anew
       const refusal = refused(state, ticket, response.status);
       if (refusal === "row") return schedule();
@@ -54,8 +57,15 @@ export function createWindows({ state, sticky, schedule, status, onSections }) {
    *  failed or answers an older query). */
   const loadSections = coalesced(async () => {
     const generation = sectionsAsked(state);
-    const response = await fetch(sectionsUrl(state.query)).catch(() => null);
-    const answer = response && response.ok ? await response.json().catch(() => null) : null;
+    let response = await get(sectionsUrl(state.query)).catch(() => null);
+    let answer = response ? await response.json().catch(() => null) : null;
+    for (let percent; (percent = preparingPercent(response?.status, answer)) !== null;) {
+      status.showPreparing(percent);
+      await new Promise((resolve) => setTimeout(resolve, retryAfter(response.headers.get("Retry-After"))));
+      response = await get(sectionsUrl(state.query)).catch(() => null);
+      answer = response ? await response.json().catch(() => null) : null;
+    }
+    if (!response?.ok) answer = null;
     if (!sectionsArrived(state, generation, answer)) return null;
     onSections(answer.sections);
     return answer;

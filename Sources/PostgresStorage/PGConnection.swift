@@ -118,8 +118,21 @@ public final class PGConnection {
 
     /// Runs one statement of a request's hot path, `sql`, prepared once per
     /// connection: PostgreSQL parses and plans it once, not on every call.
+    /// Like `query(_:_:)`, a connection found broken outside a transaction is connected
+    /// again and the statement run once more.
     @discardableResult
     public func prepared(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+        let idle = handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? true
+        do {
+            return try runPrepared(sql, parameters)
+        } catch ContactsError.unavailable where idle && handle.map({ PQstatus($0) != CONNECTION_OK }) ?? true
+        {
+            try connect()
+            return try runPrepared(sql, parameters)
+        }
+    }
+
+    private func runPrepared(_ sql: String, _ parameters: [String?]) throws -> PGResult {
         let connection = try live()
         let name: String
         if let known = statements[sql] {

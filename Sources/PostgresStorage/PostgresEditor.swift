@@ -4,8 +4,16 @@ import Contacts
 /// `data_version` row's lock first (so writes from every server take turns and
 /// each makes one version), logs its change in `roster_changes` for the other
 /// servers, and tells them with `NOTIFY roster_version` (sent at commit).
+///
+/// An update keeps the fields it replaces in `contact_revisions`, a delete keeps
+/// the contact in `deleted_contacts` (PostgresEditor+History.swift), as SQLite's
+/// editor does.
 public final class PostgresEditor: ContactEditing {
-    private let connection: PGConnection
+    let connection: PGConnection
+    /// The time tombstones are stamped and judged by.
+    let clock: ContactEdit.Clock
+    /// When the last purge committed (`ContactEdit.purgeSeconds` apart at least).
+    private var purgedAt = Int.min / 2
     /// The newest list this process holds, to follow from when `base` has not the
     /// version a write starts from (another server wrote since).
     private let newest: () -> ListState?
@@ -14,11 +22,15 @@ public final class PostgresEditor: ContactEditing {
     public static let channel = "roster_version"
 
     /// An editor writing to the primary at `url`.
-    public init(url: String, newest: @escaping () -> ListState?) throws {
+    public init(
+        url: String, clock: @escaping ContactEdit.Clock = ContactEdit.wallClock,
+        newest: @escaping () -> ListState?
+    ) throws {
         // A write waits at most this long for another (each holds the lock a few
         // milliseconds, an import only for its last step), then answers busy, as
         // SQLite's editor does.
         connection = try PGConnection(url: url, settings: ["lock_timeout=200ms"])
+        self.clock = clock
         self.newest = newest
     }
 
@@ -37,10 +49,23 @@ public final class PostgresEditor: ContactEditing {
         id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         change: (ContactFields) throws -> ContactFields
     ) throws -> ContactEdit.Outcome {
+        try edit(id: id, base: base, prepare: prepare) { old in
+            try Self.check(old, ifRevision)
+            return try change(old.fields)
+        }
+    }
+
+    /// Changes contact `id` to what `change` makes of the stored contact, keeping the
+    /// fields it replaces in the contact's history.
+    func edit(
+        id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
+        change: (Contact) throws -> ContactFields
+    ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
-            let (old, oldKey) = try current(reads, id, ifRevision)
-            let fields = try change(old.fields)
+            let (old, oldKey) = try current(reads, id)
+            let fields = try change(old)
             let key = try Self.checked(fields)
+            try keep(old)
             return try store(
                 Self.updateSQL, id: id, fields, key: key, oldKey: oldKey, version: version, state, reads)
         }
@@ -50,7 +75,9 @@ public final class PostgresEditor: ContactEditing {
         id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare
     ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
-            let (_, key) = try current(reads, id, ifRevision)
+            let (old, key) = try current(reads, id)
+            try Self.check(old, ifRevision)
+            try entomb(old)
             try connection.query("DELETE FROM contacts WHERE id = $1", [String(id)])
             let (next, _) = try apply(
                 .init(version: version, id: id, oldKey: key, newKey: nil, lines: 0), to: state, reads)
@@ -60,16 +87,21 @@ public final class PostgresEditor: ContactEditing {
 
     // MARK: - One transaction
 
-    private func transact(
+    /// Runs `body` in one write transaction with the list at the version before it
+    /// and its own version; purges what is past undoing first, once a minute.
+    func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         _ body: (PostgresReads, ListState, Int) throws -> (Contact?, ListState)
     ) throws -> ContactEdit.Outcome {
-        try connection.transaction(.write) {
+        let now = clock()
+        let purging = now - purgedAt >= ContactEdit.purgeSeconds
+        let outcome = try connection.transaction(.write) {
             // The lock on this row orders writes from every server; statements after it
             // (read committed) see every write before this one.
             let version = try connection.query(
                 "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
             ).int(0, 0)
+            if purging { try purge() }
             let reads = PostgresReads(connection: connection, version: version - 1)
             let state = try base(version - 1) ?? following(reads) ?? reads.listState()
             let (contact, next) = try body(reads, state, version)
@@ -77,6 +109,8 @@ public final class PostgresEditor: ContactEditing {
             try prepare(next)
             return ContactEdit.Outcome(contact: contact, state: next)
         }
+        if purging { purgedAt = now }
+        return outcome
     }
 
     /// The list at `reads.version`, followed from the newest one this process holds.
@@ -137,7 +171,7 @@ public final class PostgresEditor: ContactEditing {
 
     /// Writes contact `id` with `statement` (`insertSQL` or `updateSQL`), then logs and
     /// applies the change from `oldKey` (nil: new) to `key`.
-    private func store(
+    func store(
         _ statement: PGStatement, id: Int, _ fields: ContactFields, key: [UInt8], oldKey: [UInt8]?,
         version: Int,
         _ state: ListState, _ reads: PostgresReads
@@ -156,7 +190,7 @@ public final class PostgresEditor: ContactEditing {
     }
 
     /// The sort key of `fields`, once they are found fit to store here.
-    private static func checked(_ fields: ContactFields) throws -> [UInt8] {
+    static func checked(_ fields: ContactFields) throws -> [UInt8] {
         let key = try fields.checkedSortKey().bytes
         try storable(fields)
         return key
@@ -169,14 +203,18 @@ public final class PostgresEditor: ContactEditing {
         }
     }
 
-    /// The stored contact `id` and its key, locked for this write, refusing a stale `ifRevision`.
-    private func current(_ reads: PostgresReads, _ id: Int, _ ifRevision: Int?) throws -> (Contact, [UInt8]) {
+    /// The stored contact `id` and its key, locked for this write.
+    private func current(_ reads: PostgresReads, _ id: Int) throws -> (Contact, [UInt8]) {
         guard let (contact, key) = try reads.stored(id, lock: true) else {
             throw ContactsError.contactNotFound(id: id)
         }
-        if let ifRevision, ifRevision != contact.revision {
-            throw ContactsError.staleRevision(id: id, current: contact.revision)
-        }
         return (contact, key)
+    }
+
+    /// Refuses a stale `ifRevision` of `contact`.
+    private static func check(_ contact: Contact, _ ifRevision: Int?) throws {
+        if let ifRevision, ifRevision != contact.revision {
+            throw ContactsError.staleRevision(id: contact.id, current: contact.revision)
+        }
     }
 }

@@ -117,13 +117,7 @@ struct PostgresReads {
     /// folded words (words hold letters and digits only: nothing to escape).
     func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet {
         guard !words.isEmpty else { return ContactIDSet() }
-        let patterns = words.map { word in
-            switch word.unicodeScalars.count {
-            case 1: "%  \(word)%"
-            case 2: "% \(word)%"
-            default: "%\(word)%"
-            }
-        }
+        let patterns = Self.patterns(words)
         let range = ids.map { " AND id BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
         let result = try connection.query(
             "SELECT id FROM contacts WHERE "
@@ -132,6 +126,39 @@ struct PostgresReads {
         var ids = ContactIDSet()
         for row in 0..<result.count { ids.insert(result.int(row, 0)) }
         return ids
+    }
+
+    /// The LIKE pattern of each of `words` (see `matches(_:ids:)`).
+    static func patterns(_ words: [String]) -> [String] {
+        words.map { word in
+            switch word.unicodeScalars.count {
+            case 1: "%  \(word)%"
+            case 2: "% \(word)%"
+            default: "%\(word)%"
+            }
+        }
+    }
+
+    /// The contacts written by the versions after `after` up to this read's, or nil
+    /// when one of them logged no change (a seed or an import wrote it).
+    func changedIDs(after: Int) throws -> Set<Int>? {
+        guard after < version else { return after == version ? [] : nil }
+        let result = try connection.query(
+            Self.changesSQL, ["after": String(after), "through": String(version)])
+        guard result.count == version - after else { return nil }
+        return Set((0..<result.count).map { result.int($0, 1) })
+    }
+
+    /// The searched words (`contacts.search`) of contacts `ids` as this read sees
+    /// them: nil for one that is not there.
+    func searchTexts(of ids: Set<Int>) throws -> [Int: [UInt8]?] {
+        var texts: [Int: [UInt8]?] = Dictionary(uniqueKeysWithValues: ids.map { ($0, nil) })
+        guard !ids.isEmpty else { return texts }
+        let list = "{" + ids.map(String.init).joined(separator: ",") + "}"
+        let result = try connection.query(
+            "SELECT id, search FROM contacts WHERE id = ANY($1::bigint[])", [list])
+        for row in 0..<result.count { texts[result.int(row, 0)] = Array(result.bytes(row, 1)) }
+        return texts
     }
 
     /// The id the next new contact gets, without taking it: a bulk write (which

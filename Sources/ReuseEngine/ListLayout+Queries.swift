@@ -19,6 +19,44 @@ extension ListLayout {
             top: span.top + heights.header + above - span.rowsTop, height: height)
     }
 
+    /// The items at `indices` (clamped to the items), in order: `item(at:)` of each,
+    /// with the rows of each section placed in one query of the row heights.
+    /// - Complexity: O(log sections + one run query per section met).
+    public func items(at indices: Range<Int>) -> [LayoutItem] {
+        let indices = indices.clamped(to: 0..<itemCount)
+        guard !indices.isEmpty, var position = spanPosition(atMost: indices.lowerBound, by: \.firstIndex)
+        else { return [] }
+        var items: [LayoutItem] = []
+        items.reserveCapacity(indices.count)
+        var index = indices.lowerBound
+        while index < indices.upperBound {
+            let span = spans[position]
+            if index - span.firstIndex < headerItems {
+                items.append(
+                    LayoutItem(
+                        index: index, kind: .header, section: span.section, item: nil, row: nil,
+                        top: span.top, height: heights.header))
+                index += 1
+            }
+            let spanEnd = min(indices.upperBound, span.firstIndex + headerItems + span.count)
+            if index < spanEnd {
+                let firstLocal = index - span.firstIndex - headerItems
+                let rows = (span.firstRow + firstLocal)..<(span.firstRow + firstLocal + spanEnd - index)
+                let base = span.top + heights.header - span.rowsTop
+                for (offset, place) in rowHeights.places(ofRows: rows).enumerated() {
+                    items.append(
+                        LayoutItem(
+                            index: index + offset, kind: .contact, section: span.section,
+                            item: firstLocal + offset, row: rows.lowerBound + offset,
+                            top: base + place.above, height: place.height))
+                }
+                index = spanEnd
+            }
+            position += 1
+        }
+        return items
+    }
+
     /// The item covering pixel `y` of the content.
     /// - Precondition: `0 <= y < contentHeight`.
     func index(atPixel y: Int) -> Int {
@@ -69,13 +107,21 @@ extension ListLayout {
         guard !indices.isEmpty else { return nil }
         // Every header is followed by a contact of its own section and preceded by the
         // last contact of the section before, so one step inward always finds a contact.
-        let head = item(at: indices.lowerBound)
-        let firstIndex = head.kind == .header ? indices.lowerBound + 1 : indices.lowerBound
-        let tail = item(at: indices.upperBound - 1)
-        let lastIndex = tail.kind == .header ? indices.upperBound - 2 : indices.upperBound - 1
-        guard firstIndex <= lastIndex, let first = item(at: firstIndex).row,
-            let last = item(at: lastIndex).row
+        let firstIndex = row(atIndex: indices.lowerBound) == nil ? indices.lowerBound + 1 : indices.lowerBound
+        let lastIndex =
+            row(atIndex: indices.upperBound - 1) == nil ? indices.upperBound - 2 : indices.upperBound - 1
+        guard firstIndex <= lastIndex, let first = row(atIndex: firstIndex),
+            let last = row(atIndex: lastIndex)
         else { return nil }
         return first...last
+    }
+
+    /// The contact row of the item at `index`, or nil for a header: the spans
+    /// alone say it, no row heights are asked.
+    /// - Complexity: O(log sections).
+    func row(atIndex index: Int) -> Int? {
+        let span = spans[spanPosition(atMost: index, by: \.firstIndex)!]
+        let local = index - span.firstIndex - headerItems
+        return local < 0 ? nil : span.firstRow + local
     }
 }

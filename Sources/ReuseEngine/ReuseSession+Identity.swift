@@ -34,8 +34,7 @@ extension ReuseSession {
         var entering: [(item: LayoutItem, identity: ItemIdentity, match: Int?)] = []
         entering.reserveCapacity(range.count)
         var kept = [Bool](repeating: false, count: old.bindings.count)
-        for index in range {
-            let item = layout.item(at: index)
+        for item in layout.items(at: range) {
             let identity = identity(item)
             precondition(identity.id.kind == item.kind, "identity \(identity) for a \(item.kind)")
             // Removing the match makes a repeated identity dequeue a slot of its own.
@@ -111,9 +110,9 @@ extension ReuseSession {
             for (position, binding) in old.bindings.enumerated() {
                 shown[Int(binding.slot)] = position
             }
-            for (offset, binding) in current.bindings.enumerated() {
+            let items = layout.items(at: current.first..<(current.first + current.bindings.count))
+            for (binding, item) in zip(current.bindings, items) {
                 bound[Int(binding.slot)] = true
-                let item = layout.item(at: current.first + offset)
                 let position = shown[Int(binding.slot)]
                 guard position >= 0, old.bindings[position].id == binding.id else {
                     cells.append(cell(binding, item: item, refresh: false))

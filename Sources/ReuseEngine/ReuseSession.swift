@@ -114,11 +114,12 @@ public struct ReuseSession: Sendable {
             // 2. Items that entered ask the pool first; those that stayed keep their slot.
             bindings = []
             bindings.reserveCapacity(range.count)
-            for index in range {
+            let placed = layout.items(at: range)
+            for (offset, index) in range.enumerated() {
                 if let kept = old.binding(of: index) {
                     bindings.append(kept)
                 } else {
-                    let item = layout.item(at: index)
+                    let item = placed[offset]
                     let identity = identity(item)
                     precondition(identity.id.kind == item.kind, "identity \(identity) for a \(item.kind)")
                     let (slot, reused) = pool.dequeue(item.kind)
@@ -142,8 +143,9 @@ public struct ReuseSession: Sendable {
     /// - Complexity: O(visible items × log sections).
     public func fullUpdate() -> WindowUpdate {
         let layout = layout(of: current.epoch)
-        let cells = current.bindings.enumerated().map { offset, binding in
-            cell(binding, item: layout.item(at: current.first + offset), refresh: false)
+        let items = layout.items(at: current.first..<(current.first + current.bindings.count))
+        let cells = zip(current.bindings, items).map { binding, item in
+            cell(binding, item: item, refresh: false)
         }
         return update(base: nil, cells: cells, released: [])
     }

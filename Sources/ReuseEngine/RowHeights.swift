@@ -10,6 +10,9 @@ public protocol RowHeights: Sendable {
     /// Row `row`'s top (`height(before: row)`) and its own height, found in one
     /// look-up (0 <= row < count).
     func place(ofRow row: Int) -> (above: Int, height: Int)
+    /// `place(ofRow:)` of each of `rows`, in order (within `0..<count`); the
+    /// extension's default asks row by row.
+    func places(ofRows rows: Range<Int>) -> [(above: Int, height: Int)]
     /// The row covering pixel `y` of the rows stacked from row 0: the r with
     /// `height(before: r) <= y < height(before: r + 1)`.
     /// - Precondition: `0 <= y < height(before: count)`.
@@ -19,6 +22,12 @@ public protocol RowHeights: Sendable {
 extension RowHeights {
     /// The height of row `row` (0 <= row < count).
     public func height(ofRow row: Int) -> Int { place(ofRow: row).height }
+
+    /// `place(ofRow:)` of each of `rows`, row by row. An implementation over a tree
+    /// answers a run in one walk instead.
+    public func places(ofRows rows: Range<Int>) -> [(above: Int, height: Int)] {
+        rows.map { place(ofRow: $0) }
+    }
 }
 
 /// Rows all of one height.

@@ -7,9 +7,11 @@ let benchmarks: [String: () -> Void] = [
     "engine": EngineBenchmark.run,
     "store": StoreBenchmark.run,
     "gzip": GzipBenchmark.run,
+    "compress": CompressBenchmark.run,
     "handler": HandlerBenchmark.run,
     "csv": CSVBenchmark.run,
     "vcard": VCardBenchmark.run,
+    "selection": SelectionBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -30,6 +30,37 @@ struct CellRendererTests {
         #expect(written(first, last) == String(decoding: escaped.array, as: UTF8.self))
     }
 
+    /// The row's avatar (a palette class of app.css) and the detail pane's SVG
+    /// avatar have one colour: the stylesheet's classes are `CellRenderer.palette`.
+    @Test func theStylesheetsPaletteIsTheSVGAvatarsColours() throws {
+        let css = try String(
+            contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Public/app.css").path,
+            encoding: .utf8)
+        let rule = #/\.cell > \.a(\d+) \{ background: hsl\((\d+) (\d+)% (\d+)%\); \}/#
+        var found: [Int: (Int, Int, Int)] = [:]
+        for match in css.matches(of: rule) {
+            found[Int(match.1)!] = (Int(match.2)!, Int(match.3)!, Int(match.4)!)
+        }
+        #expect(found.count == CellRenderer.palette.count)
+        for (index, colour) in CellRenderer.palette.enumerated() {
+            #expect(
+                found[index].map { $0 == (colour.hue, colour.saturation, colour.lightness) } == true,
+                "a\(index)")
+        }
+        for id in [1, 42, 4242, 999_999] {
+            let colour = CellRenderer.palette[CellRenderer.paletteIndex(id: id)]
+            let svg = String(
+                decoding: CellRenderer.avatar(
+                    Contact(id: id, position: 0, revision: 0, fields: ContactFields(firstName: "Ada"))),
+                as: UTF8.self)
+            #expect(
+                svg.contains("fill=\"hsl(\(colour.hue),\(colour.saturation)%,\(colour.lightness)%)\""),
+                "\(svg)")
+        }
+    }
+
     /// The rows of a small store (in the order given), rendered as the window renders them,
     /// with the marks of `highlight` when there is one.
     private func renderedRows(_ contacts: [ContactFields], highlight: SearchHighlight? = nil) throws

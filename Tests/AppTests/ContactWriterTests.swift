@@ -22,8 +22,17 @@ struct ContactWriterTests {
             change: (ContactFields) throws -> ContactFields
         ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
 
+        func merge(
+            id: Int, since revision: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
+            change: (ContactFields, Contact) throws -> ContactFields
+        ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
+
         func delete(
             id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare
+        ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
+
+        func restore(
+            id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare
         ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
     }
 

@@ -140,8 +140,9 @@ struct EndpointTests {
         #expect((schemes["adminToken"] as? [String: Any])?["scheme"] as? String == "bearer")
         let post = try #require((paths["/import"] as? [String: Any])?["post"] as? [String: Any])
         #expect(
-            post["security"] as? [[String: [String]]] == [["adminToken": []], [:]],
-            "a token only when configured")
+            post["security"] as? [[String: [String]]] == [["adminToken": []], ["session": []], [:]],
+            "a token or its session only when configured")
+        #expect((schemes["session"] as? [String: Any])?["in"] as? String == "cookie")
     }
 
     @Test func staticFilesAndRoutingErrorsFollowTheContract() throws {

@@ -80,6 +80,8 @@ struct ImportAPITests {
         #expect(status == 422)
         let errors = try #require(summary["errors"] as? [[String: Any]])
         #expect(errors.first?["line"] as? Int == 3)
+        // The line is a member of its own; the message says what is wrong, once.
+        #expect(errors.first?["message"] as? String == "the row has 3 fields; the header has 2")
         #expect(
             client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 5, "nothing was written")
         let (skipped, skipSummary) = client.post(
@@ -278,7 +280,8 @@ struct ImportAPITests {
         #expect(
             live.client().post("/import?errors=abort", "first_name,phone\n,12\n", headers: token).status
                 == 422)
-        let logged = lines.withLock { $0 }
+        // (Beside the start's warning that "s3cret" is a short token.)
+        let logged = lines.withLock { $0 }.filter { !$0.hasPrefix("roster: warning:") }
         #expect(logged.count == 3, "\(logged)")
         #expect(
             logged.first { $0.contains("refused POST /import") && $0.contains("401") } != nil, "\(logged)")
@@ -310,7 +313,7 @@ struct ImportAPITests {
         #expect(status == 200, "the page's own form (Host is 'localhost' in these requests)")
     }
 
-    @Test func everyImportAnswerVariesBySiteOriginAndAuthorization() throws {
+    @Test func everyImportAnswerVariesBySiteOriginAuthorizationAndCookie() throws {
         let live = try LiveApplication(contacts: 0)
         let requests = [
             ("Sec-Fetch-Site: cross-site\r\nContent-Type: text/csv", "first_name\nA\n", 403),
@@ -325,7 +328,9 @@ struct ImportAPITests {
             )
             let response = try #require(client.readResponses().first)
             #expect(response.status == status)
-            #expect(response.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization", "\(status)")
+            #expect(
+                response.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization, Cookie, Accept-Encoding",
+                "\(status)")
         }
     }
 
@@ -342,7 +347,10 @@ struct ImportAPITests {
     }
 
     @Test func aPublicAddressWithoutATokenRefusesWrites() throws {
-        let live = try LiveApplication(contacts: 0) { $0.host = "0.0.0.0" }
+        let live = try LiveApplication(contacts: 0) {
+            $0.host = "0.0.0.0"
+            $0.publicRead = true
+        }
         #expect(live.client().post("/import", "first_name\nA\n").status == 403)
     }
 
@@ -384,7 +392,9 @@ struct ImportAPITests {
         // Per window: whether its contacts are the old ones, the new ones or a mix; its version and total.
         var seen: [(kind: String, version: Int, total: Int)] = []
         var random = SystemRandomNumberGenerator()
-        let deadline = Date().addingTimeInterval(8)
+        // Until the new list shows (the loop ends there), at most 30 s: a busy machine's
+        // debug build takes more than 8 s for the import.
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             let offset = Int.random(in: 0..<3_000_000, using: &random)
             guard let (status, window) = reader.getJSON("/window?offset=\(offset)&height=800") else {

@@ -16,6 +16,8 @@ final class LiveApplication: @unchecked Sendable {
     let folder: String
     /// Ids of the contacts added with hostile text.
     let hostileIDs: [Int]
+    /// Ids of the contacts added as they were given (`adding:`), unchecked.
+    let addedIDs: [Int]
     static let hostile = [
         ContactFields(
             firstName: "<script>alert(1)</script>", lastName: "O'Brien & \"Sons\"", email: "a&b@x.org",
@@ -28,18 +30,23 @@ final class LiveApplication: @unchecked Sendable {
 
     /// A separate application over its own database of `contacts` seeded contacts,
     /// for tests that change the data.
+    /// `adding` contacts are stored as given, as an old import or the seed may have
+    /// stored them (no write's checks).
     convenience init(
-        contacts: Int, logger: Logger = .discarding, configure: (inout ServeOptions) -> Void = { _ in }
+        contacts: Int, adding: [ContactFields] = [], logger: Logger = .discarding,
+        configure: (inout ServeOptions) -> Void = { _ in }
     ) throws {
-        try self.init(contacts: contacts, hostile: false, logger: logger, configure: configure)
+        try self.init(
+            contacts: contacts, hostile: false, adding: adding, logger: logger, configure: configure)
     }
 
     private convenience init() throws {
-        try self.init(contacts: 100_000, hostile: true, logger: .discarding, configure: { _ in })
+        try self.init(contacts: 100_000, hostile: true, adding: [], logger: .discarding, configure: { _ in })
     }
 
     private init(
-        contacts: Int, hostile: Bool, logger: Logger, configure: (inout ServeOptions) -> Void
+        contacts: Int, hostile: Bool, adding: [ContactFields], logger: Logger,
+        configure: (inout ServeOptions) -> Void
     ) throws {
         folder = NSTemporaryDirectory() + "roster-app-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
@@ -51,6 +58,7 @@ final class LiveApplication: @unchecked Sendable {
         let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
         try store.seed(count: contacts, randomSeed: 3)
         hostileIDs = hostile ? try store.add(Self.hostile) : []
+        addedIDs = adding.isEmpty ? [] : try store.add(adding)
         var options = ServeOptions()
         options.port = 0
         options.database = folder + "/db.sqlite"

@@ -26,4 +26,11 @@ struct MetricsTests {
             #expect(text.contains(line + "\n"), "missing: \(line)")
         }
     }
+
+    @Test func windowBytesAddUp() {
+        let metrics = Metrics()
+        metrics.observeWindow(bytes: 700)
+        metrics.observeWindow(bytes: 43)
+        #expect(metrics.render(sessions: 0, contacts: 0).contains("roster_window_bytes_total 743\n"))
+    }
 }

@@ -193,4 +193,43 @@ struct OpenAPITests {
         #expect(matches(""))
         #expect(!matches(Array(repeating: "a", count: WindowQuery.maxQueryWords + 1).joined(separator: " ")))
     }
+
+    /// The input schemas' e-mail and phone patterns say what `ContactValidation` checks
+    /// (the contact's own fields and the details' other ones); the stored `Contact`
+    /// has none, so values from before the rules still match its schema.
+    @Test func theWrittenEmailAndPhonePatternsAreTheServersRules() throws {
+        let schemas = try #require(
+            (try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func property(_ schema: String, _ name: String) -> [String: Any]? {
+            ((schemas[schema] as? [String: Any])?["properties"] as? [String: Any])?[name] as? [String: Any]
+        }
+        func itemValue(_ schema: String, _ list: String) -> [String: Any]? {
+            let details = property(schema, "details")?["properties"] as? [String: Any]
+            let items = (details?[list] as? [String: Any])?["items"] as? [String: Any]
+            return (items?["properties"] as? [String: Any])?["value"] as? [String: Any]
+        }
+        let emails = [
+            "", "a@b", "ada@example.org", "名前@例え.jp", "not an email", "@x", "x@", "a@b@c", "a\u{00A0}@b",
+            "a@b\u{3000}", "a\u{85}@b", "a\tb@c", "a@b\u{FEFF}",
+        ]
+        let phones = ["", "+1 555", "٣", "n/a", "abc", " ", "ext. 7"]
+        for schema in ["NewContact", "ContactPatch"] {
+            for (found, samples, rule) in [
+                (property(schema, "email"), emails, ContactValidation.isEmail),
+                (itemValue(schema, "emails"), emails, ContactValidation.isEmail),
+                (property(schema, "phone"), phones, ContactValidation.isPhone),
+                (itemValue(schema, "phones"), phones, ContactValidation.isPhone),
+            ] as [([String: Any]?, [String], (String) -> Bool)] {
+                let pattern = try NSRegularExpression(pattern: try #require(found?["pattern"] as? String))
+                for text in samples {
+                    let matched =
+                        pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                    #expect(matched == rule(text), "\(schema): \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(
+            property("Contact", "email")?["pattern"] == nil
+                && itemValue("Contact", "emails")?["pattern"] == nil)
+    }
 }

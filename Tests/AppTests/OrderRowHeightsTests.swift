@@ -20,6 +20,9 @@ struct OrderRowHeightsTests {
             #expect(order.place(ofRow: row) == array.place(ofRow: row))
             let y = below(array.height(before: entries.count))
             #expect(order.row(atPixel: y) == array.row(atPixel: y), "pixel \(y)")
+            // A run of rows (across leaves: a leaf holds 512) in one walk.
+            let run = row..<min(entries.count, row + below(1_200))
+            #expect(order.places(ofRows: run).elementsEqual(run.map(array.place(ofRow:))) { $0 == $1 })
         }
         #expect(order.height(before: entries.count) == array.height(before: entries.count))
     }

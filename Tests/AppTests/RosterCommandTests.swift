@@ -47,6 +47,16 @@ struct RosterCommandTests {
         #expect(RosterCommand.usage.contains("--read-db"))
     }
 
+    @Test func theRowCacheIsAFlagWithTheDefaultOf256MiB() throws {
+        #expect(ServeOptions().rowCacheMiB == 256)
+        guard case .serve(let options) = try RosterCommand.parse(["--row-cache-mb", "0"]) else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.rowCacheMiB == 0 && RosterCommand.usage.contains("--row-cache-mb"))
+        #expect(throws: UsageError.self) { try RosterCommand.parse(["--row-cache-mb", "-1"]) }
+    }
+
     @Test func maxConnectionsIsAFlagWithTheDefaultOf10000() throws {
         #expect(ServeOptions().maxConnections == 10_000)
         guard case .serve(let options) = try RosterCommand.parse(["--max-connections", "64"]),
@@ -132,5 +142,44 @@ struct RosterCommandTests {
         ] {
             #expect(RosterCommand.usage.contains(word))
         }
+    }
+}
+
+/// `serve` off loopback: reads need a token, or `--public-read` says they need none.
+struct ServeReadRuleTests {
+    @Test(arguments: ["0.0.0.0", "::", "192.168.1.20", "roster.lan"])
+    func offLoopbackWithoutATokenServeRefusesNamingBothFlags(host: String) {
+        #expect {
+            try RosterCommand.parse(["serve", "--host", host])
+        } throws: { error in
+            let message = (error as? UsageError)?.message ?? ""
+            return message.contains("--public-read") && message.contains("--admin-token")
+                && message.contains("--host \(host) is not a loopback address")
+        }
+    }
+
+    @Test func aTokenPublicReadOrALoopbackHostLetItStart() throws {
+        guard case .serve(let open) = try RosterCommand.parse(["--host", "0.0.0.0", "--public-read"]),
+            case .serve(let token) = try RosterCommand.parse(
+                ["--host", "0.0.0.0"], environment: ["ROSTER_ADMIN_TOKEN": "from-env"]),
+            case .serve(let proxied) = try RosterCommand.parse([
+                "--host", "0.0.0.0", "--admin-token", "t", "--trusted-proxy", "10.0.0.1",
+                "--trusted-proxy=::1",
+            ])
+        else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(open.publicRead && open.adminToken == nil)
+        #expect(token.adminToken == "from-env" && !token.publicRead)
+        #expect(proxied.trustedProxies == ["10.0.0.1", "::1"])
+        for host in ["127.0.0.1", "localhost", "::1", "127.0.0.2"] {
+            #expect(throws: Never.self) { try RosterCommand.parse(["--host", host]) }
+        }
+    }
+
+    @Test func usageNamesTheNewFlags() {
+        #expect(RosterCommand.usage.contains("--public-read"))
+        #expect(RosterCommand.usage.contains("--trusted-proxy"))
     }
 }

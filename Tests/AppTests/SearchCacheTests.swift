@@ -23,28 +23,30 @@ struct SearchCacheTests {
         return (path, store, try ListSnapshot(store: store))
     }
 
-    @Test func countedBytesAreAtLeastWhatTheResultsOrdersHold() throws {
+    @Test func countedBytesAreWhatTheResultsSelectionsHold() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (path, store, list) = try seeded(20_000)
-        let cache = SearchCache(scanner: SearchScanner(databasePath: path), maxContacts: .max)
-        var held = 0
+        let cache = SearchCache(scanner: SearchScanner(databasePath: path), maxBytes: .max)
+        var counted = 0
         var contacts = 0
-        for query in [["a"], ["an"], ["e"], ["son"], ["555"]] {
+        for query in [["a"], ["an"], ["e"], ["son"], ["555"], ["zzqx"], ["anna"]] {
             let results = try cache.results(for: query, in: list, reading: store)
-            held += results.order.memoryBytes
             contacts += results.total
+            counted += SearchCache.bytes(of: results)
+            guard let selection = results.selection else {
+                // Every phone holds 555: the list itself, nothing held beside it.
+                #expect(query == ["555"] && results.total == list.total)
+                #expect(SearchCache.bytes(of: results) == SearchCache.fixedBytes)
+                continue
+            }
+            // A bit per row of the list, or 12 bytes a match when that is less, at the least.
+            let least = min(list.total / 8, results.total * 12)
+            #expect(selection.memoryBytes >= least, "\(query): \(selection.memoryBytes) bytes")
+            #expect(selection.memoryBytes <= least + list.total / 16 + 256, "\(query)")
         }
         let figures = cache.figures
-        #expect(figures.results == 5 && figures.contacts == contacts && contacts > 20_000)
-        // Each contact costs its order entry and its running notes lines at the least;
-        // counting 8 bytes a contact reported about 1.75 times too little.
-        let leastPerContact = MemoryLayout<OrderEntry>.stride + MemoryLayout<UInt16>.stride
-        #expect(
-            figures.bytes >= contacts * leastPerContact, "\(figures.bytes) bytes for \(contacts) contacts")
-        #expect(figures.bytes >= held, "\(figures.bytes) counted, the orders hold \(held)")
-        #expect(
-            figures.bytes <= held + held / 10 + 5 * 4_096, "\(figures.bytes) counted, the orders hold \(held)"
-        )
+        #expect(figures.results == 7 && figures.contacts == contacts && contacts > 20_000)
+        #expect(figures.bytes == counted, "\(figures.bytes) counted, the results hold \(counted)")
     }
 
     @Test func bytesFollowTheResultsEvictedAndReplaced() throws {
@@ -55,7 +57,8 @@ struct SearchCacheTests {
         let e = try probe.results(for: ["e"], in: list, reading: store)
         // Room for the larger of the two, not for both: each search evicts the other.
         let cache = SearchCache(
-            scanner: SearchScanner(databasePath: path), maxContacts: max(a.total, e.total) + 1)
+            scanner: SearchScanner(databasePath: path),
+            maxBytes: max(SearchCache.bytes(of: a), SearchCache.bytes(of: e)) + 1)
         for (query, expected) in [(["a"], a), (["e"], e), (["a"], a)] {
             let results = try cache.results(for: query, in: list, reading: store)
             let figures = cache.figures
@@ -68,5 +71,12 @@ struct SearchCacheTests {
         let again = try cache.results(for: ["a"], in: newer, reading: store)
         #expect(cache.figures.results == 1 && cache.figures.misses == 4)
         #expect(cache.figures.bytes == SearchCache.bytes(of: again))
+        // Another search of the newer version lets the older version's results go, even
+        // with room for all.
+        let roomy = SearchCache(scanner: SearchScanner(databasePath: path), maxBytes: .max)
+        _ = try roomy.results(for: ["a"], in: list, reading: store)
+        _ = try roomy.results(for: ["e"], in: list, reading: store)
+        let later = try roomy.results(for: ["son"], in: newer, reading: store)
+        #expect(roomy.figures.results == 1 && roomy.figures.bytes == SearchCache.bytes(of: later))
     }
 }

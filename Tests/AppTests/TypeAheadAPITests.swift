@@ -41,11 +41,11 @@ struct TypeAheadAPITests {
                     "name=\(prefix.uppercased().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
                 )
                 let row = try #require(typed["row"] as? Int)
-                #expect(try sortName(typed, row: row).starts(with: name.prefix(length)), "\(prefix)")
+                // Folded as names are: "das " (a double last name's first part) is "das".
+                let wanted = NameFolding.fold(prefix)
+                #expect(try sortName(typed, row: row).starts(with: wanted), "\(prefix)")
                 if row > 0 {
-                    #expect(
-                        !(try sortName(row: row - 1).starts(with: name.prefix(length))),
-                        "\(prefix): the first")
+                    #expect(!(try sortName(row: row - 1).starts(with: wanted)), "\(prefix): the first")
                 }
             }
         }

@@ -32,7 +32,7 @@ struct WriteGateAPITests {
             #expect(message.contains("DNS rebinding") && message.contains("--admin-token"), "\(message)")
         }
         let refused = live.client().postResponse("/import", Self.csv, host: "evil.example")
-        #expect(refused?.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization")
+        #expect(refused?.headers["vary"] == "Sec-Fetch-Site, Origin, Authorization, Cookie, Accept-Encoding")
         #expect(live.client().getJSON("/sections")?.json["total"] as? Int == 3, "nothing was imported")
     }
 
@@ -103,7 +103,10 @@ struct WriteGateAPITests {
     }
 
     @Test func aPublicServerWithoutATokenStillExportsForALoopbackHost() throws {
-        let live = try LiveApplication(contacts: 2) { $0.host = "0.0.0.0" }
+        let live = try LiveApplication(contacts: 2) {
+            $0.host = "0.0.0.0"
+            $0.publicRead = true
+        }
         #expect(live.client().post("/import", Self.csv).status == 403)
         #expect(live.client().get("/export.csv")?.status == 200)
         #expect(live.client().get("/export.csv", host: "roster.lan")?.status == 403)

@@ -81,7 +81,7 @@ struct CSVReaderTests {
         let rows = readCSV("a,b\nc\nd,e,f\ng,h\n", expectedFields: 2)
         #expect(records(rows) == [["a", "b"], ["g", "h"]])
         #expect(errors(rows).map(\.line) == [2, 3])
-        #expect(errors(rows)[0].description.contains("1 fields; the header has 2"))
+        #expect(errors(rows)[0].description.contains("the row has 1 field; the header has 2"))
     }
 
     @Test func anUnterminatedQuoteIsReportedAtTheEnd() {

@@ -24,7 +24,7 @@ struct SyntheticContactsTests {
         let b = SyntheticContacts(seed: 5).drawsInListOrder(count: 20_000)
         let c = SyntheticContacts(seed: 6).drawsInListOrder(count: 20_000)
         let fields = { (draws: [SyntheticContacts.Draw]) in
-            draws.map { SyntheticContacts(seed: 5).fields(of: $0) }
+            draws.enumerated().map { SyntheticContacts(seed: 5).fields(of: $1, row: $0) }
         }
         #expect(a.map(\.id) == b.map(\.id) && fields(a) == fields(b))
         #expect(a.map(\.id) != c.map(\.id))
@@ -35,13 +35,44 @@ struct SyntheticContactsTests {
         let ordered = generator.drawsInListOrder(count: 50_000)
         #expect(ordered.contains { $0.initial > 0 } && ordered.contains { $0.secondLast >= 0 && $0.hyphen })
         #expect(ordered.contains { $0.secondLast >= 0 && !$0.hyphen })
-        let keys = ordered.map { draw -> (ContactSortKey, Int) in
+        let keys = ordered.enumerated().map { row, draw -> (ContactSortKey, Int) in
             let (first, last) = SyntheticContacts.folded(draw)
-            let fields = generator.fields(of: draw)
+            let fields = generator.fields(of: draw, row: row)
             #expect(first == NameFolding.fold(fields.firstName) && last == NameFolding.fold(fields.lastName))
             return (ContactSortKey(foldedFirst: first, foldedLast: last), draw.id)
         }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "packed order agrees with byte order")
+    }
+
+    /// The first screen of the demo list, as `roster serve` seeds it (seed 1, 1,000,000).
+    @Test func theListOpensOnVariedFullNamesWithNoFixturesInItsFirstRows() {
+        let generator = SyntheticContacts(seed: 1)
+        let ordered = generator.drawsInListOrder(count: 1_000_000)
+        let top = ordered.prefix(SyntheticContacts.plainRows).enumerated().map {
+            generator.fields(of: $1, row: $0)
+        }
+        let screen = top.prefix(20)
+        let shown = screen.map { "\($0.firstName) \($0.lastName)" }
+        #expect(Set(shown).count >= 18, "\(shown)")
+        #expect(screen.filter { !$0.lastName.isEmpty }.count >= 18, "\(shown)")
+        #expect(!screen[0].lastName.isEmpty, "the list opens on a full name: \(shown[0])")
+        // The first rows are not one name repeated: no full name more than three times in 200.
+        let counts = Dictionary(
+            top.prefix(200).map { ("\($0.firstName) \($0.lastName)", 1) }, uniquingKeysWith: +)
+        #expect(counts.values.max()! <= 3, "\(counts.filter { $0.value > 2 })")
+        let isFixture = { (fields: ContactFields) in
+            SyntheticContacts.fixtureNotes.contains(fields.notes)
+                || fields.company == SyntheticContacts.fixtureCompany
+        }
+        #expect(!top.contains(where: isFixture))
+        // Further down, every fixture is there (escaping is still exercised by the seed).
+        let deeper = ordered[SyntheticContacts.plainRows..<50_000].enumerated().map {
+            generator.fields(of: $1, row: SyntheticContacts.plainRows + $0)
+        }
+        for note in SyntheticContacts.fixtureNotes {
+            #expect(deeper.contains { $0.notes == note }, "\(note)")
+        }
+        #expect(deeper.contains { $0.company == SyntheticContacts.fixtureCompany })
     }
 
     @Test func noPoolNameContinuesAnotherWithASpace() {

@@ -1,7 +1,17 @@
 import Foundation
+import Platform
+import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTP
+
+/// A clock a test moves by hand.
+final class ManualClock: Sendable {
+    let now = Mutex<UInt64>(1_000_000_000)
+    var clock: MonotonicClock { MonotonicClock { [self] in now.withLock { $0 } } }
+    func advance(milliseconds: UInt64) { now.withLock { $0 += milliseconds * 1_000_000 } }
+}
 
 struct StaticFilesTests {
     let base = NSTemporaryDirectory() + "roster-static-" + UUID().uuidString
@@ -80,15 +90,34 @@ struct StaticFilesTests {
         #expect(get(files, target).0 == 404, "\(target)")
     }
 
-    @Test func aChangedFileIsServedAnewAtOnce() throws {
-        let files = try StaticFiles(root: root)
+    @Test func aChangedFileIsServedOnceTheRecheckIntervalHasPassed() throws {
+        let time = ManualClock()
+        let files = try StaticFiles(root: root, clock: time.clock)
+        #expect(files.recheckInterval == 250_000_000, "the README's bound")
         let before = get(files, "/sub/app.css").1?.headers["ETag"]
         try "body{color:red}".write(toFile: root + "/sub/app.css", atomically: true, encoding: .utf8)
-        #expect(get(files, "/sub/app.css").1?.headers["ETag"] != before)
+        time.advance(milliseconds: 249)
+        #expect(
+            get(files, "/sub/app.css").1?.headers["ETag"] == before, "within the bound: no look at the disk")
+        time.advance(milliseconds: 1)
+        let after = try #require(get(files, "/sub/app.css").1)
+        #expect(after.headers["ETag"] != before)
+        guard case .bytes(let body) = after.body else { return #expect(Bool(false)) }
+        #expect(String(decoding: body, as: UTF8.self) == "body{color:red}")
+        // A file not held yet is looked up at once, after a 404 as well.
+        #expect(get(files, "/new.js").0 == 404)
+        try "let x = 1".write(toFile: root + "/new.js", atomically: true, encoding: .utf8)
+        #expect(get(files, "/new.js").0 == 200)
+        // A file removed is a 404 once the interval has passed again.
+        try FileManager.default.removeItem(atPath: root + "/sub/app.css")
+        #expect(get(files, "/sub/app.css").0 == 200)
+        time.advance(milliseconds: 250)
+        #expect(get(files, "/sub/app.css").0 == 404)
     }
 
     @Test func aSameSizeEditInPlaceWithinOneSecondIsNotServedStale() throws {
-        let files = try StaticFiles(root: root)
+        let time = ManualClock()
+        let files = try StaticFiles(root: root, clock: time.clock)
         let path = root + "/sub/app.css"
         let second = Date(timeIntervalSince1970: 1_700_000_000)
         try "body{}".write(toFile: path, atomically: false, encoding: .utf8)
@@ -100,10 +129,68 @@ struct StaticFilesTests {
         try handle.close()
         try FileManager.default.setAttributes(
             [.modificationDate: second.addingTimeInterval(0.25)], ofItemAtPath: path)
+        time.advance(milliseconds: 250)
         let after = try #require(get(files, "/sub/app.css").1)
         #expect(after.headers["ETag"] != before.headers["ETag"])
         guard case .bytes(let body) = after.body else { return #expect(Bool(false)) }
         #expect(String(decoding: body, as: UTF8.self) == "p{a:0}")
+    }
+
+    @Test func eachFileIsHeldPlainGzipAndZstdEachWithItsETag() throws {
+        let files = try StaticFiles(root: root)
+        let plain = try #require(get(files, "/app.js").1)
+        let zipped = try #require(get(files, "/app.js", ["Accept-Encoding": "gzip"]).1)
+        let zstd = try #require(get(files, "/app.js", ["Accept-Encoding": "gzip, deflate, br, zstd"]).1)
+        guard case .bytes(let body) = plain.body, case .bytes(let gzipBody) = zipped.body,
+            case .bytes(let zstdBody) = zstd.body
+        else { return #expect(Bool(false)) }
+        #expect(zipped.headers["Content-Encoding"] == "gzip" && gunzip(gzipBody) == body)
+        #expect(zstd.headers["Content-Encoding"] == "zstd" && unzstd(zstdBody) == body)
+        let tags = [plain, zipped, zstd].compactMap { $0.headers["ETag"] }
+        #expect(Set(tags).count == 3 && tags[2].hasSuffix("-zstd\""))
+        #expect(get(files, "/app.js", ["If-None-Match": tags[2], "Accept-Encoding": "zstd"]).0 == 304)
+        #expect(get(files, "/app.js", ["If-None-Match": tags[2], "Accept-Encoding": "gzip"]).0 == 200)
+        #expect(get(files, "/app.js", ["If-None-Match": "W/" + tags[1], "Accept-Encoding": "gzip"]).0 == 304)
+        // The same bytes on every request: made once per file version.
+        guard case .bytes(let again)? = get(files, "/app.js", ["Accept-Encoding": "zstd"]).1?.body else {
+            return #expect(Bool(false))
+        }
+        #expect(again == zstdBody)
+        #expect(
+            get(files, "/app.js", ["Accept-Encoding": "zstd;q=0.5, gzip"]).1?.headers["Content-Encoding"]
+                == "gzip")
+    }
+
+    @Test func everyAnswerVariesByAcceptEncodingAndKeepsItsCoding() throws {
+        let files = try StaticFiles(root: root)
+        for (target, headers) in [("/app.js", [:]), ("/sub/app.css", ["Accept-Encoding": "gzip"])]
+            as [(String, HTTPHeaders)]
+        {
+            let response = try #require(get(files, target, headers).1)
+            #expect(response.headers["Vary"] == "Accept-Encoding" && response.codingChosen, "\(target)")
+            let etag = try #require(response.headers["ETag"])
+            var conditional = headers
+            conditional.add("If-None-Match", etag)
+            let notModified = try #require(get(files, target, conditional).1)
+            #expect(notModified.status == 304 && notModified.headers["Vary"] == "Accept-Encoding")
+            #expect(notModified.headers["Content-Encoding"] == nil && notModified.headers["ETag"] == etag)
+        }
+        #expect(
+            get(files, "/sub/app.css", ["Accept-Encoding": "gzip"]).1?.headers["Content-Encoding"] == nil,
+            "6 bytes: not worth compressing")
+    }
+
+    @Test func identityRefusedGetsACompressedCopyOr406() throws {
+        let files = try StaticFiles(root: root)
+        let small = try #require(get(files, "/sub/app.css", ["Accept-Encoding": "gzip, identity;q=0"]).1)
+        guard case .bytes(let body) = small.body else { return #expect(Bool(false)) }
+        #expect(small.headers["Content-Encoding"] == "gzip" && gunzip(body) == Array("body{}".utf8))
+        #expect(small.headers["ETag"]?.hasSuffix("-gzip\"") == true)
+        #expect(
+            get(files, "/sub/app.css", ["Accept-Encoding": "*;q=0, zstd"]).1?.headers["Content-Encoding"]
+                == "zstd")
+        #expect(get(files, "/app.js", ["Accept-Encoding": "identity;q=0"]).0 == 406)
+        #expect(get(files, "/app.js", ["Accept-Encoding": "br, *;q=0"]).0 == 406)
     }
 
     @Test func theGzipAndThePlainAnswerHaveTheirOwnETags() throws {

@@ -83,6 +83,22 @@ struct ListLayoutTests {
     }
 
     @Test(arguments: shapes)
+    func runsOfItemsAreTheItemsOneByOne(counts: [Int], heights: ListLayout.Heights) throws {
+        for rowHeights in Self.rowHeightChoices(counts, seed: counts.count + 2) {
+            let (layout, brute) = try Self.layouts(counts, heights, rowHeights)
+            var random = SeededGenerator(seed: UInt64(counts.count * 31 + heights.header))
+            for _ in 0..<100 {
+                let lower = Int.random(in: -3...(layout.itemCount + 3), using: &random)
+                let upper = lower + Int.random(in: 0...40, using: &random)
+                let clamped = (lower..<upper).clamped(to: 0..<layout.itemCount)
+                let run = layout.items(at: lower..<upper)
+                #expect(run.map(\.index) == Array(clamped), "items \(lower)..<\(upper)")
+                #expect(run.map(\.entry) == clamped.map { brute.entries[$0] }, "items \(lower)..<\(upper)")
+            }
+        }
+    }
+
+    @Test(arguments: shapes)
     func viewportLookupAgreesWithABruteForceScan(counts: [Int], heights: ListLayout.Heights) throws {
         for rowHeights in Self.rowHeightChoices(counts, seed: counts.count + 1) {
             try viewportLookup(counts, heights, rowHeights)

@@ -107,6 +107,28 @@ struct ImportJobTests {
         #expect(summary.errors.first?.problem.contains("notes is 4001 characters") == true)
     }
 
+    @Test func anEmailThatIsNoneOrAPhoneWithoutADigitIsABadRowInEveryLayout() throws {
+        let files = [
+            "first_name,email,phone\nAnn,ann@x.org,+1 555\nBo,not an email,\nCy,,n/a\n",
+            "Given Name,E-mail 1 - Value,Phone 1 - Value\nAnn,ann@x.org,+1 555\nBo,not an email,\nCy,,n/a\n",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@x.org\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bo\r\nEMAIL:x@y\r\nEMAIL:not an email\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cy\r\nTEL:n/a\r\nEND:VCARD\r\n",
+        ]
+        for file in files {
+            guard case .success(let aborted) = run(file),
+                case .success(let skipped) = run(file, errors: .skip)
+            else {
+                Issue.record("bad rows are a summary: \(file)")
+                continue
+            }
+            #expect(aborted.aborted && aborted.inserted == 0 && aborted.rejected == 2, "\(file)")
+            #expect(!skipped.aborted && skipped.inserted == 1 && skipped.rejected == 2, "\(file)")
+            #expect(skipped.errors.map(\.problem).contains { $0.contains("look like an e-mail address") })
+            #expect(skipped.errors.map(\.problem).contains { $0.contains("needs at least one digit") })
+        }
+    }
+
     /// Property: however the bytes are cut, and whichever thread reads them, the
     /// outcome and the stored list are the same.
     @Test func anyChunkingOnAnyThreadGivesTheSameOutcomeAndContacts() throws {

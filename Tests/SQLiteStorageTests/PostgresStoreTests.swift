@@ -44,7 +44,7 @@ final class TestPostgres {
 /// read gives.
 @Suite(.enabled(if: TestPostgres.server != nil, "needs ROSTER_TEST_POSTGRES (scripts/test starts a server)"))
 struct PostgresStoreTests {
-    private static let names = ["anna", "Ängel", "bo", "Zoë", "zed", "émile", "42", "李", "Ann", "ANNA", "Mo"]
+    static let names = ["anna", "Ängel", "bo", "Zoë", "zed", "émile", "42", "李", "Ann", "ANNA", "Mo"]
 
     private static func same(_ a: ListState, _ b: ListState) -> Bool {
         a.version == b.version && a.sections == b.sections
@@ -68,7 +68,8 @@ struct PostgresStoreTests {
             for row in first..<(first + entries.count) {
                 #expect(try rows.move(to: row) && cursor.move(to: row))
                 #expect(rows.id == cursor.id)
-                for field in ContactField.allCases {
+                // A window's rows carry every field but the details document, which windows never show.
+                for field in ContactField.allCases where !field.spec.isDocument {
                     switch field.kind {
                     case .text:
                         #expect(
@@ -212,7 +213,7 @@ struct PostgresStoreTests {
     }
 
     /// `csv` imported by a job into `target`.
-    private static func importing(
+    static func importing(
         _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
         errors: ImportErrorPolicy
     ) -> ImportJob.Outcome {

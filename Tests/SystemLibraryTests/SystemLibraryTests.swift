@@ -1,5 +1,7 @@
+import CDeflate
 import CSQLite
 import CZlib
+import CZstd
 import TestSupport
 import Testing
 
@@ -51,5 +53,40 @@ struct SystemLibraryTests {
 
         // Back through the inflate shim (roster_inflate_init_auto), as a client would.
         #expect(gunzip(Array(output.prefix(produced))) == input)
+    }
+
+    @Test func libdeflateCompressesAGzipMemberItsDecompressorAndZlibRead() throws {
+        let input = Array(String(repeating: "roster ", count: 500).utf8)
+        let compressor = try #require(libdeflate_alloc_compressor(6))
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_gzip_compress_bound(compressor, input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let produced = libdeflate_gzip_compress(compressor, input, input.count, &output, bound)
+        #expect(produced > 0 && produced < input.count / 10)
+        let member = Array(output.prefix(produced))
+        #expect(Array(member.prefix(2)) == [0x1f, 0x8b], "gzip magic")
+        let decompressor = try #require(libdeflate_alloc_decompressor())
+        defer { libdeflate_free_decompressor(decompressor) }
+        var back = [UInt8](repeating: 0, count: input.count)
+        var size = 0
+        #expect(
+            libdeflate_gzip_decompress(decompressor, member, member.count, &back, back.count, &size)
+                == LIBDEFLATE_SUCCESS)
+        #expect(size == input.count && back == input)
+        #expect(gunzip(member) == input, "zlib reads it as a client would")
+    }
+
+    @Test func zstdCompressesAFrameWithItsSizeAndDecompressesIt() throws {
+        let input = Array(String(repeating: "roster ", count: 500).utf8)
+        let bound = ZSTD_compressBound(input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let produced = ZSTD_compress(&output, bound, input, input.count, 1)
+        #expect(ZSTD_isError(produced) == 0 && produced < input.count / 10)
+        let frame = Array(output.prefix(produced))
+        #expect(ZSTD_getFrameContentSize(frame, frame.count) == UInt64(input.count))
+        var back = [UInt8](repeating: 0, count: input.count)
+        let size = ZSTD_decompress(&back, back.count, frame, frame.count)
+        #expect(ZSTD_isError(size) == 0 && size == input.count && back == input)
+        #expect(ZSTD_minCLevel() < 0 && ZSTD_maxCLevel() >= 19, "the fast and the strong levels")
     }
 }

@@ -230,6 +230,13 @@ CASES = [
     ),
     Case("chunk-ext-quoted", "RFC 9112 §7.1.1", chunked(b'11;a="b c"\r\n' + CSV + b"\r\n0\r\n\r\n"), (200,)),
     Case("chunk-ext-control", "RFC 9112 §7.1.1", chunked(b"11;a=\x01\r\n" + CSV + b"\r\n0\r\n\r\n"), (400,)),
+    Case(
+        "chunk-ext-unclosed-quote",
+        "RFC 9112 §7.1.1",
+        chunked(b'11;a="b\r\n' + CSV + b"\r\n0\r\n\r\n"),
+        (400,),
+    ),
+    Case("chunk-ext-bad-value", "RFC 9112 §7.1.1", chunked(b"11;a=b c\r\n" + CSV + b"\r\n0\r\n\r\n"), (400,)),
     Case("chunk-last-ext", "RFC 9112 §7.1.1", chunked(b"11\r\n" + CSV + b"\r\n0;end\r\n\r\n"), (200,)),
     Case("chunk-longer-than-declared", "RFC 9112 §7.1", chunked(b"5\r\n" + CSV + b"\r\n0\r\n\r\n"), (400,)),
     Case("chunk-shorter-than-declared", "RFC 9112 §7.1", chunked(b"15\r\n" + CSV + b"\r\n0\r\n\r\n"), (400,)),

@@ -1,6 +1,6 @@
 """Live data in the page: the row star (never on a reused slot), edits from elsewhere shown in
 place within a second, inserts above that do not move what is on screen (checked every frame),
-and the detail pane (#id=N, the form's server-side validation, a stale save, new, delete)."""
+and the detail pane (#id=N, the form's server-side validation, a stale save merged, new, delete)."""
 import json, time, urllib.error, urllib.request
 
 from conftest import wait_until  # (also imported from here by other tests)
@@ -195,7 +195,7 @@ def test_a_click_or_an_id_link_opens_the_detail_and_escape_closes_it(page, serve
     assert page.errors == []
 
 
-def test_the_detail_form_shows_the_servers_message_next_to_the_field_and_a_stale_save_reloads(page, server):
+def test_the_detail_form_says_a_fields_error_beside_it_and_a_stale_save_merges(page, server):
     contact_id = next(iter(server.ids_from(4000, 200).values()))
     before = server.json(f"/contacts/{contact_id}")
     open_list(page, server, f"#id={contact_id}")
@@ -216,15 +216,18 @@ def test_the_detail_form_shows_the_servers_message_next_to_the_field_and_a_stale
     assert "name" in page.text_content("#detail-first_name-error")
     assert page.is_hidden("#detail-city-error")
     assert server.json(f"/contacts/{contact_id}") == before  # nothing was written
-    # Someone else saves first: this save is refused (412), and the pane shows the contact as it is now.
+    # Someone else saves first (412): their change is taken in, this one kept, and both saved.
+    for name in ("company", "email"):
+        page.fill(f"#detail [name={name}]", before[name])
     page.fill("#detail [name=first_name]", "Mine")
     page.fill("#detail [name=last_name]", before["last_name"] or "Mine")
     assert api(server, "PATCH", f"/contacts/{contact_id}", {"company": "Theirs Ltd"})[0] == 200
     page.click("#detail-save")
-    assert wait_until(lambda: "changed" in (page.text_content("#detail-message") or ""), 3)
+    assert wait_until(lambda: page.text_content("#detail-message") == "Saved.", 3)
     assert wait_until(lambda: detail_values(page).get("company") == "Theirs Ltd", 3)
-    assert server.json(f"/contacts/{contact_id}")["first_name"] == before["first_name"]
-    api(server, "PATCH", f"/contacts/{contact_id}", {"company": before["company"]})
+    assert server.json(f"/contacts/{contact_id}")["first_name"] == "Mine"
+    api(server, "PATCH", f"/contacts/{contact_id}",
+        {"company": before["company"], "first_name": before["first_name"]})
 
 
 def test_new_creates_a_contact_and_delete_asks_first(page, server):

@@ -66,17 +66,13 @@ def test_end_shows_the_last_contact_wholly_even_after_the_scroller_shrinks(page,
     assert page.errors == []
 
 
-def test_the_status_line_gives_the_contact_count_and_the_reuse_figures_are_one_click_away(page, server):
+def test_the_status_line_gives_the_contact_count_and_the_bar_no_reuse_figures(page, server):
     open_list(page, server)
     total = server.json("/sections")["total"]
     assert page.text_content("#status") == f"{total:,} contacts"
-    assert not page.is_visible("#reuse-figures")
-    page.click("#reuse summary")
-    assert page.is_visible("#reuse-figures")
-    # Written on the details' toggle event, which comes a task after the click.
-    expect(page.locator("#reuse-figures")).to_contain_text("slots created")
-    figures = page.text_content("#reuse-figures")
-    assert "pooled" in figures and "bytes" in figures, figures
+    bar = page.inner_text("header")
+    assert "slots" not in bar and "bytes" not in bar and "Reuse" not in bar, bar
+    assert not page.is_visible("#debug") and page.text_content("#debug-figures") == ""
 
 
 def test_a_letter_lands_its_section_at_the_top_of_the_list(page, server):
@@ -122,7 +118,10 @@ def test_an_import_with_a_bad_row_lists_its_errors_in_the_dialog(page, server, t
     page.click("#import button[type=submit]")
     page.wait_for_selector("#import-errors li")
     assert (page.text_content("#import-result") or "").startswith("Nothing imported"), page.text_content("#import-result")
-    assert "Line 3" in page.text_content("#import-errors"), page.text_content("#import-errors")
+    listed = page.text_content("#import-errors")
+    # One line number: the dialog's, not the server's message repeating it.
+    assert listed.startswith("Line 3: the row has 3 fields; the header has 2"), listed
+    assert listed.lower().count("line 3") == 1, listed
     assert server.json("/sections")["total"] == before
     page.keyboard.press("Escape")  # the dialog's own Escape
     page.wait_for_selector("#import-dialog", state="hidden")
@@ -157,3 +156,19 @@ def test_on_a_phone_the_bar_is_one_line_and_a_row_puts_the_name_above_the_email(
             assert got["scheme"] == "light dark" and got["meta"] == "light dark", got
         finally:
             context.close()
+
+
+def test_the_browser_gets_its_files_and_windows_as_zstd_and_reads_them(page, server):
+    answers = []
+    page.on("response", lambda r: answers.append((r.url, r.request.all_headers().get("accept-encoding", ""), r.all_headers())))
+    open_list(page, server)
+    settle(page)
+    check_rows(page, server)
+    big_files = [a for a in answers if re.search(r"/(list|app)\.(js|css)$", a[0])]
+    windows = [a for a in answers if "/window?" in a[0]]
+    assert big_files and windows, [a[0] for a in answers]
+    for url, accepted, headers in big_files + windows:
+        assert "zstd" in accepted, (url, accepted)
+        assert headers.get("content-encoding") == "zstd", (url, headers)
+        assert "accept-encoding" in headers.get("vary", "").lower(), (url, headers)
+    assert page.errors == []

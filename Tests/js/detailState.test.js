@@ -97,11 +97,17 @@ test("one write at a time; an answer after the pane moved on is stale", () => {
   assert.deepEqual(writeOutcome(state, late, { ok: true }), { kind: "stale" });
 });
 
-test("a refused write: 412 reloads, a field's error goes beside it, anything else above the buttons", () => {
+test("a refused write: 412 merges, a field's error goes beside it in plain words, anything else above the buttons", () => {
   const state = showing();
   const answer = (status, json) => writeOutcome(state, beginWrite(state), { ok: false, status, json });
   assert.deepEqual(answer(412, { message: "stale" }), { kind: "conflict" });
-  assert.deepEqual(answer(400, { field: "city", message: "at most 256" }), { kind: "field", field: "city", message: "at most 256" });
+  assert.deepEqual(answer(422, { error: "too_long", field: "city", message: "city is 300 characters long; it may have at most 256" }),
+    { kind: "field", field: "city", message: "This is too long: it may have at most 256 characters." });
+  const email = answer(422, { error: "invalid_field", field: "email", message: "email must look like an e-mail address" });
+  assert.equal(email.field, "email");
+  assert.match(email.message, /does not look like an e-mail address: .*one @/);
+  assert.equal(answer(422, { error: "invalid_field", field: "details", message: "details: phones[1].value x" }).message,
+    "Other phone 2 needs at least one digit.");
   assert.deepEqual(answer(400, { field: "favorite", message: "a boolean" }), { kind: "failed", message: "a boolean" });
   assert.deepEqual(answer(503, { message: "busy" }), { kind: "failed", message: "busy" });
 });

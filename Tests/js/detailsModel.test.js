@@ -39,3 +39,48 @@ test("addresses: a later empty one is dropped, a lone empty first one too", () =
   assert.equal(two.addresses.length, 1);
   assert.deepEqual(editedDetails({}, { ...formOf({}), addresses: [empty] }).addresses, []);
 });
+
+import { mergeEdits, shownValue } from "../../Public/detailsModel.js";
+import { FIELD_LABELS } from "../../Public/fieldMessages.js";
+
+const contactOf = (fields, details = {}) => ({
+  first_name: "Ada", last_name: "Lovelace", email: "ada@x.org", phone: "", company: "Analytical", city: "London",
+  notes: "", ...fields, details,
+});
+
+test("a merge keeps what only I changed, takes what only they changed, and agrees where we changed alike", () => {
+  const base = contactOf({});
+  const mine = contactOf({ city: "Typed City", notes: "same", email: "ada@x.org " }, { nickname: "Countess" });
+  const theirs = contactOf({ company: "Other Writer Ltd", notes: "same" }, { title: "Mathematician" });
+  const merged = mergeEdits(FIELD_LABELS, base, mine, theirs);
+  assert.deepEqual(merged.conflicts, []);
+  assert.equal(merged.values.city, "Typed City", "only mine");
+  assert.equal(merged.values.company, "Other Writer Ltd", "only theirs");
+  assert.equal(merged.values.notes, "same", "both alike");
+  assert.equal(merged.values.email, "ada@x.org", "white space around is no change: theirs (the same) is kept");
+  assert.deepEqual(merged.details, { title: "Mathematician", nickname: "Countess" }, "details merge key by key");
+});
+
+test("a field both changed differently is a conflict with both values, mine in the result until chosen", () => {
+  const base = contactOf({}, { emails: [{ label: "home", value: "a@home.example" }] });
+  const mine = contactOf({ city: "Paris" }, { emails: [{ label: "home", value: "a@new.example" }] });
+  const theirs = contactOf({ city: "Rome", last_name: "King" }, { emails: [] });
+  const merged = mergeEdits(FIELD_LABELS, base, mine, theirs);
+  assert.deepEqual(merged.conflicts.map((c) => [c.key, c.label]), [["city", "City"], ["details.emails", "Other e-mails"]]);
+  const city = merged.conflicts[0];
+  assert.deepEqual([city.yours, city.theirs], ["Paris", "Rome"]);
+  assert.equal(merged.values.city, "Paris");
+  assert.equal(merged.values.last_name, "King");
+  assert.deepEqual(merged.details.emails, [{ label: "home", value: "a@new.example" }]);
+  assert.equal(shownValue("emails", merged.conflicts[1].yours), "a@new.example (home)");
+  assert.equal(shownValue("emails", merged.conflicts[1].theirs), "nothing");
+});
+
+test("line breaks as a textarea gives them are no change", () => {
+  const base = contactOf({ notes: "one\r\ntwo" });
+  const mine = contactOf({ notes: "one\ntwo" });
+  const theirs = contactOf({ notes: "three" });
+  const merged = mergeEdits(FIELD_LABELS, base, mine, theirs);
+  assert.deepEqual(merged.conflicts, []);
+  assert.equal(merged.values.notes, "three");
+});

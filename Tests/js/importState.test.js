@@ -16,6 +16,8 @@ test("a 200 summarises the import, its rejected rows and ignored columns", () =>
   const body = JSON.stringify({ inserted: 1200, rejected: 3, seconds: 0.5, total: 5000, ignoredColumns: ["x", "y"], errors: [{ line: 4, message: "no name" }] });
   const got = importOutcome(200, body);
   assert.equal(got.ok, true);
+  const one = importOutcome(200, JSON.stringify({ inserted: 1, rejected: 1, seconds: 0, total: 1, errors: [] }));
+  assert.match(one.text, /^Imported 1 contact, 1 row rejected in 0 s; 1 in the list\./);
   assert.equal(got.text, `Imported ${(1200).toLocaleString()} contacts, 3 rows rejected in 0.5 s; ${(5000).toLocaleString()} in the list. Ignored columns: x, y.`);
   assert.deepEqual(got.errors, [{ line: 4, message: "no name" }]);
   const plain = importOutcome(200, JSON.stringify({ inserted: 2, rejected: 0, seconds: 0, total: 2, errors: [] }));
@@ -68,11 +70,12 @@ test("the preview names the file's layout, each column's field and the first con
 test("the result says how many values came in per field, in plain words", async () => {
   const { fieldCountsText } = await import("../../Public/importState.js");
   assert.equal(fieldCountsText({ first_name: 3, email: 2, phone: 0, details: 1 }), " Values: 3 first names, 2 e-mails, 1 with more details.");
+  assert.equal(fieldCountsText({ first_name: 1, city: 1, company: 2 }), " Values: 1 first name, 1 city, 2 companies.");
   assert.equal(fieldCountsText(undefined), "");
 });
 
 test("a merge's result counts the contacts updated and those already as in the file", async () => {
   const { importOutcome } = await import("../../Public/importState.js");
   const text = importOutcome(200, JSON.stringify({ inserted: 1, updated: 2, unchanged: 3, rejected: 0, seconds: 0.1, total: 9, errors: [] })).text;
-  assert.match(text, /^Imported 1 contacts, updated 2, 3 already as in the file in 0.1 s; 9 in the list\./);
+  assert.match(text, /^Imported 1 contact, updated 2, 3 already as in the file in 0.1 s; 9 in the list\./);
 });

@@ -12,7 +12,8 @@ const source = (name) => readFileSync(new URL(name, PUBLIC), "utf8");
 const LOGIC = [
   "arrival.js", "coalesce.js", "detailState.js", "fling.js", "importState.js", "link.js", "listState.js", "live.js",
   "paging.js", "requests.js", "scroller.js", "scrub.js", "searchState.js", "sections.js", "slotModel.js", "statusText.js",
-  "domOrder.js", "typeAhead.js", "listRequests.js", "detailsModel.js",
+  "domOrder.js", "typeAhead.js", "listRequests.js", "detailsModel.js", "signInState.js", "plural.js",
+  "firstStart.js", "fieldMessages.js",
 ];
 const DOM = /\b(document|window|fetch|location|history|sessionStorage|localStorage|requestAnimationFrame|EventSource|XMLHttpRequest|getComputedStyle)\s*[.(]/; // used, not named in a string
 

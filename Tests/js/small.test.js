@@ -4,7 +4,10 @@ import assert from "node:assert/strict";
 
 import { coalesced } from "../../Public/coalesce.js";
 import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live.js";
-import { countText, offlineText, reuseText } from "../../Public/statusText.js";
+import { countText, offlineText, preparingText, reuseText } from "../../Public/statusText.js";
+import { counted } from "../../Public/plural.js";
+import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/firstStart.js";
+import { debugWanted } from "../../Public/debug.js";
 
 test("the status line counts contacts, or a search's matches", () => {
   assert.deepEqual(countText(1_000_000, ""), { count: `${(1_000_000).toLocaleString()} contacts`, none: "" });
@@ -12,6 +15,52 @@ test("the status line counts contacts, or a search's matches", () => {
   assert.equal(countText(7, "anna").count, "7 contacts match “anna”");
   assert.deepEqual(countText(0, "zzqx"), { count: "No contacts match “zzqx”", none: "No contacts match “zzqx”" });
   assert.equal(countText(0, "").none, "", "an empty list is not an empty search");
+  assert.equal(countText(1, "").count, "1 contact");
+  assert.equal(countText(0, "").count, "0 contacts");
+});
+
+test("counts take the singular for exactly one", () => {
+  assert.equal(counted(1, "contact"), "1 contact");
+  assert.equal(counted(0, "row"), "0 rows");
+  assert.equal(counted(1234, "entry", "entries"), `${(1234).toLocaleString()} entries`);
+  assert.equal(counted(1, "entry", "entries"), "1 entry");
+});
+
+test("a first start's 503 says how far the list is, and when to ask again", () => {
+  assert.equal(preparingPercent(503, { error: "seeding", message: "…", percent: 42 }), 42);
+  assert.equal(preparingPercent(503, { error: "seeding" }), 0);
+  assert.equal(preparingPercent(503, { error: "unavailable", message: "the database is down" }), null);
+  assert.equal(preparingPercent(200, { total: 3 }), null);
+  assert.equal(preparingPercent(undefined, null), null);
+  assert.equal(preparingText(42), "Preparing the demo list: 42%");
+  assert.equal(retryAfter("2"), 2000);
+  assert.equal(retryAfter("600"), 30000);
+  assert.equal(retryAfter(null), PREPARING_RETRY);
+  assert.equal(retryAfter("Wed, 21 Oct 2015 07:28:00 GMT"), PREPARING_RETRY);
+});
+
+test("a read asked while the list is prepared is asked again; a write never is", async () => {
+  const answers = [
+    { status: 503, json: { error: "seeding", percent: 10 } }, { status: 503, json: { error: "seeding", percent: 80 } },
+    { status: 200, json: { id: 7 } },
+  ];
+  const sent = [];
+  const waits = [];
+  const send = async (method, path) => { sent.push(`${method} ${path}`); return answers.shift(); };
+  const patient = patientSend(send, async (ms) => { waits.push(ms); });
+  assert.deepEqual(await patient("GET", "/contacts/7"), { status: 200, json: { id: 7 } });
+  assert.deepEqual(sent, ["GET /contacts/7", "GET /contacts/7", "GET /contacts/7"]);
+  assert.deepEqual(waits, [PREPARING_RETRY, PREPARING_RETRY]);
+  answers.push({ status: 503, json: { error: "seeding", percent: 90 } });
+  assert.equal((await patient("PATCH", "/contacts/7", { body: {} })).status, 503);
+  assert.equal(sent.length, 4, "the write went once");
+});
+
+test("the debug panel is asked for by ?debug in the page's URL", () => {
+  assert.equal(debugWanted("?debug"), true);
+  assert.equal(debugWanted("?x=1&debug=1"), true);
+  assert.equal(debugWanted(""), false);
+  assert.equal(debugWanted("?debugging"), false);
 });
 
 test("offline says when it tries again, and why", () => {

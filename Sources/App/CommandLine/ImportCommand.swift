@@ -62,19 +62,21 @@ enum ImportCommand {
         }
         for error in summary.errors { printError("import: \(error)") }
         if summary.rejected > summary.errors.count {
-            printError("import: and \(summary.rejected - summary.errors.count) more bad rows")
+            printError("import: and \(Plural.count(summary.rejected - summary.errors.count, "more bad row"))")
         }
         if !summary.ignoredColumns.isEmpty {
             printError("import: ignored columns: \(summary.ignoredColumns.joined(separator: ", "))")
         }
         if summary.aborted {
             printError(
-                "import: \(summary.rejected) bad rows; nothing was imported (use --errors skip to import the rest)"
+                "import: \(Plural.count(summary.rejected, "bad row")); nothing was imported "
+                    + "(use --errors skip to import the rest)"
             )
             return 1
         }
         printError(
-            "import: \(summary.inserted) contacts added, \(summary.rejected) rejected, \(summary.total) in the list, "
+            "import: \(Plural.count(summary.inserted, "contact")) added, \(summary.rejected) rejected, "
+                + "\(summary.total) in the list, "
                 + String(format: "%.2f s", summary.seconds))
         return 0
     }

@@ -41,15 +41,20 @@ extension RosterCommand {
                 options.seed = try words.integer(of: flag, in: 0...100_000_000)
                 options.seedGiven = true
             case "--read-db": options.readDatabases.append(try words.value(of: flag))
+            case "--row-cache-mb": options.rowCacheMiB = try words.integer(of: flag, in: 0...(1 << 20))
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
             case "--admin-token": options.adminToken = try words.value(of: flag)
+            case "--public-read": options.publicRead = true
+            case "--trusted-proxy": options.trustedProxies.append(try words.value(of: flag))
             case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
             case "--max-connections": options.maxConnections = try words.integer(of: flag, in: 1...1_000_000)
+            case "--trace-requests": options.traceRequests = try words.value(of: flag)
             default: throw UsageError("serve: unknown option '\(flag)'")
             }
         }
         try words.expectEnd(command: "serve")
+        try options.checkReadsAreGuarded()
         return options
     }
 

@@ -15,7 +15,10 @@ public enum RosterCommand: Equatable, Sendable {
     public static let usage = """
         usage: roster [serve] [--host 127.0.0.1] [--port 8080] [--db roster.sqlite]
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
+                              [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
+                              [--trace-requests FILE]
+                              [--row-cache-mb N]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
@@ -34,7 +37,13 @@ public enum RosterCommand: Equatable, Sendable {
 
         --max-connections caps open client connections (default 10000); past it, new
         ones are accepted and closed at once.
+        --trace-requests appends one JSON line per request read to FILE (method, target,
+        body bytes, outcome, the client's address): for comparing with what a proxy sent.
         The admin token may also come from the ROSTER_ADMIN_TOKEN environment variable.
+        On a --host other than a loopback address, reads need the admin token too (a
+        Bearer header, or the page's sign-in); serve refuses to start there without
+        --admin-token unless --public-read lets anyone who reaches it read every contact.
+        --trusted-proxy names a proxy whose X-Forwarded-For tells clients apart (repeatable).
         """
 }
 
@@ -48,6 +57,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var database = "roster.sqlite"
     /// PostgreSQL streaming replicas reads may go to (`--read-db`, repeatable).
     public var readDatabases: [String] = []
+    /// MiB of window rows a server on PostgreSQL keeps in memory (`PostgresRowCache`).
+    public var rowCacheMiB = 256
     /// Contacts to seed into an empty database; 0 seeds none.
     public var seed = 1_000_000
     /// Whether `--seed` was given: on PostgreSQL, `serve` seeds only then.
@@ -56,17 +67,34 @@ public struct ServeOptions: Equatable, Sendable {
     public var publicDirectory = "Public"
     /// Folder of `NNNN_name.sql` migrations.
     public var migrationsDirectory = "Migrations"
-    /// Bearer token required for writes; nil when unset.
+    /// Bearer token required for writes, and for reads off loopback; nil when unset.
     public var adminToken: String?
+    /// Off loopback, serve reads to anyone (`--public-read`), not only to holders of the token.
+    public var publicRead = false
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`, repeatable).
+    public var trustedProxies: [String] = []
     /// Largest import body accepted (413 beyond).
     public var maxImportBytes = 1 << 30
     /// Open connections at most; past it, new ones are closed at once.
     public var maxConnections = 10_000
+    /// File that gets one JSON line per request read (`--trace-requests`); nil: none.
+    public var traceRequests: String?
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
 
     /// The defaults of the README.
     public init() {}
+
+    /// Refuses to serve every contact to a network: on a non-loopback `host`,
+    /// without `--admin-token` and without `--public-read` (README, "Security").
+    /// - Throws: `UsageError` naming both flags (`serve` exits 2).
+    public func checkReadsAreGuarded() throws(UsageError) {
+        guard adminToken == nil, !publicRead, !WriteGate.isLoopbackAddress(host) else { return }
+        throw UsageError(
+            "serve: --host \(host) is not a loopback address, so anyone who can reach it would read every "
+                + "contact: pass --admin-token T (or set ROSTER_ADMIN_TOKEN) so that reads need the token, or "
+                + "--public-read to serve them to anyone")
+    }
 }
 
 /// Options of `roster seed`.

@@ -8,9 +8,12 @@ import SQLiteStorage
 enum SeedCommand {
     static func run(_ options: SeedOptions, migrations: String) throws {
         let started = Date()
-        let reportsProgress = options.count >= 100_000
+        var reported = 0
         let progress = { (written: Int) in
-            if reportsProgress { printError("seed: \(written) of \(options.count) contacts") }
+            // A line each time another 100,000 are written (PostgreSQL's seed tells only those).
+            guard written / 100_000 > reported / 100_000 else { return }
+            reported = written
+            printError("seed: \(written / 100_000 * 100_000) of \(options.count) contacts")
         }
         if PGConnection.isURL(options.database) {
             try MigratedStores.migratePostgres(options.database, migrations: migrations)
@@ -25,6 +28,7 @@ enum SeedCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         printError(
-            "seed: \(options.count) contacts in \(options.database) in \(String(format: "%.2f", seconds)) s")
+            "seed: \(Plural.count(options.count, "contact")) in \(options.database) in "
+                + "\(String(format: "%.2f", seconds)) s")
     }
 }

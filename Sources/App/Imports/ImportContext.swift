@@ -28,8 +28,8 @@ final class ImportContext: Sendable {
     }
 
     /// The README's write rules for an import (`WriteGate`); a refusal is logged.
-    func authorize(_ head: RequestHead) throws(HTTPError) {
-        try writes.authorizeWrite(head, action: "imports")
+    func authorize(_ request: Request) throws(HTTPError) {
+        try writes.authorizeWrite(request.head, action: "imports", client: request.client)
     }
 
     /// A new connection for writing (migrations are applied already).

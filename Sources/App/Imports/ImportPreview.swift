@@ -21,7 +21,7 @@ enum ImportPreview {
     static let rowLimit = 5
 
     static func respond(_ request: Request, context: ImportContext) throws -> Response {
-        try context.authorize(request.head)
+        try context.authorize(request)
         var whole = false
         for (name, value) in try request.queryItems() {
             guard name == "whole", value == "1" || value == "0" else {

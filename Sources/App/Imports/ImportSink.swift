@@ -23,7 +23,7 @@ final class ImportSink: RequestBodySink {
     init(request: Request, flow: BodyFlow, context: ImportContext) throws {
         logger = context.logger
         self.context = context
-        try context.authorize(request.head)
+        try context.authorize(request)
         let contentType = request.head.headers["Content-Type"]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingHTTPWhitespace() } ?? ""
         if mediaType == "multipart/form-data" {
@@ -142,10 +142,10 @@ final class ImportSink: RequestBodySink {
     static func logLine(_ outcome: ImportJob.Outcome, label: String) -> String {
         switch outcome {
         case .success(let summary) where summary.aborted:
-            "roster: \(label): aborted, nothing imported: \(summary.rejected) bad row\(summary.rejected == 1 ? "" : "s")"
-                + (summary.errors.first.map { ", the first on line \($0.line): \($0.description)" } ?? "")
+            "roster: \(label): aborted, nothing imported: \(Plural.count(summary.rejected, "bad row"))"
+                + (summary.errors.first.map { ", the first on line \($0.line): \($0.problem)" } ?? "")
         case .success(let summary):
-            "roster: \(label): \(summary.inserted) contact\(summary.inserted == 1 ? "" : "s") imported, \(summary.rejected) rejected, "
+            "roster: \(label): \(Plural.count(summary.inserted, "contact")) imported, \(summary.rejected) rejected, "
                 + "\(summary.total) in the list (\(String(format: "%.2f", summary.seconds)) s)"
         case .failure(let error):
             "roster: \(label): nothing imported: \(error)"
@@ -190,7 +190,8 @@ final class ImportSink: RequestBodySink {
                     json.object { json in
                         json.field("line", error.line)
                         json.field("column", error.column)
-                        json.field("message", error.description)
+                        // The line and column are members of their own: the message is the problem alone.
+                        json.field("message", error.problem)
                     }
                 }
             }

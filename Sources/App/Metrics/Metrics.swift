@@ -31,6 +31,7 @@ final class Metrics: Sendable {
         var created = KindCounts()
         var reused = KindCounts()
         var prefetch = PrefetchLedger.Outcome()
+        var windowBytes = 0
     }
 
     private let state = Mutex(State())
@@ -50,6 +51,11 @@ final class Metrics: Sendable {
             state.created += created
             state.reused += reused
         }
+    }
+
+    /// Counts the bytes of one window answer (before compression).
+    func observeWindow(bytes: Int) {
+        state.withLock { $0.windowBytes += bytes }
     }
 
     /// Counts what one window request's lookahead sent, and what became of rows sent before.
@@ -99,6 +105,8 @@ final class Metrics: Sendable {
         text += "# TYPE roster_slots_reused_total counter\n"
         text += "roster_slots_reused_total{kind=\"header\"} \(state.reused.header)\n"
         text += "roster_slots_reused_total{kind=\"contact\"} \(state.reused.contact)\n"
+        text += "# HELP roster_window_bytes_total Bytes of /window answers, before compression.\n"
+        text += "# TYPE roster_window_bytes_total counter\nroster_window_bytes_total \(state.windowBytes)\n"
         text +=
             "# HELP roster_prefetched_rows_total Items sent past the asked window by a lookahead (sent), and of "
             + "those the ones later inside an asked viewport (shown) or released before that (unseen).\n"
@@ -112,7 +120,7 @@ final class Metrics: Sendable {
             "# HELP roster_search_cache_results Searches whose results are kept (least recently used go first).\n"
         text += "# TYPE roster_search_cache_results gauge\nroster_search_cache_results \(searches.results)\n"
         text +=
-            "# HELP roster_search_cache_bytes Memory of the kept results (order trees: about 14.5 bytes a contact).\n"
+            "# HELP roster_search_cache_bytes Memory of the kept results (a bit per list row, or 12 bytes a match when few match).\n"
         text += "# TYPE roster_search_cache_bytes gauge\nroster_search_cache_bytes \(searches.bytes)\n"
         text +=
             "# HELP roster_search_cache_lookups_total Searches answered from kept results (hit) or found anew (miss).\n"

@@ -8,6 +8,7 @@ extension OpenAPI {
             "/window": ["get": window],
             "/sections": ["get": sections],
             "/contacts/{id}": ["get": contact, "patch": patchContact, "delete": deleteContact],
+            "/contacts/{id}/restore": ["post": restoreContact],
             "/contacts": ["post": addContact],
             "/avatar/{id}.svg": ["get": avatar],
             "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],
@@ -15,10 +16,15 @@ extension OpenAPI {
             "/export.csv": ["get": export],
             "/export.vcf": ["get": exportVCard],
             "/events": ["get": events],
+            "/login": ["post": login],
+            "/logout": ["post": logout],
             "/healthz": [
                 "get": [
-                    "summary": "Liveness",
-                    "responses": ["200": ["description": "ok", "content": text("text/plain")]],
+                    "summary": .string(
+                        "Readiness: ok, or 503 seeding (with Retry-After and the percent done) while a first "
+                            + "start seeds its empty database"),
+                    "responses": responses(
+                        ["200": ["description": "ok", "content": text("text/plain")]], errors: ["503"]),
                 ]
             ],
             "/metrics": [
@@ -26,7 +32,10 @@ extension OpenAPI {
                     "summary": .string(
                         "Prometheus text format: requests by route and status, latency histogram, "
                             + "sessions, slots, contacts"),
-                    "responses": ["200": ["description": "Metrics", "content": text("text/plain")]],
+                    "security": adminOrNone,
+                    "responses": responses(
+                        ["200": ["description": "Metrics", "content": text("text/plain")]], errors: readErrors
+                    ),
                 ]
             ],
             "/openapi.json": [
@@ -141,9 +150,10 @@ extension OpenAPI {
                     "schema": querySchema,
                 ],
             ],
+            "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "A full window or a delta", "content": json("Window")]],
-                errors: ["400"]),
+                errors: ["400"] + readErrors + ["503"]),
         ]
     }
 
@@ -159,8 +169,10 @@ extension OpenAPI {
                     "schema": querySchema,
                 ]
             ],
+            "security": adminOrNone,
             "responses": responses(
-                ["200": ["description": "Sections", "content": json("Sections")]], errors: ["400"]),
+                ["200": ["description": "Sections", "content": json("Sections")]],
+                errors: ["400"] + readErrors + ["503"]),
         ]
     }
 
@@ -169,6 +181,7 @@ extension OpenAPI {
         [
             "summary": "One contact",
             "parameters": [idParameter],
+            "security": adminOrNone,
             "responses": responses(
                 [
                     "200": [
@@ -177,18 +190,19 @@ extension OpenAPI {
                         "content": json("Contact"),
                     ]
                 ],
-                errors: ["400", "404"]),
+                errors: ["400", "404"] + readErrors + ["503"]),
         ]
     }
 
     /// `GET /avatar/{id}.svg`.
     private static var avatar: Value {
         [
-            "summary": "The contact's initials on a colour of its own",
+            "summary": "The contact's initials on its row's avatar colour",
             "parameters": [idParameter],
+            "security": adminOrNone,
             "responses": responses(
                 ["200": ["description": "SVG image", "content": text("image/svg+xml")]],
-                errors: ["400", "404"]),
+                errors: ["400", "404"] + readErrors),
         ]
     }
 
@@ -198,10 +212,11 @@ extension OpenAPI {
             "summary": "Every contact as CSV, in list order",
             "description": .string(
                 "Answered for a loopback Host (localhost, 127.0.0.1, [::1], any port), or with the admin "
-                    + "token when the server has one; otherwise 403 forbidden_host (no token set) or 401."),
+                    + "token (or a session) when the server has one; otherwise 403 forbidden_host (no token "
+                    + "set) or 401. Off loopback, like every read, only with the token or a session."),
             "security": adminOrNone,
             "responses": responses(
-                ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["401", "403"]),
+                ["200": ["description": "CSV", "content": text("text/csv")]], errors: ["403"] + readErrors),
         ]
     }
 
@@ -220,7 +235,7 @@ extension OpenAPI {
             ],
             "responses": responses(
                 ["200": ["description": "vCards", "content": text("text/vcard")]],
-                errors: ["400", "401", "403"]),
+                errors: ["400", "403"] + readErrors),
         ]
     }
 
@@ -233,6 +248,7 @@ extension OpenAPI {
                     + "contentHeight}), then one event after every committed change; bursts are coalesced "
                     + "into the newest. A comment line (: keep-alive) every 15 s keeps proxies from "
                     + "closing a quiet stream. The stream ends when the client leaves or the server stops."),
+            "security": adminOrNone,
             "parameters": [
                 [
                     "name": "Last-Event-ID", "in": "header", "required": false,
@@ -244,7 +260,7 @@ extension OpenAPI {
             ],
             "responses": responses(
                 ["200": ["description": "text/event-stream", "content": text("text/event-stream")]],
-                errors: ["406"]),
+                errors: ["406"] + readErrors),
         ]
     }
 }

@@ -10,13 +10,23 @@ extension OpenAPI {
                     "type": "http", "scheme": "bearer",
                     "description": .string(
                         "The server's --admin-token (or ROSTER_ADMIN_TOKEN); a server that has one "
-                            + "answers writes without it 401. Without one, a server on a loopback address "
-                            + "takes writes unauthenticated, and one on another address takes none (403); "
-                            + "writes and /export.csv are then answered only for a loopback Host "
-                            + "(localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS "
+                            + "answers writes without it (or a session) 401, and, listening on a non-loopback "
+                            + "address, every read too (unless --public-read). Without one, a server on a "
+                            + "loopback address takes writes unauthenticated, and one on another address "
+                            + "takes none (403); writes and /export.csv are then answered only for a loopback "
+                            + "Host (localhost, 127.0.0.1, [::1], any port), 403 forbidden_host otherwise (DNS "
                             + "rebinding). Writes from another site's page (Sec-Fetch-Site, Origin) are "
-                            + "403 cross_site."),
-                ]
+                            + "403 cross_site. After 5 wrong tokens from one client, tokens are answered 429 "
+                            + "(Retry-After) until a try comes back, one every 12 s."),
+                ],
+                "session": [
+                    "type": "apiKey", "in": "cookie", "name": .string(SessionCookies.name),
+                    "description": .string(
+                        "The session POST /login sets (HttpOnly, SameSite=Strict, Secure behind a proxy that "
+                            + "sends X-Forwarded-Proto: https), good for 12 hours or until POST /logout; it "
+                            + "stands for the admin token, writes included, which still meet the cross-site rule."
+                    ),
+                ],
             ],
             "schemas": [
                 "Error": [
@@ -26,6 +36,10 @@ extension OpenAPI {
                         "field": [
                             "type": "string",
                             "description": "The member of the request body that was wrong, when there is one",
+                        ],
+                        "percent": [
+                            "type": "integer", "minimum": 0, "maximum": 99,
+                            "description": "503 seeding: how much of a first start's seeding is done",
                         ],
                     ],
                 ],
@@ -107,26 +121,40 @@ extension OpenAPI {
         ("total", ["type": "integer"]), ("seconds", ["type": "number"]),
     ]
 
-    /// The schema properties of `fields` (one per field, from `ContactField`'s table).
-    static func properties(_ fields: [ContactField]) -> [Value.Member] {
+    /// The schema properties of `fields` (one per field, from `ContactField`'s table);
+    /// `checked`: as writes take them (an e-mail and a phone match their patterns).
+    static func properties(_ fields: [ContactField], checked: Bool = false) -> [Value.Member] {
         fields.map { field in
             switch field.kind {
-            case .text where field.spec.isDocument: (field.jsonKey, detailsSchema)
-            case .text(let maxLength): (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
+            case .text where field.spec.isDocument: (field.jsonKey, detailsSchema(checked: checked))
+            case .text(let maxLength):
+                if checked, let pattern = writtenPattern(field) {
+                    (
+                        field.jsonKey,
+                        ["type": "string", "maxLength": .integer(maxLength), "pattern": .string(pattern)]
+                    )
+                } else {
+                    (field.jsonKey, ["type": "string", "maxLength": .integer(maxLength)])
+                }
             case .boolean: (field.jsonKey, ["type": "boolean"])
             }
         }
     }
 
-    /// `details` (`ContactDetails+JSON.swift`): every key optional, none other.
-    static var detailsSchema: Value {
+    /// `details` (`ContactDetails+JSON.swift`): every key optional, none other;
+    /// `checked`: as writes take them (the other e-mails and phones match their patterns).
+    static func detailsSchema(checked: Bool = false) -> Value {
         let text: Value = ["type": "string"]
-        func list(_ keys: [StaticString]) -> Value {
+        func list(_ keys: [StaticString], value pattern: String? = nil) -> Value {
             [
                 "type": "array",
                 "items": [
                     "type": "object", "additionalProperties": false,
-                    "properties": .object(keys.map { ($0, text) }),
+                    "properties": .object(
+                        keys.map { key in
+                            guard checked, let pattern, key.description == "value" else { return (key, text) }
+                            return (key, ["type": "string", "pattern": .string(pattern)])
+                        }),
                 ],
             ]
         }
@@ -137,7 +165,8 @@ extension OpenAPI {
                 "phone_label", "uid",
             ].map { ($0, text) }
             + [
-                ("emails", list(["label", "value"])), ("phones", list(["label", "value"])),
+                ("emails", list(["label", "value"], value: emailPattern)),
+                ("phones", list(["label", "value"], value: phonePattern)),
                 ("urls", list(["label", "value"])),
                 (
                     "addresses",
@@ -181,7 +210,10 @@ extension OpenAPI {
 
     /// The input properties of every field: nullable (`null` is the empty value).
     private static var inputProperties: Value {
-        .object(properties(ContactField.allCases).map { ($0.name, $0.value.adding([("nullable", true)])) })
+        .object(
+            properties(ContactField.allCases, checked: true).map {
+                ($0.name, $0.value.adding([("nullable", true)]))
+            })
     }
 
     /// What a name may not be made of: white space, NUL and the combining accents

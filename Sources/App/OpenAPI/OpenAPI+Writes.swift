@@ -3,9 +3,9 @@ import Contacts
 /// The writes of the document's `paths`: contacts one at a time, and imports.
 extension OpenAPI {
     /// The errors every write that takes a body may answer: a bad request, the write
-    /// gate's 401 and 403, a body too large or of another type, a busy writer, no
-    /// space left on the disk (507).
-    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "503", "507"]
+    /// gate's 401 and 403, a body too large or of another type, too many requests, a
+    /// busy writer, no space left on the disk (507).
+    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "429", "503", "507"]
 
     /// A contact body: JSON, or a JSON merge patch (RFC 7396), which is the same thing here.
     private static func contactBody(_ schema: String) -> Value {
@@ -43,14 +43,26 @@ extension OpenAPI {
         [
             "summary": .string(
                 "Change a contact (JSON merge patch: only the fields to change; null clears one). With "
-                    + "If-Match naming an ETag that is no longer the contact's: 412, nothing changed. A "
-                    + "patch blanking both names is 422; one blanking the only name the contact has is 409"),
+                    + "If-Match naming an ETag that is no longer the contact's: 412, nothing changed; with "
+                    + "Prefer: merge too, the patch is merged into the contact now (a field only the patch "
+                    + "changed takes its value, one only the other writer changed keeps theirs) and answered "
+                    + "with Preference-Applied: merge, or, when a field was changed differently by both, 409 "
+                    + "merge_conflict listing each (conflicts: field, key for a detail, base, yours, theirs), "
+                    + "nothing changed. A patch blanking both names is 422; one blanking the only name the "
+                    + "contact has is 409. An e-mail must look like one and a phone needs a digit (422)"),
             "security": adminOrNone,
-            "parameters": [idParameter],
+            "parameters": [
+                idParameter,
+                [
+                    "name": "Prefer", "in": "header", "required": false,
+                    "description": "merge: merge the patch into a newer revision (RFC 7240)",
+                    "schema": ["type": "string"],
+                ],
+            ],
             "requestBody": contactBody("ContactPatch"),
             "responses": responses(
                 ["200": writtenContact("The contact as it is now", location: false)],
-                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "503", "507"]),
+                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "503", "507"]),
         ]
     }
 
@@ -62,7 +74,25 @@ extension OpenAPI {
             "parameters": [idParameter],
             "responses": responses(
                 ["204": ["description": "Deleted"]],
-                errors: ["400", "401", "403", "404", "412", "503", "507"]),
+                errors: ["400", "401", "403", "404", "412", "429", "503", "507"]),
+        ]
+    }
+
+    /// `POST /contacts/{id}/restore`.
+    static var restoreContact: Value {
+        [
+            "summary": .string(
+                "Bring back a contact deleted in the last \(ContactEdit.undoSeconds / 60) minutes, with the same "
+                    + "id, fields and star (a new revision); 404 after that or for one never deleted, 409 when "
+                    + "it is in the list"),
+            "security": adminOrNone,
+            "parameters": [idParameter],
+            "responses": responses(
+                [
+                    "201": writtenContact(
+                        "The contact as it is back; Location and ETag name it", location: true)
+                ],
+                errors: ["400", "401", "403", "404", "409", "503", "507"]),
         ]
     }
 

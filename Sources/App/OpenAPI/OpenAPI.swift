@@ -58,9 +58,15 @@ enum OpenAPI {
         answers.adding(statuses.map { (name: $0, value: errorResponse) })
     }
 
-    /// A write's security: the admin token, or none (a loopback server without a
-    /// token takes writes unauthenticated; `adminToken`'s description says when).
-    static let adminOrNone: Value = [["adminToken": []], [:]]
+    /// A write's, and a read's, security: the admin token, the session cookie of
+    /// `POST /login`, or none (a loopback server without a token takes writes
+    /// unauthenticated, and reads need none but off loopback; `adminToken`'s
+    /// description says when).
+    static let adminOrNone: Value = [["adminToken": []], ["session": []], [:]]
+
+    /// What a read may answer beside its own errors: 401 off loopback without the
+    /// token or a session, 429 after too many wrong tokens.
+    static let readErrors: [StaticString] = ["401", "429"]
 
     /// `{id}` of `/contacts/{id}` and `/avatar/{id}.svg`.
     static let idParameter: Value = [

@@ -2,7 +2,7 @@ import Contacts
 import Synchronization
 
 /// Recent searches' results, shared by every loop: least recently used first out,
-/// bounded by the contacts they hold in all and by their number. A result belongs
+/// bounded by the memory they hold in all and by their number. A result belongs
 /// to one data version; a newer version searches again.
 final class SearchCache: Sendable {
     private struct Entry {
@@ -27,27 +27,25 @@ final class SearchCache: Sendable {
         }
     }
 
-    /// Most contacts held in all results (about 14.5 bytes each in memory, `bytes(of:)`).
-    let maxContacts: Int
+    /// Most bytes held by all results (`bytes(of:)`).
+    let maxBytes: Int
     /// Most results held.
     let maxResults: Int
     private let scanner: SearchScanner
     private let state = Mutex(State())
 
-    init(scanner: SearchScanner, maxContacts: Int = 4_000_000, maxResults: Int = 256) {
+    init(scanner: SearchScanner, maxBytes: Int = 64 << 20, maxResults: Int = 256) {
         self.scanner = scanner
-        self.maxContacts = maxContacts
+        self.maxBytes = maxBytes
         self.maxResults = maxResults
     }
 
-    /// The memory a kept result holds: its order, a tree of its own (12 bytes an
-    /// entry, 2 of running notes lines, the nodes and their arrays), and its
-    /// sections and layout. A search every contact matches shares the list's own
-    /// order; it is counted all the same, since the cache may keep it after the list
-    /// moved on.
-    /// - Complexity: O(n / leaf size).
+    /// The memory a kept result holds: its selection of the list's rows (a bit per
+    /// row and the blocks' sums, or the kept rows' numbers when they are few), and its
+    /// sections and layout. The list's order is shared with the list's snapshot, not
+    /// counted; a search every contact matches is the list's snapshot itself.
     static func bytes(of results: ListSnapshot) -> Int {
-        results.order.memoryBytes + fixedBytes
+        (results.selection?.memoryBytes ?? 0) + fixedBytes
     }
 
     /// What a kept result holds whatever its length: its 27 sections, the layout's
@@ -72,18 +70,27 @@ final class SearchCache: Sendable {
             return entry.results
         }
         if let cached { return cached }
-        // The matches as a list of their own: rows, offsets, sections, headers, deltas,
-        // slots, `row=` and anchoring then work on them exactly as on the whole list.
+        // The matches as a list of their own (the list's rows they keep): rows, offsets,
+        // sections, headers, deltas, slots, `row=` and anchoring then work on them
+        // exactly as on the whole list.
         let matches = try scanner.matches(words, store: store, version: list.version)
-        let results = try ListSnapshot(state: list.state.filtered(keeping: matches))
+        let (selection, sections) = list.state.selecting(matches)
+        let results =
+            selection.count == list.order.count
+            ? list : try ListSnapshot(state: list.state, selection: selection, sections: sections)
         let bytes = Self.bytes(of: results)
         state.withLock { state in
             state.remove(key)
+            // Results of older versions are never served again (a newer list is in
+            // force) and hold the old list's order: let them go.
+            for (old, entry) in state.entries where entry.results.version < results.version {
+                state.remove(old)
+            }
             state.entries[key] = Entry(results: results, bytes: bytes, lastUse: state.clock)
             state.contacts += results.total
             state.bytes += bytes
             while state.entries.count > 1
-                && (state.contacts > maxContacts || state.entries.count > maxResults),
+                && (state.bytes > maxBytes || state.entries.count > maxResults),
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
                 state.remove(oldest.key)

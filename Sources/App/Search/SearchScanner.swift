@@ -29,10 +29,20 @@ final class SearchScanner: Sendable {
     }
 
     /// The contacts every word of `words` finds, read at `version`, which `store`'s
-    /// pinned read sees.
+    /// pinned read sees: the words whose patterns are kept as bitmaps from their bits,
+    /// the others from the index.
     func matches(_ words: [String], store source: any ContactSource, version: Int) throws -> ContactIDSet {
         // A database server answers a search in one query.
         guard let store = source as? ContactStore else { return try source.matches(words, ids: nil) }
+        let (kept, rest) = try store.gramMatches(words)
+        if let kept, rest.isEmpty || kept.count == 0 { return kept }
+        var found = try indexMatches(rest, store: store, version: version)
+        if let kept { found.formIntersection(kept) }
+        return found
+    }
+
+    /// The contacts every word of `words` finds in the index, read at `version`.
+    private func indexMatches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
         let largest = try store.largestID()
         guard largest >= max(splitFrom, 1) else { return try store.matches(words, ids: 0...largest) }
         let middle = largest / 2

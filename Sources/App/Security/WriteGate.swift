@@ -7,9 +7,10 @@ import Platform
 /// A write is refused, in this order:
 /// 1. when another site's page sent it (`Sec-Fetch-Site: cross-site` or
 ///    `same-site`, or an `Origin` that is not this server's `Host`): 403 `cross_site`;
-/// 2. with an admin token, when the request does not carry it as
-///    `Authorization: Bearer <token>`: 401 `unauthorized`. The token is then the
-///    protection: which `Host` the request names does not matter;
+/// 2. with an admin token, when the request carries neither it (as
+///    `Authorization: Bearer <token>`) nor a valid session cookie of `POST /login`
+///    (`Credentials`): 401 `unauthorized`, or 429 after too many wrong tokens. The
+///    token is then the protection: which `Host` the request names does not matter;
 /// 3. without a token, on a server listening on a non-loopback address: 403
 ///    `writes_disabled` (anyone on the network could write);
 /// 4. without a token, when the request's `Host` is not a loopback name
@@ -26,44 +27,57 @@ import Platform
 /// still exports for a loopback `Host` (a browser cannot send another one, and
 /// such a server's reads are open to its network anyway).
 ///
-/// The checks are pure (a request head in, an error or nil out); `authorize...`
-/// also logs each refusal.
+/// The checks are pure but for the tries a wrong token spends (a request head
+/// and the client's address in, an error or nil out); `authorize...` also logs
+/// each refusal.
 struct WriteGate: Sendable {
-    /// The token writes must carry, if the server has one.
-    let adminToken: String?
+    /// The token, the sessions and the tries (shared with the read gate and `/login`).
+    let credentials: Credentials
     /// Listening on a non-loopback address without a token: writes are refused.
     let writesLocked: Bool
     /// Gets one line per refusal.
     let logger: Logger
 
-    /// The gate of a server listening on `address` (`--host`) with `adminToken`.
-    init(adminToken: String?, listeningOn address: String, logger: Logger = .discarding) {
-        self.adminToken = adminToken
-        self.writesLocked = adminToken == nil && !Self.isLoopbackAddress(address)
+    /// The token writes must carry, if the server has one.
+    var adminToken: String? { credentials.adminToken }
+
+    /// The gate of a server listening on `address` (`--host`) with `credentials`.
+    init(credentials: Credentials, listeningOn address: String, logger: Logger = .discarding) {
+        self.credentials = credentials
+        self.writesLocked = credentials.adminToken == nil && !Self.isLoopbackAddress(address)
         self.logger = logger
+    }
+
+    /// The gate of a server listening on `address` with `adminToken` and credentials of its own.
+    init(adminToken: String?, listeningOn address: String, logger: Logger = .discarding) {
+        self.init(credentials: Credentials(adminToken: adminToken), listeningOn: address, logger: logger)
     }
 
     /// Refuses a write that the README's rules do not allow, and logs the refusal.
     /// `action` names what is refused in the messages, as a plural noun that
-    /// takes "are" (`imports`, `contact changes`).
-    func authorizeWrite(_ head: RequestHead, action: String) throws(HTTPError) {
-        if let refusal = writeRefusal(head, action: action) { throw logged(refusal, head) }
+    /// takes "are" (`imports`, `contact changes`); `client` is the peer's address.
+    func authorizeWrite(_ head: RequestHead, action: String, client: String = "") throws(HTTPError) {
+        if let refusal = writeRefusal(head, action: action, client: client) { throw logged(refusal, head) }
     }
 
     /// Refuses an export (`GET /export.csv`) that the README's rules do not allow, and logs the refusal.
-    func authorizeExport(_ head: RequestHead) throws(HTTPError) {
-        if let refusal = exportRefusal(head) { throw logged(refusal, head) }
+    func authorizeExport(_ head: RequestHead, client: String = "") throws(HTTPError) {
+        if let refusal = exportRefusal(head, client: client) { throw logged(refusal, head) }
     }
 
     /// Why a write is refused, or nil when it may go ahead.
-    func writeRefusal(_ head: RequestHead, action: String) -> HTTPError? {
+    func writeRefusal(_ head: RequestHead, action: String, client: String = "") -> HTTPError? {
         if let refusal = crossSiteRefusal(head, action: action) { return refusal }
-        if let adminToken {
-            return carriesToken(head, adminToken)
-                ? nil
-                : HTTPError.unauthorized(
+        if adminToken != nil {
+            switch credentials.verdict(head, peer: client) {
+            case .valid: return nil
+            case .refused(let refusal): return refusal
+            case .absent:
+                return HTTPError.unauthorized(
                     scheme: "Bearer",
-                    "\(action) need the admin token: send Authorization: Bearer <admin token>")
+                    "\(action) need the admin token: send Authorization: Bearer <admin token>, or sign in on "
+                        + "the page (POST /login)")
+            }
         }
         if writesLocked {
             return HTTPError(
@@ -74,15 +88,18 @@ struct WriteGate: Sendable {
     }
 
     /// Why an export is refused, or nil when it may go ahead.
-    func exportRefusal(_ head: RequestHead) -> HTTPError? {
+    func exportRefusal(_ head: RequestHead, client: String = "") -> HTTPError? {
         guard !Self.isLoopbackHost(head.headers["Host"]) else { return nil }
-        guard let adminToken else { return hostRefusal(head, action: "exports") }
-        return carriesToken(head, adminToken)
-            ? nil
-            : HTTPError.unauthorized(
+        guard adminToken != nil else { return hostRefusal(head, action: "exports") }
+        switch credentials.verdict(head, peer: client) {
+        case .valid: return nil
+        case .refused(let refusal): return refusal
+        case .absent:
+            return HTTPError.unauthorized(
                 scheme: "Bearer",
-                "exports through a name other than localhost need the admin token: send Authorization: Bearer <admin token>, or ask for http://127.0.0.1/export.csv on this machine"
+                "exports through a name other than localhost need the admin token: send Authorization: Bearer <admin token>, sign in on the page, or ask for http://127.0.0.1/export.csv on this machine"
             )
+        }
     }
 
     /// A write sent by another site's page (cross-site request forgery) is refused:
@@ -118,11 +135,6 @@ struct WriteGate: Sendable {
                 + "a web page could otherwise reach this server through a name of its own pointed at it (DNS rebinding). "
                 + "Use http://127.0.0.1:<port>/ or http://localhost:<port>/, or start the server with --admin-token "
                 + "and send the token")
-    }
-
-    private func carriesToken(_ head: RequestHead, _ adminToken: String) -> Bool {
-        guard let presented = Self.bearerToken(head.headers["Authorization"]) else { return false }
-        return Self.constantTimeEquals(presented, adminToken)
     }
 
     private func logged(_ refusal: HTTPError, _ head: RequestHead) -> HTTPError {

@@ -2,36 +2,6 @@ import Contacts
 import ReuseEngine
 import Synchronization
 
-/// The list at one data version: its state (sections, order) and the layout built
-/// from it, its rows as tall as their notes make them (`OrderRowHeights`).
-struct ListSnapshot: Sendable {
-    /// The sections and the order, at `version`.
-    let state: ListState
-    /// Geometry of headers and contacts.
-    let layout: ListLayout
-
-    /// `roster_meta.data_version` of this list.
-    var version: Int { state.version }
-    /// All 27 sections, empty ones included (they take no space in the layout).
-    var sections: [SectionInfo] { state.sections }
-    /// Contact ids by row.
-    var order: ListOrder { state.order }
-    /// Contacts in the list.
-    var total: Int { layout.totalRows }
-
-    init(state: ListState) throws {
-        self.state = state
-        layout = try ListLayout(
-            sectionCounts: state.sections.map(\.rows), rowHeights: OrderRowHeights(order: state.order))
-    }
-
-    /// The snapshot of what `store` holds now.
-    /// - Complexity: O(n): the order is read whole.
-    init(store: any ContactSource) throws {
-        try self.init(state: store.listState())
-    }
-}
-
 /// The list's snapshots, shared by every event loop: the one in force, the one a
 /// writer is about to commit, and a few recent ones, so that a reader whose read
 /// transaction sees version V finds the snapshot of exactly V, never a neighbour.

@@ -47,6 +47,23 @@ final class StoreReader {
         return snapshot
     }
 
+    /// The snapshot a request its client had sent by `sentBy` (`MonotonicClock.system`'s
+    /// nanoseconds) may be answered from, at least `version`. A store other servers
+    /// write to tells the newest version the request must see (`newestVersion(sentBy:)`):
+    /// when the newest list held is at least that, it is the answer's, and the store
+    /// begins no read until one is needed (`pin(at:)`). Otherwise as `snapshot(atLeast:)`.
+    func snapshot(atLeast version: Int, sentBy: UInt64) throws -> ListSnapshot {
+        guard let newest = try store.newestVersion(sentBy: sentBy) else {
+            return try snapshot(atLeast: version)
+        }
+        let held = catalog.current
+        guard held.version >= max(newest, version) else { return try snapshot(atLeast: max(newest, version)) }
+        try store.pin(at: held.version)
+        pinned = held
+        pinnedAt = clock.seconds()
+        return held
+    }
+
     /// The states from the newest snapshot held up to `version`, when the store can tell them.
     private func followingStates(upTo version: Int) throws -> [ListState]? {
         let newest = catalog.current

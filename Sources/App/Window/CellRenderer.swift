@@ -5,9 +5,16 @@ import HTTP
 /// The HTML fragments of the list's cells: every value from the database is
 /// escaped; the markup is what Public/app.css styles.
 enum CellRenderer {
-    /// Avatar colours: the page's stylesheet has one class per colour (`a0`...),
-    /// since its Content-Security-Policy allows no inline style.
-    static let paletteSize = 12
+    /// Avatar colours as CSS `hsl()` components (hue, saturation %, lightness %):
+    /// class `aK` of the page's stylesheet has `palette[K]` (its Content-Security-
+    /// Policy allows no inline style, so a row names its class), and the SVG avatar
+    /// of the detail pane is filled with the same one. Each is dark enough for white
+    /// initials at 4.5:1 or more. (CellRendererTests checks app.css against it.)
+    static let palette: [(hue: Int, saturation: Int, lightness: Int)] = [
+        (15, 55, 45), (45, 55, 35), (75, 50, 32), (105, 45, 35), (135, 45, 35), (165, 55, 33),
+        (195, 55, 38), (225, 55, 48), (255, 55, 52), (285, 55, 45), (315, 55, 45), (345, 55, 45),
+    ]
+    static var paletteSize: Int { palette.count }
 
     /// A contact row: avatar, name (last name in bold), e-mail and phone, the
     /// favourite star (`aria-pressed` from the row, so a reused slot shows the star
@@ -155,14 +162,16 @@ enum CellRenderer {
         hue(id: id) * paletteSize / 360
     }
 
-    /// An SVG avatar: the initials on a colour of the contact's own.
+    /// An SVG avatar: the initials on the colour of the contact's row (its palette class's).
     static func avatar(_ contact: Contact) -> [UInt8] {
-        let hue = hue(id: contact.id)
+        let colour = palette[paletteIndex(id: contact.id)]
         var svg = ByteBuffer(capacity: 512)
         svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">"#)
-        svg.append(#"<circle cx="40" cy="40" r="40" fill="hsl(\#(hue),55%,45%)"/>"#)
         svg.append(
-            #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" fill="white">"#
+            #"<circle cx="40" cy="40" r="40" fill="hsl(\#(colour.hue),\#(colour.saturation)%,\#(colour.lightness)%)"/>"#
+        )
+        svg.append(
+            #"<text x="40" y="40" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="32" font-weight="600" fill="white">"#
                 as StaticString)
         TextEscaping.append(initials(contact.fields), as: .html, to: &svg)
         svg.append("</text></svg>" as StaticString)

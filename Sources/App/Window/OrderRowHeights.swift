@@ -22,6 +22,20 @@ struct OrderRowHeights: RowHeights {
         return (row * Self.base + lines * Self.perLine, Self.base + Int(entry.lines) * Self.perLine)
     }
 
+    /// One walk down the order for the run, then its entries in turn.
+    func places(ofRows rows: Range<Int>) -> [(above: Int, height: Int)] {
+        guard !rows.isEmpty else { return [] }
+        var lines = order.lines(before: rows.lowerBound)
+        var row = rows.lowerBound
+        return order.entries(in: rows).map { entry in
+            defer {
+                lines += Int(entry.lines)
+                row += 1
+            }
+            return (row * Self.base + lines * Self.perLine, Self.base + Int(entry.lines) * Self.perLine)
+        }
+    }
+
     func row(atPixel y: Int) -> Int {
         order.row(atPixel: y, base: Self.base, perLine: Self.perLine)
     }

@@ -49,12 +49,24 @@ final class WindowHandler {
     }
 
     func handle(_ request: Request) throws -> Response {
+        do {
+            // The server's clock is the system's, which the store's version fence reads too.
+            return try answer(request, sentBy: request.sentBy ?? MonotonicClock.system.nanoseconds())
+        } catch ContactsError.versionGone {
+            // A row it shows was written while it was read: again, from a read of its own.
+            return try answer(request, sentBy: nil)
+        }
+    }
+
+    /// The window `request` asks for, from the list a request sent by `sentBy` may be
+    /// answered from (`StoreReader.snapshot(atLeast:sentBy:)`; nil: a read of its own).
+    private func answer(_ request: Request, sentBy: UInt64?) throws -> Response {
         let query = try WindowQuery(request.queryItems())
         let id = query.session.flatMap(SessionID.init)
         // A session belongs to its search: another `q` answers full.
         let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.search == query.search ? $0 : nil }
         var wanted = max(catalog.version, known?.state.withLock { $0.version } ?? 0)
-        var snapshot = try list(for: query, atLeast: wanted)
+        var snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy)
         // An unknown (expired, or another server's) session keeps its id: a load
         // balancer routing by `session` keeps sending it here.
         let entry =
@@ -74,7 +86,7 @@ final class WindowHandler {
                 }
                 return try advance(&state, to: query, in: snapshot, known: known != nil)
             }
-            if step == nil { snapshot = try list(for: query, atLeast: wanted) }
+            if step == nil { snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy) }
         }
         guard let step else { throw HTTPError(500, "internal", "no window step") }
         metrics.observeSlots(created: step.created, reused: step.reused)
@@ -89,6 +101,7 @@ final class WindowHandler {
         let beyond = query.prefetching ? Beyond(query: query) : nil
         let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
             step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond)
+        metrics.observeWindow(bytes: body.count)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
         return response
@@ -96,8 +109,10 @@ final class WindowHandler {
 
     /// The list a query's window is laid out on: the snapshot of the read's version
     /// (at least `version`), or the results of its search in it.
-    private func list(for query: WindowQuery, atLeast version: Int) throws -> ListSnapshot {
-        let snapshot = try reader.snapshot(atLeast: version)
+    private func list(for query: WindowQuery, atLeast version: Int, sentBy: UInt64?) throws -> ListSnapshot {
+        let snapshot =
+            try sentBy.map { try reader.snapshot(atLeast: version, sentBy: $0) }
+            ?? reader.snapshot(atLeast: version)
         guard !query.search.isEmpty else { return snapshot }
         return try searches.results(for: query.search, in: snapshot, reading: reader.store)
     }
@@ -116,12 +131,12 @@ final class WindowHandler {
         var placed = query
         if let name = query.name {
             // Type-ahead: the row the name's first letters lead to, then as `row=`.
-            placed.row = try reader.store.row(startingWith: name, in: snapshot.order)
+            placed.row = try snapshot.row(startingWith: name, reading: reader.store)
         }
         var offset = Self.offset(of: placed, in: layout)
         if known, placed.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
             let anchor = try state.session.anchor(at: ack) { id in
-                try reader.store.row(ofContact: id, in: snapshot.order).flatMap(layout.top(ofRow:))
+                try snapshot.row(ofContact: id, reading: reader.store).flatMap(layout.top(ofRow:))
             }
             if let anchor { offset = max(0, anchor.offset(for: offset)) }
         }
@@ -138,7 +153,7 @@ final class WindowHandler {
         }
         let rows = layout.rows(in: layout.items(in: viewport))
         let firstRow = rows?.lowerBound ?? 0
-        let entries = rows.map { snapshot.order.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
+        let entries = rows.map { snapshot.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
         let before = (state.session.pool.created, state.session.pool.reused)
         let update = state.session.advance(to: viewport, ack: known ? query.ack : nil) { item in
             guard let row = item.row else { return .header(section: item.section) }

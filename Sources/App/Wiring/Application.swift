@@ -1,11 +1,18 @@
 import Contacts
+import Dispatch
 import Foundation
 import HTTP
 import Platform
 import PostgresStorage
+import Synchronization
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
 /// and the HTTP server. Tests start the same application on port 0.
+///
+/// A first start (an empty database, `--seed N`) listens at once: until the seed
+/// is written and the list loaded, `FirstStart` answers (the page and its files,
+/// 503 `seeding` for the API); then the real routes take over on the same sockets
+/// and `waitUntilReady()` returns.
 public final class Application: Sendable {
     /// The options it was built from.
     public let options: ServeOptions
@@ -16,20 +23,26 @@ public final class Application: Sendable {
     /// Where it logs.
     public let logger: Logger
     private let server: Server
-    private let routes: Routes
+    /// The routes, once the list is there (at once unless a first start seeds).
+    private let routes: Mutex<Routes?>
+    /// A first start's seeding, nil when there is none.
+    private let seeding: SeedProgress?
+    /// Set once the real routes serve, or why they never will.
+    private let readiness = Readiness()
+    /// Run once serving has stopped: the list saved for the next start (set when the routes are made).
+    private let finish = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Opens and migrates the database, seeds an empty one with `options.seed`
-    /// contacts, and prepares the server. `logger` gets the seeding progress and,
-    /// while serving, one line per import, refused write, failure and shutdown.
-    /// - Throws: `ContactsError`, `HTTPError` (no static folder), with messages for a person.
+    /// Opens and migrates the database and prepares the server; an empty database
+    /// is seeded with `options.seed` contacts once `start()` listens. `logger` gets
+    /// the seeding progress and, while serving, one line per import, refused write,
+    /// failure and shutdown.
+    /// - Throws: `ContactsError`, `HTTPError` (no static folder), `UsageError` (reads
+    ///   off loopback with neither a token nor `publicRead`), with messages for a person.
     public init(options: ServeOptions, logger: Logger = .standardError) throws {
+        try options.checkReadsAreGuarded()
         self.options = options
         self.logger = logger
-        let log = logger.log
         databasePath = options.database
-        let backend =
-            PGConnection.isURL(options.database)
-            ? try StoreBackend.postgres(options, log: log) : try StoreBackend.sqlite(options, log: log)
         publicDirectory = FolderLocator.locate(options.publicDirectory)
         _ = try StaticFiles(root: publicDirectory)  // refuse a missing folder now, not per loop
         var configuration = ServerConfiguration()
@@ -39,21 +52,79 @@ public final class Application: Sendable {
         configuration.defaultHeaders = Self.securityHeaders
         configuration.logger = logger
         configuration.eventHeartbeat = options.eventHeartbeat
+        Self.warn(options, logger: logger)
+        configuration.requestTrace = try options.traceRequests.map { path throws(SystemError) in
+            try RequestTrace(path: path)
+        }
+        if try StoreBackend.seedsFirst(options) {
+            let progress = SeedProgress(total: options.seed)
+            seeding = progress
+            routes = Mutex(nil)
+            server = Server(configuration: configuration) { [publicDirectory] _ in
+                try FirstStart.router(progress: progress, publicDirectory: publicDirectory)
+            }
+        } else {
+            seeding = nil
+            let (ready, save) = try Self.routes(
+                options, publicDirectory: publicDirectory, logger: logger, seeding: nil)
+            routes = Mutex(ready)
+            server = Server(configuration: configuration) { _ in try ready.makeRouter() }
+            finish.withLock { $0 = save }
+            readiness.set(nil)
+        }
+    }
+
+    /// The store opened (and, on a first start, seeded), its writer made, and the
+    /// routes over it, and what saves the list when serving stops.
+    private static func routes(
+        _ options: ServeOptions, publicDirectory: String, logger: Logger, seeding: SeedProgress?
+    ) throws -> (Routes, @Sendable () -> Void) {
+        let log = logger.log
+        let backend =
+            PGConnection.isURL(options.database)
+            ? try StoreBackend.postgres(options, log: log, progress: seeding)
+            : try StoreBackend.sqlite(options, log: log, progress: seeding)
         let snapshot = backend.snapshot
         let events = VersionEvents(ListVersion(snapshot))
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
-        let writes = WriteGate(adminToken: options.adminToken, listeningOn: options.host, logger: logger)
-        routes = Routes(
+        let credentials = Credentials(adminToken: options.adminToken, trustedProxies: options.trustedProxies)
+        let writes = WriteGate(credentials: credentials, listeningOn: options.host, logger: logger)
+        let reads = ReadGate(
+            listeningOn: options.host, publicRead: options.publicRead, credentials: credentials,
+            logger: logger)
+        let routes = Routes(
             openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
                 open: backend.openImporter, writes: writes, catalog: catalog, logger: logger),
-            writes: writes,
+            writes: writes, reads: reads,
+            signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: try backend.makeWriter(catalog),
             maxImportBytes: options.maxImportBytes)
-        server = Server(configuration: configuration) { [routes] _ in try routes.makeRouter() }
         try backend.follow?(catalog)
+        let finish: @Sendable () -> Void = { [save = backend.saveOnStop] in
+            do { try save?(catalog.current.state) } catch {
+                logger.log("roster: the list was not saved for the next start: \(error)")
+            }
+        }
+        return (routes, finish)
+    }
+
+    /// Says on stderr what a person starting the server should know: every
+    /// contact readable by anyone (`--public-read` off loopback), a token short
+    /// enough to guess.
+    static func warn(_ options: ServeOptions, logger: Logger) {
+        if options.publicRead, !WriteGate.isLoopbackAddress(options.host) {
+            logger.log(
+                "roster: warning: --public-read: anyone who can reach \(options.host) reads every contact, "
+                    + "searches them and downloads the export")
+        }
+        if let token = options.adminToken, token.count < 16 {
+            logger.log(
+                "roster: warning: the admin token has \(token.count) characters; one of 16 or more random ones "
+                    + "(openssl rand -hex 16) cannot be guessed, even from a copied session cookie")
+        }
     }
 
     /// Sent with every response: no MIME sniffing, no referrer leaking to other
@@ -67,10 +138,48 @@ public final class Application: Sendable {
 
     /// A router with every endpoint and its own database connection, as each
     /// event loop gets: for calling handlers in process (benchmarks, tests).
-    public func makeRouter() throws -> Router { try routes.makeRouter() }
+    /// - Throws: `HTTPError` 503 while a first start seeds.
+    public func makeRouter() throws -> Router {
+        guard let routes = routes.withLock({ $0 }) else {
+            throw HTTPError(503, "seeding", "the list is not there yet: the first start seeds it")
+        }
+        return try routes.makeRouter()
+    }
 
-    /// Binds and starts serving.
-    public func start() throws { try server.start() }
+    /// Binds and starts serving; a first start then seeds on a thread of its own,
+    /// and the routes over the list replace `FirstStart`'s once it is loaded.
+    public func start() throws {
+        try server.start()
+        guard let seeding else { return }
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        logger.log(
+            "roster: seeding \(Plural.count(options.seed, "demo contact")) into "
+                + (PGConnection.isURL(databasePath) ? "PostgreSQL" : databasePath) + "; "
+                + "http://\(shownHost):\(port)/ shows the progress meanwhile")
+        let thread = Thread { [self] in
+            do {
+                let (ready, save) = try Self.routes(
+                    options, publicDirectory: publicDirectory, logger: logger, seeding: seeding)
+                routes.withLock { $0 = ready }
+                finish.withLock { $0 = save }
+                try server.reroute { _ in try ready.makeRouter() }
+                readiness.set(nil)
+            } catch {
+                readiness.set(error)
+            }
+        }
+        thread.name = "roster-first-start"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Blocks until the list is served (at once unless a first start seeds): true,
+    /// or false when the server stopped first (SIGTERM while seeding: the seed's
+    /// transaction never commits, so the next start seeds again).
+    /// - Throws: what the seeding or loading threw; the server keeps answering 503 until stopped.
+    public func waitUntilReady() throws -> Bool {
+        try readiness.wait(orUntil: { server.stopRequested })
+    }
 
     /// The port it listens on, once started.
     public var port: Int { server.port }
@@ -81,6 +190,31 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped.
-    public func wait() { server.wait() }
+    /// Blocks until the server has stopped, then saves the list for the next start
+    /// when writes changed it since it was last saved.
+    public func wait() {
+        server.wait()
+        finish.withLock { $0 }?()
+    }
+}
+
+/// Whether the application serves its list, or why it never will: set once.
+private final class Readiness: Sendable {
+    private let outcome = Mutex<Result<Void, any Error>?>(nil)
+    private let settled = DispatchSemaphore(value: 0)
+
+    func set(_ error: (any Error)?) {
+        outcome.withLock { $0 = error.map { .failure($0) } ?? .success(()) }
+        settled.signal()
+    }
+
+    /// True once set without an error; false when `stopped()` comes first.
+    func wait(orUntil stopped: () -> Bool) throws -> Bool {
+        while settled.wait(timeout: .now() + 0.1) == .timedOut {
+            if stopped() { return false }
+        }
+        settled.signal()  // a later wait returns at once too
+        try outcome.withLock { $0 }?.get()
+        return true
+    }
 }

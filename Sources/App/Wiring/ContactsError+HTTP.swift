@@ -13,6 +13,8 @@ extension ContactsError: HTTPErrorConvertible {
             HTTPError(503, "unavailable", "the database cannot be reached; try again in a moment")
         case .busy:
             HTTPError(503, "busy", "an import holds the list; nothing was changed: try again in a moment")
+        case .versionGone:
+            HTTPError(503, "busy", "the list changed while it was being read; try again")
         case .unsupported(let what):
             HTTPError(501, "not_implemented", what)
         case .storageFull:

@@ -12,12 +12,12 @@ struct Routes: Sendable {
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// Whether a write is taken depends on where it comes from (CSRF refusal) and
-    /// on its token. (`Host` decides too, but it is part of the target URI every
-    /// cache keys by already.)
-    static let writeVary = (name: "Vary", value: "Sec-Fetch-Site, Origin, Authorization")
+    /// on its token or session cookie. (`Host` decides too, but it is part of the
+    /// target URI every cache keys by already.)
+    static let writeVary = (name: "Vary", value: "Sec-Fetch-Site, Origin, Authorization, Cookie")
 
-    /// Whether an export is answered depends on its token (and its `Host`, see `writeVary`).
-    static let exportVary = (name: "Vary", value: "Authorization")
+    /// Whether an export is answered depends on its token or session (and its `Host`, see `writeVary`).
+    static let exportVary = (name: "Vary", value: "Authorization, Cookie")
 
     /// Opens one event loop's read connection.
     let openSource: @Sendable () throws -> any ContactSource
@@ -33,6 +33,10 @@ struct Routes: Sendable {
     let imports: ImportContext
     /// Who may write and export: imports, contact writes and `/export.csv` all ask it.
     let writes: WriteGate
+    /// Who may read, off loopback: every read route but `/healthz` and `/openapi.json` asks it.
+    let reads: ReadGate
+    /// `/login` and `/logout`.
+    let signIn: SignIn
     /// The process's one writer of single contacts.
     let contactWriter: ContactWriter
     let maxImportBytes: Int
@@ -43,17 +47,24 @@ struct Routes: Sendable {
         let window = WindowHandler(
             reader: reader, catalog: catalog, sessions: sessions, metrics: metrics, searches: searches)
         let contacts = ContactHandlers(reader: reader, catalog: catalog, searches: searches)
-        router.get("/window", window.handle)
-        router.get("/sections", contacts.sections)
-        router.get("/contacts/{id}", contacts.contact)
+        let guarded = reads.headers
+        router.add("GET", "/window", headers: guarded, reads.guarding(window.handle))
+        router.add("GET", "/sections", headers: guarded, reads.guarding(contacts.sections))
+        router.add("GET", "/contacts/{id}", headers: guarded, reads.guarding(contacts.contact))
         let edits = ContactWriteHandlers(writer: contactWriter, gate: writes)
         let body = BodyHandling.buffered(limit: ContactInput.maxBodyBytes)
         router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
-        router.get("/avatar/{id}.svg", contacts.avatar)
-        router.get("/events") { [events] request in try events.respond(to: request) }
+        router.add("POST", "/contacts/{id}/restore", headers: [Self.writeVary], edits.restore)
+        router.add("GET", "/avatar/{id}.svg", headers: guarded, reads.guarding(contacts.avatar))
+        router.add(
+            "GET", "/events", headers: guarded,
+            reads.guarding { [events] request in try events.respond(to: request) })
         router.get("/healthz") { _ in .text("ok") }
+        let signInBody = BodyHandling.buffered(limit: SignIn.maxBodyBytes)
+        router.add("POST", "/login", body: signInBody, headers: [Self.writeVary], signIn.login)
+        router.add("POST", "/logout", body: signInBody, headers: [Self.writeVary], signIn.logout)
         for method in ["POST", "PUT"] {
             router.add(
                 method, "/import",
@@ -62,7 +73,7 @@ struct Routes: Sendable {
                 },
                 headers: [Self.writeVary]
             ) { [imports] request in
-                try imports.authorize(request.head)
+                try imports.authorize(request)
                 // A body-less request: an empty file.
                 throw HTTPError(422, "invalid_csv", "the request has no body: send the CSV file as the body")
             }
@@ -71,34 +82,41 @@ struct Routes: Sendable {
             "POST", "/import/preview", body: .buffered(limit: ImportPreview.maxBodyBytes),
             headers: [Self.writeVary]
         ) { [imports] request in try ImportPreview.respond(request, context: imports) }
-        router.add("GET", "/export.csv", headers: [Self.exportVary]) { [openScan, writes] request in
-            try writes.authorizeExport(request.head)
-            return Response(
-                headers: [
-                    "Content-Type": "text/csv; charset=utf-8",
-                    "Content-Disposition": "attachment; filename=\"contacts.csv\"",
-                    "Cache-Control": "no-store",
-                ],
-                stream: ExportSource(scan: try openScan()))
-        }
-        router.add("GET", "/export.vcf", headers: [Self.exportVary]) { [openScan, writes] request in
-            try writes.authorizeExport(request.head)
-            let version = try Self.vCardVersion(request)
-            return Response(
-                headers: [
-                    "Content-Type": "text/vcard; charset=utf-8",
-                    "Content-Disposition": "attachment; filename=\"contacts.vcf\"",
-                    "Cache-Control": "no-store",
-                ],
-                stream: ExportSource(scan: try openScan(), format: .vCard(version)))
-        }
-        router.get("/metrics") { [catalog, sessions, metrics, searches] _ in
-            var response = Response.text(
-                metrics.render(
-                    sessions: sessions.count, contacts: catalog.current.total, searches: searches.figures))
-            response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-            return response
-        }
+        router.add(
+            "GET", "/export.csv", headers: [Self.exportVary],
+            reads.guarding { [openScan, writes] request in
+                try writes.authorizeExport(request.head, client: request.client)
+                return Response(
+                    headers: [
+                        "Content-Type": "text/csv; charset=utf-8",
+                        "Content-Disposition": "attachment; filename=\"contacts.csv\"",
+                        "Cache-Control": "no-store",
+                    ],
+                    stream: ExportSource(scan: try openScan()))
+            })
+        router.add(
+            "GET", "/export.vcf", headers: [Self.exportVary],
+            reads.guarding { [openScan, writes] request in
+                try writes.authorizeExport(request.head, client: request.client)
+                let version = try Self.vCardVersion(request)
+                return Response(
+                    headers: [
+                        "Content-Type": "text/vcard; charset=utf-8",
+                        "Content-Disposition": "attachment; filename=\"contacts.vcf\"",
+                        "Cache-Control": "no-store",
+                    ],
+                    stream: ExportSource(scan: try openScan(), format: .vCard(version)))
+            })
+        router.add(
+            "GET", "/metrics", headers: guarded,
+            reads.guarding { [catalog, sessions, metrics, searches] _ in
+                var response = Response.text(
+                    metrics.render(
+                        sessions: sessions.count, contacts: catalog.current.total, searches: searches.figures)
+                )
+                response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                return response
+            })
         router.get("/openapi.json") { _ in .json(OpenAPI.document) }
         let files = try StaticFiles(root: publicDirectory)
         router.fallback = { request in

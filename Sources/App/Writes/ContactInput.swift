@@ -17,7 +17,10 @@ import HTTP
 /// - 422 `invalid_field`: a value of the wrong type (the message says which type);
 /// - 422 `too_long`: text over its field's limit, counted in characters;
 /// - 422 `name_required` (field `first_name`): no name, company or e-mail holds more than white space;
-/// - 422 `invalid_field` (field `details`): a details object with a key it has not (README).
+/// - 422 `invalid_field` (field `details`): a details object with a key it has not (README);
+/// - 422 `invalid_field` (field `email`, `phone` or `details`): an e-mail that does not
+///   look like one, a phone without a digit (`ContactValidation`: only the fields the
+///   body gives are checked, so a value stored before the rules stays as it is).
 ///
 /// Text is taken as sent, spaces included; only the name check looks through them.
 public enum ContactInput {
@@ -53,6 +56,7 @@ public enum ContactInput {
         var fields = ContactFields()
         for (field, value) in try values(in: body) { fields[field] = value }
         try checkNamed(fields)
+        try checkRules(fields, ContactField.allCases)
         return fields
     }
 
@@ -60,7 +64,16 @@ public enum ContactInput {
     public static func patch(fromJSON body: [UInt8]) throws(HTTPError) -> ContactPatch {
         var changes: [ContactField: ContactValue] = [:]
         for (field, value) in try values(in: body) { changes[field] = value }
-        return ContactPatch(changes)
+        let patch = ContactPatch(changes)
+        try checkRules(patch.applied(to: ContactFields()), patch.fields)
+        return patch
+    }
+
+    /// Refuses an e-mail or phone among `checked` that breaks `ContactValidation`'s rules.
+    /// - Throws: `HTTPError` 422 `invalid_field` naming the field.
+    static func checkRules(_ fields: ContactFields, _ checked: [ContactField]) throws(HTTPError) {
+        guard let problem = ContactValidation.problem(in: fields, checking: checked) else { return }
+        throw HTTPError(422, "invalid_field", problem.description, field: problem.field.name)
     }
 
     /// Refuses a contact without a name, a company or an e-mail, judged as the store

@@ -1,16 +1,17 @@
 import Contacts
 import HTTP
 
-/// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch) and
-/// `DELETE /contacts/{id}`: authorized like imports, checked strictly, each one
-/// transaction through the process's `ContactWriter`.
+/// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch; with `Prefer:
+/// merge`, merged from an older revision), `DELETE /contacts/{id}` and `POST
+/// /contacts/{id}/restore` (ContactWriteHandlers+Undo.swift): authorized like
+/// imports, checked strictly, each one transaction through the process's `ContactWriter`.
 struct ContactWriteHandlers: Sendable {
     let writer: ContactWriter
     let gate: WriteGate
 
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let fields = ContactInput.normalized(try ContactInput.fields(from: request))
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
@@ -25,10 +26,13 @@ struct ContactWriteHandlers: Sendable {
 
     /// 200 with the contact as it is after the patch.
     func update(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
         let patch = try ContactInput.patch(from: request)
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
+        if let revision, revision >= 0, Self.prefersMerge(request.head.headers["Prefer"]) {
+            return try merge(patch, into: id, since: revision)
+        }
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
                 try editor.update(id: id, ifRevision: revision, base: base, prepare: prepare) { fields in
@@ -42,7 +46,7 @@ struct ContactWriteHandlers: Sendable {
 
     /// 204.
     func delete(_ request: Request) throws -> Response {
-        try gate.authorizeWrite(request.head, action: "contact changes")
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
         _ = try Self.refusing {
@@ -56,7 +60,7 @@ struct ContactWriteHandlers: Sendable {
     /// `patched` when it still has a name. A patch that blanks both names is a bad
     /// body (422); one that blanks the only name this contact has conflicts with
     /// what it holds (409), as an edit made elsewhere in between could cause.
-    private static func named(_ patched: ContactFields, by patch: ContactPatch) throws -> ContactFields {
+    static func named(_ patched: ContactFields, by patch: ContactPatch) throws -> ContactFields {
         guard patched.sortKey.isNameless else { return patched }
         if patch.changes[.firstName] != nil && patch.changes[.lastName] != nil {
             try ContactInput.checkNamed(patched)
@@ -68,7 +72,7 @@ struct ContactWriteHandlers: Sendable {
     }
 
     /// `body`, with the store's refusals as the README's errors.
-    private static func refusing<T>(_ body: () throws -> T) throws -> T {
+    static func refusing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as ContactsError {
@@ -78,8 +82,12 @@ struct ContactWriteHandlers: Sendable {
             case .staleRevision(let id, let current):
                 throw HTTPError(
                     412, "precondition_failed",
-                    "contact \(id) changed since the version your If-Match names (it is \(ContactJSON.etag(current)) now); read it again and redo the change"
+                    "contact \(id) changed since the version your If-Match names (it is \(ContactJSON.etag(current)) now); read it again and redo the change, "
+                        + "or send the change with Prefer: merge to have it merged (when that version is one of its last \(ContactEdit.keptRevisions))"
                 )
+            case .contactExists(let id):
+                throw HTTPError(
+                    409, "contact_exists", "contact \(id) is in the list: there is nothing to restore")
             case .busy:
                 throw HTTPError(503, "busy", "an import is writing the list; try again in a moment")
             case .namelessContact:

@@ -287,7 +287,9 @@ public struct CSVReader: Sendable {
                 .error(
                     CSVError(
                         line: startLine, column: nil,
-                        problem: "the row has \(record.count) fields; the header has \(expected)")))
+                        problem:
+                            "the row has \(Plural.count(record.count, "field")); the header has \(expected)"))
+            )
             return
         }
         try emit(.record(line: startLine, fields: record))

@@ -5,8 +5,8 @@ extension SyntheticContacts {
     public func csv(count: Int, chunkSize: Int = 1 << 20, _ consume: ([UInt8]) throws -> Void) rethrows {
         var writer = CSVWriter()
         writer.write(ContactFields.csvHeader)
-        for draw in drawsInListOrder(count: count) {
-            writer.write(fields(of: draw).csvRecord)
+        for (row, draw) in drawsInListOrder(count: count).enumerated() {
+            writer.write(fields(of: draw, row: row).csvRecord)
             if writer.bytes.count >= chunkSize { try consume(writer.take()) }
         }
         try consume(writer.take())

@@ -75,9 +75,9 @@ extension SyntheticContacts {
     public func forEachInListOrder(count: Int, _ body: (ContactSortKey, ContactFields) throws -> Void)
         rethrows
     {
-        for draw in drawsInListOrder(count: count) {
+        for (row, draw) in drawsInListOrder(count: count).enumerated() {
             let (first, last) = Self.folded(draw)
-            try body(ContactSortKey(foldedFirst: first, foldedLast: last), fields(of: draw))
+            try body(ContactSortKey(foldedFirst: first, foldedLast: last), fields(of: draw, row: row))
         }
     }
 }

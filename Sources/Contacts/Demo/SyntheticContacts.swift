@@ -1,7 +1,8 @@
 /// Deterministic demo contacts for `roster seed`: varied names (accented,
 /// non-Latin, some without a last name), e-mails, phones, companies, cities, and
-/// a few notes holding quotes, commas, newlines and HTML specials so that escaping
-/// is exercised downstream. The same seed gives the same contacts, in the same order.
+/// notes, a few of them holding quotes, newlines and HTML specials so that escaping
+/// is exercised downstream (never in the list's first `plainRows` rows, which read
+/// like a real address book). The same seed gives the same contacts, in the same order.
 public struct SyntheticContacts: Sendable {
     // No pool name is another pool name of its list followed by a space: the seed
     // orders names with middle initials and double surnames as tuples of pool ranks,
@@ -57,30 +58,48 @@ public struct SyntheticContacts: Sendable {
     static let companies: [String] = [
         "Acme", "Globex", "Initech", "Umbrella", "Stark & Wayne", "Nordic Oil", "Café Rouge", "Hooli",
         "Vandelay", "Pied Piper", "Soylent", "Wonka", "Tyrell", "Cyberdyne", "Aperture", "Black Mesa",
-        "Müller GmbH", "Dupont SA", "小林商事", "Oy Nokkonen", "Ibérica", "R&D Labs", "<Tag> Media", "",
+        "Müller GmbH", "Dupont SA", "小林商事", "Oy Nokkonen", "Ibérica", "R&D Labs", "", fixtureCompany,
     ]
+    /// A company name that tests escaping (the last of `companies`).
+    static let fixtureCompany = "<Tag> Media"
     static let cities: [String] = [
         "Berlin", "Paris", "London", "Madrid", "Rome", "Oslo", "Kraków", "Zürich", "São Paulo", "México",
         "Reykjavík", "Tokyo", "東京", "Москва", "Αθήνα", "New York", "Chicago", "Toronto", "Sydney", "Cairo",
         "Lagos", "Mumbai", "Hà Nội", "Seoul", "Lima", "Québec", "Göteborg", "Åarhus", "Dublin", "",
     ]
-    /// Notes, from one line to more than three (`NoteLines` shows three at most),
-    /// some holding quotes, line breaks, tabs, HTML specials and long words.
-    static let notes: [String] = [
-        "Met at \"Conf\", said: hi",
-        "line one\nline two",
-        "<script>alert('x')</script>",
-        "Prefers e-mail; \"urgent\" only by phone & never after 6 > 5",
-        "Café owner, <b>VIP</b>, 'regular'",
-        "Tab\there, emoji 😀, math 𝔸",
+    /// Notes a person writes, from one line to more than three (`NoteLines` shows
+    /// three at most).
+    static let everydayNotes: [String] = [
         "Introduced by a colleague at the spring trade fair; interested in the annual plan and a demo for the team",
         "Call back Monday\nSent the contract on the 3rd\nAsked about the invoice, the renewal and the new office",
         "Allergic to peanuts. Birthday in May. Two kids, plays the cello on weekends and runs the local choir "
             + "with her sister, who also wants a quote for the small-business package next spring",
         "Wants the quarterly report by post, not e-mail",
         "Gate code 4821\n\nParking behind the building",
+        "Met at the Lisbon conference",
+        "Prefers e-mail; calls only when urgent",
+        "Neighbour, flat 4B. Has a spare key",
+        "Old friend from university\nBirthday 14 March",
+        "Book club, first Thursday of the month",
+        "Dentist: appointments on Tuesday mornings",
+        "Plumber; recommended by Sam",
+    ]
+    /// Notes that test what shows them: quotes, line breaks, tabs, HTML specials,
+    /// emoji and letters outside the BMP, a word longer than a row. They read as
+    /// test data, so `fields(of:row:)` keeps them out of the list's first rows.
+    static let fixtureNotes: [String] = [
+        "Met at \"Conf\", said: hi",
+        "line one\nline two",
+        "<script>alert('x')</script>",
+        "Prefers e-mail; \"urgent\" only by phone & never after 6 > 5",
+        "Café owner, <b>VIP</b>, 'regular'",
+        "Tab\there, emoji 😀, math 𝔸",
         "Supercalifragilisticexpialidocious-and-then-some-more-words-without-a-single-space-between-them-at-all",
     ]
+    static let notes = everydayNotes + fixtureNotes
+    /// Rows of the list (in list order) that hold no fixture note or company: the
+    /// first screens read like an address book; the fixtures are all further down.
+    public static let plainRows = 1_000
     /// Percent of contacts with notes unless told otherwise: about one in five.
     public static let defaultNotesPercent = 20
     static let mailDomains = ["mail.com", "example.org", "post.net", "inbox.eu"]
@@ -96,7 +115,7 @@ public struct SyntheticContacts: Sendable {
         self.notesPercent = notesPercent
     }
 
-    /// The picks that make one contact; `fields(of:)` turns them into text.
+    /// The picks that make one contact; `fields(of:row:)` turns them into text.
     ///
     /// A full name is a first name, for most people with a middle initial
     /// ("Anna K."), and a last name, for some a double one ("García López",
@@ -152,18 +171,25 @@ public struct SyntheticContacts: Sendable {
         var random = SeededRandom(seed: seed)
         var result: [Draw] = []
         result.reserveCapacity(count)
+        let (firstByRank, lastByRank) = (Self.firstByRank, Self.lastByRank)
+        // A name filed by its first name is never one of the rare first ones (which
+        // come before every last name), so the list opens on a full name.
+        let aloneByRank = Array(firstByRank.dropLast(Self.rareFirst))
         for index in 0..<max(count, 0) {
             let roll = random.below(1000)
             let hash = roll < 3
+            // One in 200 has a first name only: few enough that no name stands alone in a long run.
+            let alone = !hash && roll < 8
             let first =
-                hash ? random.below(Self.hashNames.count) : Self.spread(Self.firstNames.count, &random)
-            let last = hash || roll < 25 ? -1 : Self.spread(Self.lastNames.count, &random)
+                hash
+                ? random.below(Self.hashNames.count) : Self.spread(alone ? aloneByRank : firstByRank, &random)
+            let last = hash || alone ? -1 : Self.spread(lastByRank, &random)
             var draw = Draw(id: index + 1, first: first, last: last, hash: hash, bits: random.next())
             if last >= 0 {
                 let shape = random.next()
                 if shape % 1000 < UInt64(Self.initialPerMille) { draw.initial = 1 + Int(shape / 1000 % 26) }
                 if shape / 26_000 % 1000 < UInt64(Self.doubleLastPerMille) {
-                    draw.secondLast = Self.spread(Self.lastNames.count, &random)
+                    draw.secondLast = Self.spread(lastByRank, &random)
                     draw.hyphen = shape / 26_000_000 % 5 < 3
                 }
             }
@@ -172,14 +198,30 @@ public struct SyntheticContacts: Sendable {
         return result
     }
 
-    /// An index below `count`, drawn with a spread: the smaller of two uniform draws
-    /// (common names about twice as likely as average, rare ones rarely drawn),
-    /// scattered over the list by a fixed stride so commonness does not follow the
-    /// list's alphabetical order.
-    static func spread(_ count: Int, _ random: inout SeededRandom) -> Int {
-        let rank = min(random.below(count), random.below(count))
-        return rank * 7919 % count  // 7919 is prime, so coprime with every pool size here
+    /// A pool index drawn with a spread: the rank is the smaller of two uniform
+    /// draws (common names about twice as likely as average, rare ones rarely
+    /// drawn), and `byRank` gives the pool index of each rank.
+    static func spread(_ byRank: [Int], _ random: inout SeededRandom) -> Int {
+        let count = byRank.count
+        return byRank[min(random.below(count), random.below(count))]
     }
+
+    /// Pool indexes by rank, commonest first. The `rareFirst` names that come first
+    /// in list order take the rarest ranks, the very first the rarest of all: as in
+    /// a real address book, the list opens on uncommon names, each a few times,
+    /// not on one common name repeated a hundred times. The other names are
+    /// scattered over the ranks by a fixed stride, so commonness does not follow the
+    /// alphabetical order.
+    static func ranks(_ folded: [[UInt8]]) -> [Int] {
+        let alphabetical = folded.indices.sorted { folded[$0].lexicographicallyPrecedes(folded[$1]) }
+        let rare = alphabetical.prefix(rareFirst)
+        let others = folded.indices.filter { !rare.contains($0) }
+        // 7919 is prime, so coprime with every pool size here: each index comes once.
+        return others.indices.map { others[$0 * 7919 % others.count] } + rare.reversed()
+    }
+    static let rareFirst = 4
+    static let firstByRank = ranks(foldedFirst)
+    static let lastByRank = ranks(foldedLast)
 
     /// The first name as shown: with its middle initial, if any.
     static func firstName(of draw: Draw) -> String {
@@ -197,8 +239,9 @@ public struct SyntheticContacts: Sendable {
     /// " A." ... " Z." by initial number (index 0 unused).
     static let initials = [""] + (0..<26).map { " \(Character(Unicode.Scalar(UInt8(0x41 + $0))))." }
 
-    /// The text of one drawn contact.
-    package func fields(of draw: Draw) -> ContactFields {
+    /// The text of one drawn contact, shown at `row` of the list (0-based, in list
+    /// order): no fixture note or company in the first `plainRows`.
+    package func fields(of draw: Draw, row: Int) -> ContactFields {
         let first = Self.firstName(of: draw)
         let last = Self.lastName(of: draw)
         var bits = draw.bits
@@ -208,12 +251,17 @@ public struct SyntheticContacts: Sendable {
         }
         let area = 200 + take(800)
         let line = take(10_000)
-        let company = Self.companies[take(Self.companies.count)]
+        var company = Self.companies[take(Self.companies.count)]
         let city = Self.cities[take(Self.cities.count)]
         let domain = Self.mailDomains[take(Self.mailDomains.count)]
         let noteRoll = take(100)
         let phone = take(2) == 0 ? "+1 \(area)-555-\(pad(line))" : "(\(area)) 555-\(pad(line))"
-        let notes = noteRoll < notesPercent ? Self.notes[(draw.id / 7) % Self.notes.count] : ""
+        var note = (draw.id / 7) % Self.notes.count
+        if row < Self.plainRows {
+            note %= Self.everydayNotes.count
+            if company == Self.fixtureCompany { company = Self.companies[0] }
+        }
+        let notes = noteRoll < notesPercent ? Self.notes[note] : ""
         return ContactFields(
             firstName: first, lastName: last, email: "\(mailbox(draw))\(draw.id % 1000)@\(domain)",
             phone: phone, company: company, city: city, notes: notes)

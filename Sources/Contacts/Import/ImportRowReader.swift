@@ -14,7 +14,9 @@
 /// header names no name, company or e-mail column, is an error of the file
 /// (`ContactsError`), not of a row. A row is bad when the CSV reader refuses it
 /// (field count, quotes, UTF-8, size), when it has neither a first nor a last
-/// name, or when a field is over its limit (`ContactField.Kind`).
+/// name, when a field is over its limit (`ContactField.Kind`), or when an e-mail or
+/// phone breaks `ContactValidation`'s rules (the error policy decides, as for any
+/// bad row).
 final class ImportRowReader {
     /// Where a checked row goes: its fields, sort key and line.
     typealias Accept = (ContactFields, ContactSortKey, Int) throws -> Void
@@ -137,7 +139,7 @@ final class ImportRowReader {
         let (fields, details) = card.split()
         var contact = fields
         contact.details = details.json
-        try check(contact, line: line, take)
+        try check(contact, details, line: line, take)
     }
 
     private func handle(_ row: CSVReader.Row, _ take: Accept) throws {
@@ -155,6 +157,7 @@ final class ImportRowReader {
                 return
             }
             var contact = columns.contact(fields)
+            var details: ContactDetails?
             if !contact.details.isEmpty {
                 // A `details` column (Roster's export) is a JSON object: read it, store it in its one form.
                 do {
@@ -162,18 +165,21 @@ final class ImportRowReader {
                         contact, try ContactDetails(json: contact.details))
                     contact = normal
                     contact.details = rest.json
+                    details = rest
                 } catch {
                     summary.reject(
                         CSVError(line: line, column: nil, problem: "details: \(error.key) \(error.problem)"))
                     return
                 }
             }
-            try check(contact, line: line, take)
+            try check(contact, details ?? ContactDetails(), line: line, take)
         }
     }
 
-    /// Hands `contact` (from `line`) to `take` when it can be stored; else counts and lists why not.
-    private func check(_ contact: ContactFields, line: Int, _ take: Accept) throws {
+    /// Hands `contact` (from `line`, its details read already) to `take` when it can be
+    /// stored; else counts and lists why not.
+    private func check(_ contact: ContactFields, _ details: ContactDetails, line: Int, _ take: Accept) throws
+    {
         var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
         if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
         if key.isNameless {
@@ -188,6 +194,12 @@ final class ImportRowReader {
                 CSVError(
                     line: line, column: nil,
                     problem: "\(field.name) is \(length) characters long; at most \(limit) fit"))
+            return
+        }
+        if let problem = ContactValidation.problem(
+            in: contact, checking: ContactField.allCases, details: details)
+        {
+            summary.reject(CSVError(line: line, column: nil, problem: problem.description))
             return
         }
         // Once an abort is certain, keep reading only to report errors.

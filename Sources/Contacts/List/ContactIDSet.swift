@@ -54,6 +54,22 @@ public struct ContactIDSet: Sequence, Sendable {
         self.count = count
     }
 
+    /// Keeps only the members of `other` too.
+    /// - Complexity: O(largest id / 64).
+    public mutating func formIntersection(_ other: ContactIDSet) {
+        var count = 0
+        for index in words.indices {
+            words[index] &= index < other.words.count ? other.words[index] : 0
+            count += words[index].nonzeroBitCount
+        }
+        self.count = count
+    }
+
+    /// `body`'s result over the set's words (id 64 × i + b is bit b of word i), read in place.
+    func withWords<R>(_ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
+        try words.withUnsafeBufferPointer(body)
+    }
+
     /// The members in increasing order.
     public func makeIterator() -> AnyIterator<Int32> {
         var index = 0

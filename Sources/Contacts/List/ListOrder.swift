@@ -115,7 +115,7 @@ public struct ListOrder: Sendable {
         }
     }
 
-    private let root: Node
+    let root: Node
 
     private init(root: Node) { self.root = root }
 
@@ -208,7 +208,8 @@ public struct ListOrder: Sendable {
     /// - Complexity: O(log n).
     public func entryAndLines(at rank: Int) -> (entry: OrderEntry, linesBefore: Int) {
         precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var rank = rank
         var lines = 0
         while !node.isLeaf {
@@ -226,41 +227,58 @@ public struct ListOrder: Sendable {
     /// - Precondition: `0 <= y <` the height of all rows; `base >= 1`, `perLine >= 0`.
     /// - Complexity: O(log n).
     public func row(atPixel y: Int, base: Int, perLine: Int) -> Int {
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var y = y
         var row = 0
         while !node.isLeaf {
-            // The first child whose end lies below y.
-            var low = 0
-            var high = node.children.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if node.ends[middle] * base + node.lineEnds[middle] * perLine > y {
-                    high = middle
-                } else {
-                    low = middle + 1
+            // The first child whose end lies below y (the sums read through buffer
+            // pointers: an array read per probe would retain its storage each time).
+            let low = node.ends.withUnsafeBufferPointer { ends in
+                node.lineEnds.withUnsafeBufferPointer { lineEnds in
+                    var low = 0
+                    var high = ends.count - 1
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ends[middle] * base + lineEnds[middle] * perLine > y {
+                            high = middle
+                        } else {
+                            low = middle + 1
+                        }
+                    }
+                    if low > 0 {
+                        row += ends[low - 1]
+                        y -= ends[low - 1] * base + lineEnds[low - 1] * perLine
+                    }
+                    return low
                 }
-            }
-            if low > 0 {
-                row += node.ends[low - 1]
-                y -= node.ends[low - 1] * base + node.lineEnds[low - 1] * perLine
             }
             node = node.children[low]
         }
-        for entry in node.entries {
-            let height = base + Int(entry.lines) * perLine
-            if y < height { return row }
-            y -= height
-            row += 1
+        // In the leaf, the last entry whose top (its index's rows and the lines before
+        // it) is at most y: a binary search over the running line counts.
+        return node.linesBefore.withUnsafeBufferPointer { before in
+            guard !before.isEmpty else { return max(0, row - 1) }
+            var low = 0
+            var high = before.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if middle * base + Int(before[middle]) * perLine <= y {
+                    low = middle
+                } else {
+                    high = middle - 1
+                }
+            }
+            return row + low
         }
-        return max(0, row - 1)
     }
 
     /// The entry at row `rank` (0 ..< count).
     /// - Complexity: O(log n).
     public subscript(rank: Int) -> OrderEntry {
         precondition(rank >= 0 && rank < count, "row \(rank) of \(count)")
-        var node = root
+        // `root` holds the whole path alive for the walk: no retain per level.
+        unowned(unsafe) var node = root
         var rank = rank
         while !node.isLeaf {
             let (index, inner) = node.child(holding: rank)

@@ -202,8 +202,9 @@ extension ContactDetails {
     }
 }
 
-/// A JSON object written as text, keys in the order given.
-private struct JSONText {
+/// A JSON object written as text, keys in the order given (the details' JSON, and a
+/// contact's fields as its history keeps them).
+struct JSONText {
     private var text = "{"
     private var first = [true]
 
@@ -217,6 +218,11 @@ private struct JSONText {
     mutating func string(_ value: String) {
         separate()
         quoted(value)
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        text += value ? "true" : "false"
     }
 
     private mutating func quoted(_ value: String) {

@@ -118,12 +118,17 @@ public enum SearchText {
     /// hold letters and digits only, so they need no quoting beyond the phrase's.
     public static func match(_ words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
-        return words.map { word in
-            switch word.unicodeScalars.count {
-            case 1: "\"  \(word)\""
-            case 2: "\" \(word)\""
-            default: "\"\(word)\""
-            }
-        }.joined(separator: " AND ")
+        return words.map { "\"\(pattern(of: $0))\"" }.joined(separator: " AND ")
+    }
+
+    /// The text a contact's `document` holds exactly when `word` matches it (README,
+    /// "Search"): a 1-character word as "  x" (a word starting with it), a 2-character
+    /// one as " xy", a longer one as itself.
+    public static func pattern(of word: String) -> String {
+        switch word.unicodeScalars.count {
+        case 1: "  \(word)"
+        case 2: " \(word)"
+        default: word
+        }
     }
 }

@@ -1,6 +1,22 @@
+import Foundation
+
 /// The terms of a single contact write, shared by every store's editor
 /// (`ContactEditing`).
 public enum ContactEdit {
+    /// How many earlier revisions of a contact its history keeps (README: a write
+    /// naming an older one with `Prefer: merge` is merged into the contact now).
+    public static let keptRevisions = 10
+    /// How long a deleted contact can be brought back, in seconds (README, "Undo").
+    public static let undoSeconds = 600
+    /// How often a writer purges what is past undoing, at most, in seconds: a tombstone
+    /// is gone within this long after `undoSeconds` (a restore judges by its time).
+    public static let purgeSeconds = 60
+
+    /// The time now, in whole seconds since 1970: the wall clock's, or a test's.
+    public typealias Clock = @Sendable () -> Int
+    /// The wall clock.
+    public static let wallClock: Clock = { Int(Date().timeIntervalSince1970) }
+
     /// What a write leaves: the contact as written (nil after a delete) and the list.
     public struct Outcome: Sendable {
         /// The contact now, with its row and revision; nil when it was deleted.

@@ -1,5 +1,11 @@
 /// Single contact writes, each one transaction that moves the data version on
 /// and hands the list's next state to `prepare` just before it commits.
+///
+/// Every update keeps the contact's revision before it in the contact's history
+/// (its last `ContactEdit.keptRevisions`), which `merge` reads; every delete keeps
+/// the contact as a tombstone for `ContactEdit.undoSeconds`, which `restore` reads.
+/// Tombstones past that are purged, with their history, by a write at most
+/// `ContactEdit.purgeSeconds` after.
 public protocol ContactEditing: AnyObject {
     /// Adds a contact; returns it with its new id, row and revision.
     func insert(
@@ -11,8 +17,21 @@ public protocol ContactEditing: AnyObject {
         id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
         change: (ContactFields) throws -> ContactFields
     ) throws -> ContactEdit.Outcome
-    /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision).
+    /// Changes contact `id`, read by the writer at `revision`, to what `change` makes
+    /// of its fields then (at `revision`, from its history) and now (with its
+    /// revision): a three-way merge. Refuses with `.staleRevision` when the fields at
+    /// `revision` are not kept (never its revision, or too old).
+    func merge(
+        id: Int, since revision: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare,
+        change: (_ then: ContactFields, _ now: Contact) throws -> ContactFields
+    ) throws -> ContactEdit.Outcome
+    /// Deletes contact `id` (with `ifRevision`, only if it is still at that revision),
+    /// keeping it as a tombstone that `restore` can bring back.
     func delete(
         id: Int, ifRevision: Int?, base: ContactEdit.Base, prepare: ContactEdit.Prepare
     ) throws -> ContactEdit.Outcome
+    /// Brings back contact `id`, deleted at most `ContactEdit.undoSeconds` ago, with
+    /// its id, fields and star, at a new revision. Refuses with `.contactExists` when
+    /// it is in the list, `.contactNotFound` when there is no such tombstone.
+    func restore(id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome
 }

@@ -15,6 +15,17 @@ public protocol ContactSource: AnyObject {
     var pinLifetime: Double { get }
     /// Starts a read (ending any earlier one) and returns the data version it sees.
     @discardableResult func pin() throws -> Int
+    /// For a store other servers write to: the newest data version a read must see
+    /// for a request its client had sent by `sentBy` (monotonic nanoseconds), which
+    /// is at least that of every write answered before then (read-your-writes); a
+    /// read then begins only with `pin(at:)`. Nil for a store only this process
+    /// writes (SQLite), whose `pin()` costs no round trip.
+    func newestVersion(sentBy: UInt64) throws -> Int?
+    /// Pins the read of `version`, one the caller holds the list of and that is at
+    /// least `newestVersion(sentBy:)`, ending any earlier read; the store reads the
+    /// database only when asked for what it does not hold, and then sees exactly
+    /// `version` (`ContactsError.versionGone` when it cannot any more).
+    func pin(at version: Int) throws
     /// Ends the read `pin()` started, if any.
     func release() throws
     /// The list as the pinned read sees it.
@@ -40,6 +51,14 @@ public protocol ContactSource: AnyObject {
 }
 
 extension ContactSource {
+    /// A store only this process writes needs no version from elsewhere.
+    public func newestVersion(sentBy: UInt64) throws -> Int? { nil }
+
+    /// Only stores that tell `newestVersion(sentBy:)` pin this way.
+    public func pin(at version: Int) throws {
+        throw ContactsError.unsupported("this store pins reads with pin() only")
+    }
+
     /// The first row of `order` (the pinned read's view) whose sort name starts
     /// with `prefix` (folded as names are), or where such a row would go: type-ahead.
     /// - Complexity: O(log² n) plus O(log n) key reads.

@@ -27,6 +27,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case contactNotFound(id: Int)
     /// A write named a revision of the contact (`If-Match`) that is no longer its own.
     case staleRevision(id: Int, current: Int)
+    /// A restore of a contact that is in the list.
+    case contactExists(id: Int)
     /// A single contact write without a name, a company or an e-mail.
     case namelessContact
     /// A single contact write with a field over its limit (in characters).
@@ -38,6 +40,9 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable(reason: String)
     /// A value the store cannot keep: PostgreSQL's text holds no U+0000.
     case unstorable(field: String)
+    /// A read of data version `version` was asked for once the database had moved
+    /// past it (a write landed meanwhile): nothing was answered; read a newer one.
+    case versionGone(version: Int)
     /// What this store cannot do (yet): a person reads why.
     case unsupported(String)
     /// A rule the stored list must keep was found broken (a contact missing from
@@ -65,7 +70,7 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .migrationFailed(let file, let message):
             "migration \(file) failed and was rolled back: \(message)"
         case .notEmpty(let path, let contacts):
-            "\(path) already holds \(contacts) contacts; seed fills only an empty database, so choose a new --db"
+            "\(path) already holds \(Plural.count(contacts, "contact")); seed fills only an empty database, so choose a new --db"
         case .invalidContact(let index, let problem):
             "contact \(index + 1) of the batch \(problem)"
         case .emptyFile:
@@ -83,6 +88,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "the import was cancelled before its end; nothing of it was kept"
         case .contactNotFound(let id):
             "no contact has id \(id)"
+        case .contactExists(let id):
+            "contact \(id) is in the list: only a deleted contact can be restored"
         case .staleRevision(let id, let current):
             "contact \(id) changed since that version (it is at revision \(current) now); read it again and redo the change"
         case .namelessContact:
@@ -95,6 +102,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             "the database is unavailable: \(reason)"
         case .unstorable(let field):
             "\(field) holds the character U+0000, which PostgreSQL cannot store"
+        case .versionGone(let version):
+            "the data moved past version \(version) while it was being read; read it again"
         case .unsupported(let what):
             what
         case .inconsistent(let what):

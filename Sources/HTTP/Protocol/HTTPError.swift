@@ -12,6 +12,9 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The field of the request's body that was wrong, sent as `field` beside
     /// `error` and `message` (nil: the body has no `field` key).
     public let field: String?
+    /// For a 429 or 503: the seconds after which the client may try again, sent
+    /// as `Retry-After` (RFC 9110 10.2.3).
+    public let retryAfter: Int?
 
     /// An error answered with `status`, naming the body's `field` when one was wrong.
     public init(_ status: Int, _ code: String, _ message: String, field: String? = nil) {
@@ -20,19 +23,26 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
         self.challenge = nil
         self.field = field
+        self.retryAfter = nil
     }
 
     /// 401: the request lacks valid credentials for `scheme` (e.g. `Bearer`).
     public static func unauthorized(scheme: String, _ message: String) -> HTTPError {
-        HTTPError(401, "unauthorized", message, challenge: scheme)
+        HTTPError(401, "unauthorized", message, challenge: scheme, retryAfter: nil)
     }
 
-    private init(_ status: Int, _ code: String, _ message: String, challenge: String) {
+    /// 429 `too_many_requests`: the client may try again in `seconds` (at least 1).
+    public static func tooManyRequests(retryAfter seconds: Int, _ message: String) -> HTTPError {
+        HTTPError(429, "too_many_requests", message, challenge: nil, retryAfter: max(1, seconds))
+    }
+
+    private init(_ status: Int, _ code: String, _ message: String, challenge: String?, retryAfter: Int?) {
         self.status = status
         self.code = code
         self.message = message
         self.challenge = challenge
         self.field = nil
+        self.retryAfter = retryAfter
     }
 
     /// 400 with `message`.

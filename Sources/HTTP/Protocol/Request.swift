@@ -7,12 +7,27 @@ public struct Request {
     public let parameters: [String: String]
     /// The whole body, for routes that buffer it (empty otherwise).
     public let body: [UInt8]
+    /// The address of the client's end of the connection (IPv4 dotted, IPv6 as
+    /// RFC 5952 writes it): a proxy's, when one forwards the request; "" for a
+    /// request made in process.
+    public let client: String
 
-    /// A request with `head`, `parameters` and `body`.
-    public init(head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = []) {
+    /// A time (the server's clock, ns) by which the client had begun sending this
+    /// request, so had seen every answer it got before it: when epoll reported the
+    /// socket whose first unread byte began it, else when the read that brought its
+    /// head returned. Nil when not known (read the clock instead: that is later still).
+    public let sentBy: UInt64?
+
+    /// A request with `head`, `parameters` and `body`, from `client`, sent by `sentBy`.
+    public init(
+        head: RequestHead, parameters: [String: String] = [:], body: [UInt8] = [], client: String = "",
+        sentBy: UInt64? = nil
+    ) {
         self.head = head
         self.parameters = parameters
         self.body = body
+        self.client = client
+        self.sentBy = sentBy
     }
 
     /// The query's `name=value` pairs, percent-decoded, in order (`+` is a space).

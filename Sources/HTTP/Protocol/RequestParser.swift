@@ -15,7 +15,8 @@
 /// header colon, token characters in names, visible characters in values and
 /// targets, one valid Content-Length (repeats must agree), never Content-Length
 /// with Transfer-Encoding, chunked last and once, Host exactly once in HTTP/1.1,
-/// nothing but hex digits before a chunk extension's `;`.
+/// nothing but hex digits before a chunk extension's `;`, and extensions in RFC
+/// 9112's grammar (`ChunkExtensions`).
 public struct RequestParser: Sendable {
     /// Size limits; going over one is an error with its own status.
     public struct Limits: Sendable {
@@ -295,16 +296,18 @@ public struct RequestParser: Sendable {
             index += 1
         }
         guard index > 0 else { throw .badRequest("a chunk size must start with a hexadecimal digit") }
-        // Optional extensions: ";" ... (ignored, but only visible characters). RFC 9112
-        // 7.1.1 lets white space (BWS) stand before the ";", but h11 and llhttp both
-        // refuse it: where parsers disagree on framing, smuggling finds room, so Roster
-        // takes the stricter side.
+        // Optional extensions, ignored but checked against RFC 9112's grammar
+        // (`ChunkExtensions`). RFC 9112 7.1.1 lets white space (BWS) stand before the
+        // ";", but h11 and llhttp both refuse it: where parsers disagree on framing,
+        // smuggling finds room, so Roster takes the stricter side.
         if index < lineEnd {
-            guard input[index] == 0x3B,
-                input[index..<lineEnd].allSatisfy({ $0 == 0x09 || $0 >= 0x20 && $0 != 0x7F })
-            else {
+            guard input[index] == 0x3B else {
                 throw .badRequest(
                     "a chunk size must be followed by ';' (an extension) or the end of the line")
+            }
+            guard ChunkExtensions.areValid(input[index..<lineEnd]) else {
+                throw .badRequest(
+                    "a chunk extension must be ;name or ;name=value (a token or a quoted string, closed)")
             }
         }
         state = size == 0 ? .trailers(bytes: 0, count: 0) : .chunkData(remaining: size)

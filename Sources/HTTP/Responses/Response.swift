@@ -11,6 +11,10 @@ public struct Response {
     public var headers: HTTPHeaders
     /// The body.
     public var body: ResponseBody
+    /// True when the handler chose the body's content coding itself (static files
+    /// keep each coding made ahead, with its own ETag and `Vary`): the writer sends
+    /// the body as it is. Else the writer picks the coding by `Accept-Encoding`.
+    public var codingChosen = false
 
     /// A response with `status`, `headers` and a body of `bytes`.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -58,6 +62,7 @@ public struct Response {
         }
         var response = Response.json(json.bytes, status: error.status)
         if let challenge = error.challenge { response.headers.add("WWW-Authenticate", challenge) }
+        if let seconds = error.retryAfter { response.headers.add("Retry-After", String(seconds)) }
         return response
     }
 }

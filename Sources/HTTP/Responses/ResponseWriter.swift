@@ -1,21 +1,22 @@
 import Codecs
 
 /// Serializes responses for one event loop: the head with the configuration's
-/// default fields and a route's own, the body compressed when the client
-/// accepts gzip and it is worth it. Holds the loop's zlib stream and date cache,
-/// so it is used by one thread only.
+/// default fields and a route's own, the body in the content coding the request
+/// accepts best (`AcceptEncoding`): whole bodies through libdeflate or zstd,
+/// streams through zlib or zstd (`CompressedStream`). Holds the loop's
+/// compressors and date cache, so it is used by one thread only.
 final class ResponseWriter {
-    /// Dynamic bodies (a window is about 10 KB): speed first. A 16 KB window and a
-    /// small hash table lose almost nothing on bodies this size and make the
-    /// per-response reset cheap.
-    private let gzip = Gzip(level: 1, windowBits: 14, memoryLevel: 6)
+    /// Whole bodies made per request (a window is about 8 KB): the levels of
+    /// `ContentEncoder.dynamicLevels`.
+    private let encoder = ContentEncoder()
     private let dates = DateCache()
     private let defaults: [(name: String, value: String)]
     /// The default header lines, serialized once.
     private let allDefaultLines: [UInt8]
 
-    private static let gzipLine = Array("Content-Encoding: gzip\r\n".utf8)
-    private static let varyLine = Array("Vary: Accept-Encoding\r\n".utf8)
+    static let gzipLine = Array("Content-Encoding: gzip\r\n".utf8)
+    static let zstdLine = Array("Content-Encoding: zstd\r\n".utf8)
+    static let varyLine = Array("Vary: Accept-Encoding\r\n".utf8)
 
     /// A writer adding `defaultHeaders` to every response that does not set them.
     init(defaultHeaders: [(name: String, value: String)]) {
@@ -35,16 +36,20 @@ final class ResponseWriter {
         if head != nil { extra.append(contentsOf: routeLines) }
         switch response.body {
         case .bytes(var body):
-            if body.count >= Gzip.minimumSize, response.headers["Content-Encoding"] == nil, let head,
-                Gzip.suits(contentType: response.headers["Content-Type"]),
-                Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
-            {
-                body = gzip.compress(body)
-                extra.append(contentsOf: Self.gzipLine)
-                // A Vary of the response's own still needs Accept-Encoding (a second
-                // Vary line is the same as one with both lists, RFC 9110 5.3).
-                if !(response.headers.tokens("Vary").contains { $0 == "accept-encoding" || $0 == "*" }) {
-                    extra.append(contentsOf: Self.varyLine)
+            switch negotiate(response, head: head) {
+            case .asItIs:
+                break
+            case .refused:
+                return write(
+                    Self.notAcceptable(), head: head, routeLines: routeLines, close: close, into: &output)
+            case .chosen(let accepted):
+                if !Self.variesByAcceptEncoding(response.headers) { extra.append(contentsOf: Self.varyLine) }
+                let compressible =
+                    body.count >= ContentCoding.minimumSize
+                    && ContentCoding.suits(contentType: response.headers["Content-Type"])
+                if let coding = accepted.coding(compressible: compressible), coding != .identity {
+                    body = encoder.encode(body, as: coding)
+                    extra.append(contentsOf: coding == .zstd ? Self.zstdLine : Self.gzipLine)
                 }
             }
             ResponseHead.bytes(
@@ -54,30 +59,20 @@ final class ResponseWriter {
             return nil
         case .stream(let source):
             var body = response.body
-            if sendsBody, response.headers["Content-Encoding"] == nil, let head,
-                Gzip.suits(contentType: response.headers["Content-Type"]),
-                Gzip.isAccepted(byHeader: head.headers.combined("Accept-Encoding"))
-            {
-                // Compressed when it reaches 1 KB (README, "The contract"), which its first pieces tell.
-                var first: [UInt8] = []
-                var ended = false
-                var failure: (any Error)?
-                while first.count < Gzip.minimumSize && !ended && failure == nil {
-                    do {
-                        if let piece = try source.next() { first += piece } else { ended = true }
-                    } catch {
-                        failure = error
-                    }
-                }
-                let pulled = PrefetchedSource(first: first, rest: ended ? nil : source, failure: failure)
-                if failure != nil || first.count < Gzip.minimumSize {
-                    // Short, or failing: sent as it is (a failure cuts the stream once sent).
-                    body = .stream(pulled)
-                } else {
-                    body = .stream(GzipStream(source: pulled))
-                    extra.append(contentsOf: Self.gzipLine)
-                    if !(response.headers.tokens("Vary").contains { $0 == "accept-encoding" || $0 == "*" }) {
-                        extra.append(contentsOf: Self.varyLine)
+            switch negotiate(response, head: head) {
+            case .asItIs:
+                break
+            case .refused:
+                return write(
+                    Self.notAcceptable(), head: head, routeLines: routeLines, close: close, into: &output)
+            case .chosen(let accepted):
+                if !Self.variesByAcceptEncoding(response.headers) { extra.append(contentsOf: Self.varyLine) }
+                if sendsBody,
+                    let compressed = Self.compressed(source, accepted, type: response.headers["Content-Type"])
+                {
+                    body = .stream(compressed.source)
+                    if compressed.coding != .identity {
+                        extra.append(contentsOf: compressed.coding == .zstd ? Self.zstdLine : Self.gzipLine)
                     }
                 }
             }
@@ -86,6 +81,7 @@ final class ResponseWriter {
                 close: close, date: dates.headerLine(), into: &output)
             return sendsBody ? body : nil
         case .events:
+            // Never compressed: each event must reach the client as it is sent.
             let chunked = Self.chunksEvents(for: head)
             ResponseHead.bytes(
                 status: response.status, headers: response.headers, extra: extra,

@@ -85,6 +85,10 @@ public final class Router {
     }
 
     private var routes: [Route] = []
+    /// Per route, in the same order: its segment count and its first segment when that
+    /// is a literal, so that a path passes over the routes it cannot match without
+    /// copying them (a route's copy retains and releases each of its fields).
+    private var shapes: [(count: Int, first: String?)] = []
     /// Answers GET and HEAD requests that match no route (static files).
     public var fallback: Handler?
     /// Tells whether the fallback has something at a path (a file there): another
@@ -129,6 +133,24 @@ public final class Router {
             Route(
                 method: method, text: pattern, pattern: segments, body: body, handler: handler,
                 headerLines: headerLines))
+        if case .literal(let first)? = segments.first {
+            shapes.append((segments.count, first))
+        } else {
+            shapes.append((segments.count, nil))
+        }
+    }
+
+    /// Takes `other`'s routes, fallback, tick and observer in place of its own: the
+    /// loop that routes with this router routes with `other`'s table from its next
+    /// request on (a request already routed keeps the handler it matched). Call it on
+    /// the router's own loop (`Server.reroute`).
+    public func adopt(_ other: Router) {
+        routes = other.routes
+        shapes = other.shapes
+        fallback = other.fallback
+        fallbackServes = other.fallbackServes
+        onTick = other.onTick
+        observer = other.observer
     }
 
     /// Adds a GET route (HEAD is answered by it too, without the body).
@@ -143,7 +165,12 @@ public final class Router {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
             String.init)
         var allowed: [String] = []
-        for route in routes {
+        for index in shapes.indices {
+            let shape = shapes[index]
+            guard shape.count == segments.count, shape.first == nil || shape.first == segments.first else {
+                continue
+            }
+            let route = routes[index]
             guard let parameters = Self.match(route.pattern, segments) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 return Match(

@@ -6,6 +6,8 @@ final class Connection {
     /// Unique for the process: a task posted for a connection that has closed
     /// must not reach a new connection that got the same descriptor.
     let serial: UInt64
+    /// The peer's address as text (`PeerAddress`), given to every request as `Request.client`.
+    let peer: String
     var machine: ConnectionStateMachine
     var parser: RequestParser
     /// Received bytes the parser has not consumed yet (usually empty: a request
@@ -34,13 +36,23 @@ final class Connection {
     var routeLines: [UInt8] = []
     /// When the latest request's head arrived (ns).
     var requestStartedAt: UInt64 = 0
+    /// With `--trace-requests`: the client's address and port, and the request read so far.
+    var tracePeer = ""
+    var traced: RequestTrace.Entry?
+    /// When the latest read of the socket returned (ns), and when the request that
+    /// begins with its first byte had been sent by, if one does (`Request.sentBy`).
+    var receivedAt: UInt64 = 0
+    var nextSentBy: UInt64?
+    /// When the client had sent the request being read (`Request.sentBy`).
+    var requestSentBy: UInt64 = 0
 
     init(
-        fd: Int32, serial: UInt64, limits: RequestParser.Limits, rules: ConnectionStateMachine.Rules,
-        now: UInt64
+        fd: Int32, serial: UInt64, peer: String = "", limits: RequestParser.Limits,
+        rules: ConnectionStateMachine.Rules, now: UInt64
     ) {
         self.fd = fd
         self.serial = serial
+        self.peer = peer
         self.parser = RequestParser(limits: limits)
         self.machine = ConnectionStateMachine(rules: rules, now: now)
     }

@@ -33,7 +33,10 @@ extension EventLoop {
             }
             nextSerial += 1
             let connection = Connection(
-                fd: fd, serial: nextSerial, limits: configuration.limits, rules: rules, now: now)
+                fd: fd, serial: nextSerial, peer: PeerAddress.of(fd), limits: configuration.limits,
+                rules: rules,
+                now: now)
+            if configuration.requestTrace != nil { connection.tracePeer = RequestTrace.peer(of: fd) }
             do {
                 try watch(fd, events: connection.registered, tag: UInt64(fd), add: true)
                 connections[fd] = connection

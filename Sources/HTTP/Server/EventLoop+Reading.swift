@@ -36,6 +36,15 @@ extension EventLoop {
             if connections[connection.fd] != nil { flush(connection, now: now) }
             return
         }
+        // This read's first byte was in the socket when epoll reported it (this loop is its
+        // only reader, once per report): a request it begins had been sent by then.
+        // Any other request read now had been sent by the time the read returned.
+        connection.receivedAt = clock.nanoseconds()
+        if case .idle = connection.machine.state, connection.pending.isEmpty {
+            connection.nextSentBy = readyAt
+        } else {
+            connection.nextSentBy = nil
+        }
         _ = connection.machine.bytesReceived(now: now)
         process(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]), now: now)
     }
@@ -78,6 +87,7 @@ extension EventLoop {
             do {
                 step = try connection.parser.next(UnsafeRawBufferPointer(rebasing: input[offset...]))
             } catch {
+                traceEnd(connection, outcome: "invalid", status: error.status, always: true)
                 connection.cancelSink()
                 respond(connection, .error(error), head: nil, close: true)
                 break
@@ -89,12 +99,17 @@ extension EventLoop {
             }
             switch event {
             case .head(let head):
+                if configuration.requestTrace != nil {
+                    connection.traced = RequestTrace.Entry(method: head.method, target: head.target)
+                }
                 begin(connection, head, now: now)
             case .body(let range):
+                connection.traced?.body += range.count
                 let chunk = UnsafeRawBufferPointer(
                     rebasing: input[(offset + range.lowerBound)..<(offset + range.upperBound)])
                 receive(connection, chunk, now: now)
             case .end:
+                traceEnd(connection, outcome: "complete")
                 finish(connection, now: now)
             }
             offset += step.consumed
@@ -102,9 +117,21 @@ extension EventLoop {
         return offset
     }
 
+    /// With `--trace-requests`: writes the request being read (or, `always`, a
+    /// line for a request whose head could not be read) and forgets it.
+    func traceEnd(_ connection: Connection, outcome: String, status: Int? = nil, always: Bool = false) {
+        guard let trace = configuration.requestTrace, connection.traced != nil || always else { return }
+        trace.record(
+            connection: "\(index).\(connection.serial)", peer: connection.tracePeer,
+            connection.traced ?? RequestTrace.Entry(), outcome: outcome, status: status)
+        connection.traced = nil
+    }
+
     /// A head arrived: route it, and refuse it or get ready for its body.
     private func begin(_ connection: Connection, _ head: RequestHead, now: UInt64) {
         connection.requestStartedAt = clock.nanoseconds()
+        connection.requestSentBy = connection.nextSentBy ?? connection.receivedAt
+        connection.nextSentBy = nil
         connection.route = "unmatched"
         connection.routeLines = []
         let match: Router.Match
@@ -143,7 +170,8 @@ extension EventLoop {
                         self.perform(connection.machine.sinkResumed(now: now), connection, now: now)
                     }
                 })
-                connection.sink = try makeSink(Request(head: head, parameters: match.parameters), flow)
+                connection.sink = try makeSink(
+                    Request(head: head, parameters: match.parameters, client: connection.peer), flow)
             } catch {
                 return respond(
                     connection, responder.errorResponse(error, path: head.path), head: head, close: true)
@@ -184,7 +212,10 @@ extension EventLoop {
             let body = connection.body
             connection.body = []
             let response = responder.answer(
-                Request(head: head, parameters: match.parameters, body: body), by: match)
+                Request(
+                    head: head, parameters: match.parameters, body: body, client: connection.peer,
+                    sentBy: connection.requestSentBy),
+                by: match)
             respond(
                 connection, response, head: head,
                 close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))

@@ -137,6 +137,7 @@ extension EventLoop {
     func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         openConnections.release()
+        traceEnd(connection, outcome: "unfinished")
         connection.cancelSink()
         connection.events?.close()
         connection.events = nil

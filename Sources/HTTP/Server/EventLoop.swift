@@ -37,6 +37,9 @@ final class EventLoop: @unchecked Sendable {
     var stopping = false
     var stopDeadline: UInt64 = 0
     var lastSweep: UInt64 = 0
+    /// When the latest `epoll_wait` returned (ns): every socket it reported readable
+    /// held its first unread byte by then (see `Request.sentBy`).
+    var readyAt: UInt64 = 0
     var listenerPausedUntil: UInt64 = 0
     var nextSerial: UInt64 = 0
     static let wakeTag = UInt64.max
@@ -119,7 +122,8 @@ final class EventLoop: @unchecked Sendable {
                 try syscall("epoll_wait") { epoll_wait(epoll, buffer.baseAddress, 256, 250) }
             }
             guard let count = result else { break }  // epoll itself failed: nothing can be served
-            let now = clock.milliseconds()
+            readyAt = clock.nanoseconds()
+            let now = readyAt / 1_000_000
             for slot in 0..<Int(count ?? 0) {
                 var event = events[slot]
                 dispatch(

@@ -72,6 +72,34 @@ public final class Server: @unchecked Sendable {
         if stopAtOnce { for loop in loops { loop.requestStop() } }
     }
 
+    /// Gives every loop the router `makeRouter(index)` builds, on that loop's own
+    /// thread (so it may open per-thread resources), and returns once each one routes
+    /// with it: a server that started with a placeholder (say, one that answers 503
+    /// while the data is prepared) serves the real routes from then on, on the same
+    /// sockets. Loops that have stopped are skipped.
+    /// - Throws: the first error `makeRouter` threw (the loops that built theirs keep them).
+    public func reroute(_ makeRouter: @escaping @Sendable (Int) throws -> Router) throws {
+        let loops = stopping.withLock { $0.loops }
+        let failure = Mutex<(any Error)?>(nil)
+        let done = DispatchGroup()
+        for loop in loops {
+            done.enter()
+            loop.post {
+                do {
+                    loop.router.adopt(try makeRouter(loop.index))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+                done.leave()
+            }
+        }
+        // A loop that stops before it runs the task never runs it: stop waiting then.
+        while done.wait(timeout: .now() + 0.1) == .timedOut {
+            if finished.wait(timeout: .now()) == .success { break }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
     /// Stops accepting; requests in flight finish (up to `shutdownGrace` seconds).
     public func stop() {
         let loops = stopping.withLock { state in
@@ -80,6 +108,9 @@ public final class Server: @unchecked Sendable {
         }
         for loop in loops { loop.requestStop() }
     }
+
+    /// Whether `stop()` was called (or a signal asked for it).
+    public var stopRequested: Bool { stopping.withLock { $0.requested } }
 
     /// Makes SIGINT and SIGTERM call `stop()` (logged). The handler is in place when
     /// this returns, and it only writes the signal's number into a pipe that a thread

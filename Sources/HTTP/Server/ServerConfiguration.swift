@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable {
     /// seconds gets a comment line, so that proxies do not close it as idle.
     public var eventHeartbeat = 15.0
 
+    /// Where every parsed request is written as a JSON line (`--trace-requests`), or nil.
+    public var requestTrace: RequestTrace?
+
     /// The clock timeouts and latencies are measured with.
     public var clock = MonotonicClock.system
     /// Where failures no client can be told of are written.

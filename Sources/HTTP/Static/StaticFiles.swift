@@ -1,125 +1,144 @@
 import Codecs
-import Foundation
+import Platform
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Serves the files under a root folder: Content-Type by extension, a strong ETag
-/// per representation (the gzip variant has its own, RFC 9110 8.8.3; If-None-Match
-/// -> 304 for the one it names), Last-Modified, Cache-Control, and a gzip variant
-/// made once per file version. `/` and folders serve their index.html.
+/// per representation (the gzip and zstd variants have their own, RFC 9110 8.8.3;
+/// If-None-Match -> 304 for the one it names), Last-Modified, Cache-Control,
+/// `Vary: Accept-Encoding`, and each file's plain, gzip and zstd forms made once
+/// per file version (at `ContentEncoder.storedLevels`: compressed once, served many
+/// times). The coding is the one `AcceptEncoding` picks; a request that accepts
+/// none the file can go out in gets a 406. `/` and folders serve their index.html.
 ///
 /// Nothing outside the root is served: the path is percent-decoded once, and an
 /// encoded slash or backslash, a NUL, a `.` or `..` segment, a dot file, or a
 /// path whose real location (symlinks resolved) is not under the root is a 404.
 ///
-/// Files are cached in memory and checked against the disk on every request (one
-/// stat): a cached copy is used while the file's inode, size, and modification and
-/// change times to the nanosecond are the same, so an edit that keeps the size
-/// within the same second is not served stale. The ETag is a hash of the content.
-/// Not thread-safe: one instance per event loop.
+/// Files are held in memory and checked against the disk at most once per
+/// `recheckInterval` each (250 ms by default), not on every request: the path is
+/// resolved again (symlinks) and the file stat'ed, and a copy is kept while the
+/// file's inode, size, and modification and change times to the nanosecond are the
+/// same. So an edit is served at most `recheckInterval` after it is made. The
+/// ETag is a hash of the content. Not thread-safe: one instance per event loop.
 public final class StaticFiles {
-    struct Entry {
-        var body: [UInt8]
-        var gzipped: [UInt8]?
-        /// The fields of the plain answer and of the gzip one (each with its ETag),
-        /// made once per file version: a request copies nothing.
-        var headers: HTTPHeaders
-        var gzipHeaders: HTTPHeaders
-        var etag: String
-        var gzipETag: String
-        var version: Version
-        /// The real path the request path resolved to (and as a C string, for the
-        /// stat of every request), and when (s): resolving (realpath walks every
-        /// component) is redone at most once a second.
-        var file: String
-        var cPath: [CChar]
-        var resolvedAt: Int
-    }
-
-    /// What tells one version of a file from another without reading it.
-    struct Version: Equatable {
-        var inode: UInt64
-        var size: Int
-        var modified: timespec
-        var changed: timespec
-
-        init(_ info: stat) {
-            inode = UInt64(info.st_ino)
-            size = Int(info.st_size)
-            modified = info.st_mtim
-            changed = info.st_ctim
-        }
-
-        static func == (a: Version, b: Version) -> Bool {
-            a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
-                && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
-                && a.changed.tv_nsec == b.changed.tv_nsec
-        }
-    }
-
     /// The real path of the root folder.
     public let root: String
-    private var cache: [Substring: Entry] = [:]
-    private let gzip = Gzip(level: 9)
+    /// How long a file's copy is served before the disk is asked again.
+    public let recheckInterval: UInt64
+    let clock: MonotonicClock
+    var cache: [Substring: StaticFile] = [:]
+    /// The compressors of files up to `storedLimit` bytes and of larger ones
+    /// (made when first needed).
+    lazy var stored = ContentEncoder(
+        gzipLevel: ContentEncoder.storedLevels.gzip, zstdLevel: ContentEncoder.storedLevels.zstd)
+    lazy var quick = ContentEncoder()
+    /// Larger files are compressed at the quick levels, so that reading one does not
+    /// hold its event loop for long.
+    static let storedLimit = 1 << 20
 
-    static let types: [String: String] = [
-        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
-        "mjs": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml",
-        "png": "image/png",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "ico": "image/x-icon",
-        "webp": "image/webp",
-        "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8", "woff2": "font/woff2",
-        "map": "application/json", "webmanifest": "application/manifest+json",
-    ]
-
-    /// Serves `root`, which must be a folder.
-    public init(root: String) throws(HTTPError) {
+    /// Serves `root`, which must be a folder, reading the time from `clock` and
+    /// checking each file against the disk at most once per `recheckInterval` (ns).
+    public init(
+        root: String, clock: MonotonicClock = .system, recheckInterval: UInt64 = 250_000_000
+    ) throws(HTTPError) {
         guard let real = realpath(root, nil) else {
             throw HTTPError(500, "no_public_folder", "the static files folder \(root) does not exist")
         }
         self.root = String(cString: real)
         free(real)
+        self.clock = clock
+        self.recheckInterval = recheckInterval
     }
 
     /// Answers a GET or HEAD for `request.head.path`.
+    /// - Throws: `HTTPError` 404 (no file there), 406 (the request accepts no coding:
+    ///   it refuses `identity`, and gzip and zstd too).
     public func respond(to request: Request) throws -> Response {
         let path = request.head.path
-        let now = Int(time(nil))
-        let entry: Entry
-        if let cached = cache[path], now - cached.resolvedAt < 1,
-            Self.version(of: cached.cPath) == cached.version
-        {
-            entry = cached  // the common case: one lookup, one stat
+        let now = clock.nanoseconds()
+        var file: StaticFile
+        if let cached = cache[path], now &- cached.checkedAt < recheckInterval {
+            file = cached  // the common case: one lookup, no system call
         } else {
-            guard let resolved = resolve(path) else { throw Self.notFound(path) }
-            entry = try load(resolved, key: path, now: now)
+            file = try refresh(path, now: now)
         }
-        let zipped =
-            entry.gzipped != nil
-            && Gzip.isAccepted(byHeader: request.head.headers.combined("Accept-Encoding"))
-        let etag = zipped ? entry.gzipETag : entry.etag
-        if let match = request.head.headers["If-None-Match"],
-            match == "*"
-                || match.split(separator: ",").contains(where: { $0.trimmingHTTPWhitespace() == etag })
-        {
-            var headers = zipped ? entry.gzipHeaders : entry.headers
-            headers.remove("Content-Type")
-            headers.remove("Content-Encoding")
-            return Response(status: 304, headers: headers)
+        let accepted = AcceptEncoding(request.head.headers)
+        guard let coding = accepted.coding(compressible: file.compressible) else {
+            throw HTTPError(
+                406, "not_acceptable",
+                "the request's Accept-Encoding refuses identity and accepts neither gzip nor zstd")
         }
-        if zipped, let gzipped = entry.gzipped {
-            return Response(headers: entry.gzipHeaders, body: gzipped)
+        guard let representation = file.representation(coding) else {
+            return respond(request, with: made(coding, of: &file, key: path))
         }
-        return Response(headers: entry.headers, body: entry.body)
+        return respond(request, with: representation)
     }
 
-    /// The version of the file at `path` (a C string), or nil when it is gone.
-    private static func version(of path: [CChar]) -> Version? {
+    /// The answer with `representation`: a 304 when If-None-Match names its ETag (or is `*`).
+    private func respond(_ request: Request, with representation: StaticFile.Representation) -> Response {
+        var response =
+            if let match = request.head.headers["If-None-Match"], Self.matches(match, representation.etag) {
+                Response(status: 304, headers: representation.notModifiedHeaders)
+            } else {
+                Response(headers: representation.headers, body: representation.body)
+            }
+        response.codingChosen = true
+        return response
+    }
+
+    /// Whether an If-None-Match value names `etag` (weak comparison, RFC 9110 13.1.2: a
+    /// `W/` tag matches its strong twin) or is `*`.
+    static func matches(_ value: String, _ etag: String) -> Bool {
+        value.trimmingHTTPWhitespace() == "*"
+            || value.split(separator: ",").contains { element in
+                let tag = element.trimmingHTTPWhitespace()
+                return tag == etag || (tag.hasPrefix("W/") && tag.dropFirst(2) == etag)
+            }
+    }
+
+    /// The file at `path` as the disk has it now: the cached copy, marked checked,
+    /// when its version is the same, else read again.
+    private func refresh(_ path: Substring, now: UInt64) throws -> StaticFile {
+        guard let resolved = resolve(path) else {
+            cache[path] = nil
+            throw Self.notFound(path)
+        }
         var info = stat()
-        return path.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0 ? Version(info) : nil
+        guard stat(resolved, &info) == 0 else {
+            cache[path] = nil
+            throw Self.notFound(path)
+        }
+        let version = StaticFile.Version(info)
+        if var cached = cache[path], cached.version == version, cached.file == resolved {
+            cached.checkedAt = now
+            cache[path] = cached
+            return cached
+        }
+        guard let file = read(resolved, version: version, now: now) else { throw Self.notFound(path) }
+        if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
+        cache[path] = file
+        return file
+    }
+
+    /// A representation a file was not read with (a request refusing `identity` for a
+    /// file too small or of a type not worth compressing), made now and kept.
+    private func made(_ coding: ContentCoding, of file: inout StaticFile, key: Substring)
+        -> StaticFile.Representation
+    {
+        let body = encoder(for: file.plain.body.count).encode(file.plain.body, as: coding)
+        let representation = StaticFile.representation(
+            body, coding: coding, fields: file.fields, tag: file.tag)
+        if coding == .gzip { file.gzip = representation } else { file.zstd = representation }
+        cache[key] = file
+        return representation
+    }
+
+    /// The compressors for a body of `size` bytes.
+    func encoder(for size: Int) -> ContentEncoder {
+        size <= Self.storedLimit ? stored : quick
     }
 
     /// Whether a GET of `path` would find a file (so another method there is 405, not 404).
@@ -128,86 +147,7 @@ public final class StaticFiles {
         path.hasPrefix("/") && resolve(path) != nil
     }
 
-    /// The real path of the regular file `path` names under the root, or nil.
-    func resolve(_ path: Substring) -> String? {
-        let lowered = path.lowercased()
-        guard !lowered.contains("%2f"), !lowered.contains("%5c"), !lowered.contains("%00"),
-            let decoded = PercentDecoding.decodeBytes(path), !decoded.contains(0), !decoded.contains(0x5C),
-            let text = String(validating: decoded, as: UTF8.self)
-        else { return nil }
-        var segments: [Substring] = []
-        for segment in text.split(separator: "/", omittingEmptySubsequences: true) {
-            guard !segment.hasPrefix(".") else { return nil }  // `.`, `..` and dot files
-            segments.append(segment)
-        }
-        var candidate = root + "/" + segments.joined(separator: "/")
-        var info = stat()
-        if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            candidate += "/index.html"
-        }
-        guard let real = realpath(candidate, nil) else { return nil }
-        defer { free(real) }
-        let resolved = String(cString: real)
-        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG
-        else {
-            return nil
-        }
-        return resolved
-    }
-
-    private func load(_ file: String, key: Substring, now: Int) throws -> Entry {
-        var info = stat()
-        guard stat(file, &info) == 0 else {
-            cache[key] = nil
-            throw Self.notFound(key)
-        }
-        let version = Version(info)
-        if var cached = cache[key], cached.version == version, cached.file == file {
-            if cached.resolvedAt != now {
-                cached.resolvedAt = now
-                cache[key] = cached
-            }
-            return cached
-        }
-        let modified = Int(info.st_mtim.tv_sec)
-        guard let data = FileManager.default.contents(atPath: file) else { throw Self.notFound(key) }
-        let body = [UInt8](data)
-        let suffix =
-            file.split(separator: "/").last.flatMap { name in
-                name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
-            } ?? ""
-        let tag = "\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))"
-        let type = Self.types[suffix] ?? "application/octet-stream"
-        var headers: HTTPHeaders = [
-            "Content-Type": type,
-            "Last-Modified": HTTPDate.format(modified),
-            "Cache-Control": "no-cache",
-        ]
-        let compress = Gzip.suits(contentType: type) && body.count >= Gzip.minimumSize
-        if compress { headers.add("Vary", "Accept-Encoding") }
-        let (etag, gzipETag) = ("\"\(tag)\"", "\"\(tag)-gzip\"")
-        var gzipHeaders = headers
-        gzipHeaders.add("ETag", gzipETag)
-        gzipHeaders.add("Content-Encoding", "gzip")
-        headers.add("ETag", etag)
-        let entry = Entry(
-            body: body, gzipped: compress ? gzip.compress(body) : nil, headers: headers,
-            gzipHeaders: gzipHeaders, etag: etag, gzipETag: gzipETag, version: version, file: file,
-            cPath: Array(file.utf8CString), resolvedAt: now)
-        if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
-        cache[key] = entry
-        return entry
-    }
-
-    private static func notFound(_ path: Substring) -> HTTPError {
+    static func notFound(_ path: Substring) -> HTTPError {
         HTTPError(404, "not_found", "no file at \(path.prefix(200))")
-    }
-
-    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

@@ -30,6 +30,9 @@ extension Database {
         }
     }
 
+    /// Whether a transaction is open on this connection.
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Commits the transaction `begin(_:)` began.
     public func commit() throws {
         try execute("COMMIT")

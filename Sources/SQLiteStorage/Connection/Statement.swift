@@ -198,6 +198,13 @@ public final class Statement {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// `body`'s result over column `index` (0-based) of the current row as bytes, read
+    /// in place (empty for NULL): valid only inside `body`.
+    public func withBlob<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, index), count: count))
+    }
+
     /// Column `index` (0-based) of the current row as text ("" for NULL).
     public func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }

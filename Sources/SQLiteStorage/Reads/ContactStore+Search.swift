@@ -10,22 +10,42 @@ extension ContactStore {
         try index(id: id, document: SearchText.document(fields))
     }
 
-    /// Indexes contact `id` with its search text made already (`SearchText.document`).
+    /// Indexes contact `id` with its search text made already (`SearchText.document`),
+    /// in the index and the frequent patterns' bits.
     func index(id: Int, document: String) throws {
         try database.run(Self.searchInsertSQL) { statement in
             statement.bind(id, to: ":id")
             statement.bind(document, to: ":text")
         }
+        try gramBits.add(id: id, document: document)
     }
 
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
-    /// contentless table forgets a row by its text).
+    /// contentless table forgets a row by its text) and the patterns' bits.
     func unindex(id: Int, fields: ContactFields) throws {
         try unindex(id: id, document: SearchText.document(fields))
     }
 
-    /// Takes contact `id` out of the search index by the text it was indexed with.
+    /// Takes contact `id` out of the search index and the patterns' bits by the text
+    /// it was indexed with.
     func unindex(id: Int, document: String) throws {
+        try forget(id: id, document: document)
+        try gramBits.remove(id: id, document: document)
+    }
+
+    /// Indexes contact `id` anew: it was indexed with `old` and now holds `new`.
+    func reindex(id: Int, from old: ContactFields, to new: ContactFields) throws {
+        let (before, after) = (SearchText.document(old), SearchText.document(new))
+        try forget(id: id, document: before)
+        try database.run(Self.searchInsertSQL) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(after, to: ":text")
+        }
+        try gramBits.change(id: id, from: before, to: after)
+    }
+
+    /// Deletes contact `id`'s `document` from the index.
+    private func forget(id: Int, document: String) throws {
         try database.run(
             "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)"
         ) { statement in
@@ -107,7 +127,7 @@ extension ContactStore {
     /// After an import: its search texts' segments merged (`mergeSegments(in:)`) in
     /// short transactions that single writes go between.
     public func mergeSearchSegments() throws {
-        let slices = WriteSlices(database: database, longest: longestSlice)
+        let slices = writeSlices()
         defer { slices.rollback() }
         try mergeSegments(in: slices)
     }
@@ -138,6 +158,8 @@ extension ContactStore {
         }
         try database.transaction {
             try database.execute("INSERT INTO contact_search (contact_search) VALUES ('delete-all')")
+            try gramBits.begin()
+            try gramBits.clear()
             try database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts") { all in
                 var done = 0
                 while try all.step() {
@@ -146,6 +168,7 @@ extension ContactStore {
                     if done % 100_000 == 0 { progress?(done) }
                 }
             }
+            try gramBits.flush()
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'search_built'")
         }
     }

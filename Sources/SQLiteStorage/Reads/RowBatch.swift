@@ -14,7 +14,7 @@ struct RowBatch: Sendable {
     /// End offset of each value in `bytes`, `valuesPerRow` per row.
     private var ends: [Int] = []
     /// Each row's notes lines (`NoteLines`).
-    private var lines: [UInt8] = []
+    private(set) var lines: [UInt8] = []
 
     /// Rows in the batch.
     var count: Int { ends.count / Self.valuesPerRow }
@@ -43,10 +43,11 @@ struct RowBatch: Sendable {
     /// Runs `insert` once per row with `:id` (`firstID + position`, the position
     /// counting from `firstPosition`) and every field (`:first_name`...). Then `order`,
     /// when given, with `:sort_key`, `:id` and `:lines`, and `search`, when given, with
-    /// `:id` and `:text` (the search text). Names are looked up once per call, not per row.
+    /// `:id` and `:text` (the search text), whose frequent patterns `grams` then marks.
+    /// Names are looked up once per call, not per row.
     func write(
-        with insert: Statement, order: Statement? = nil, search: Statement? = nil, firstPosition: Int,
-        firstID: Int
+        with insert: Statement, order: Statement? = nil, search: Statement? = nil, grams: GramBits? = nil,
+        firstPosition: Int, firstID: Int
     ) throws {
         let id = insert.parameter(":id")
         let fieldParameters = insert.fieldParameters
@@ -68,6 +69,9 @@ struct RowBatch: Sendable {
                         if let search, let searchParameters {
                             search.bind(rowID, to: searchParameters.id)
                             search.bindUncopied(pointer, count: length, to: searchParameters.text)
+                            try grams?.add(
+                                id: rowID,
+                                document: UnsafeRawBufferPointer(start: pointer, count: end - start))
                         }
                     } else if value == 0 {
                         if let order, let orderParameters {

@@ -25,6 +25,7 @@ extension ContactStore {
                     if done % 100_000 == 0 { progress?(done) }
                 }
             }
+            try forgetSavedOrder()
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'lines_built'")
         }
     }

@@ -22,6 +22,10 @@ public final class ContactStore {
     public var longestSlice = 1.0
     /// The file's watch (`FileWatch`): checked as each read transaction and write begins.
     public var watch: FileWatch?
+    /// The frequent search patterns' bitmaps, as this connection writes them.
+    lazy var gramBits = GramBits(database: database)
+    /// How this connection's writes choose the patterns kept as bitmaps.
+    public var gramPolicy = GramPolicy()
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: Migrator) throws {

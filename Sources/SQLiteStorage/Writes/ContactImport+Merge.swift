@@ -93,10 +93,12 @@ extension ContactImport {
             guard merged != old else { continue }
             try update(id, from: old, to: merged, revision: 0, placed: false)
             try store.database.run(
-                "UPDATE staging.import_rows SET sort_key = :key, lines = :lines WHERE id = :id"
+                "UPDATE staging.import_rows SET sort_key = :key, lines = :lines, document = :document WHERE id = :id"
             ) { statement in
+                // The text the index holds now: what a cleanup takes out after a kill.
                 statement.bind(blob: merged.sortKey.bytes, to: ":key")
                 statement.bind(NoteLines.count(merged.notes), to: ":lines")
+                statement.bind(SearchText.document(merged), to: ":document")
                 statement.bind(id, to: ":id")
             }
             sectionRows[old.sortKey.section] -= 1
@@ -189,7 +191,6 @@ extension ContactImport {
         } else if placed && lines != NoteLines.count(old.notes) {
             try store.setLines(id: id, key: oldKey, lines: lines)
         }
-        try store.unindex(id: id, fields: old)
-        try store.index(id: id, fields: new)
+        try store.reindex(id: id, from: old, to: new)
     }
 }

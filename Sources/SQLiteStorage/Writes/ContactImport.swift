@@ -73,7 +73,7 @@ final class ContactImport {
         try store.watch?.check()
         self.store = store
         self.mode = mode
-        slices = WriteSlices(database: store.database, longest: store.longestSlice)
+        slices = store.writeSlices()
         token = Self.newToken()
         sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
         let database = store.database
@@ -183,6 +183,17 @@ final class ContactImport {
             statement.bind(lastIndexed, to: ":after")
             statement.bind(upTo, to: ":last")
         }
+        // The frequent patterns' bits of the same texts (written as the slice commits).
+        try database.withStatement(
+            "SELECT id, document FROM staging.import_rows WHERE id > :after AND id <= :last"
+        ) { statement in
+            statement.bind(lastIndexed, to: ":after")
+            statement.bind(upTo, to: ":last")
+            while try statement.step() {
+                let id = statement.int(at: 0)
+                try statement.withBlob(at: 1) { try store.gramBits.add(id: id, document: $0) }
+            }
+        }
         try database.execute(
             """
             UPDATE import_ranges SET indexed = min(last_id, \(upTo)) WHERE owner = \(token) AND first_id <= \(upTo)
@@ -212,6 +223,8 @@ final class ContactImport {
             finished = true
             ImportTokens.end(token)
             forgetStaged()
+            // Shown already: what fails after (a full disk) leaves the list as shown.
+            do { try afterShowing(state) } catch { slices.rollback() }
             return state
         } catch {
             rollback()
@@ -326,6 +339,20 @@ final class ContactImport {
         try prepare(state)
         try slices.commit()
         return state
+    }
+
+    /// Once shown, each in a transaction of its own (a single write goes before
+    /// each): the patterns chosen again for a list that has doubled (one pass over
+    /// the contacts), and the order saved for the next start unless a write came
+    /// first. When either fails, the patterns as they were (their bits in step) and
+    /// the order table serve.
+    private func afterShowing(_ state: ListState) throws {
+        try slices.open()
+        try store.rebuildGramsIfGrown(contacts: state.total)
+        try slices.commit()
+        try slices.open()
+        try store.saveOrder(state)
+        try slices.commit()
     }
 
     /// The list as showing this import will make it, as the file holds it now (in a

@@ -88,7 +88,7 @@ extension ContactStore {
         let path = database.path
         guard ImportTokens.collecting.withLock({ $0.insert(path).inserted }) else { return 0 }
         defer { _ = ImportTokens.collecting.withLock { $0.remove(path) } }
-        let slices = WriteSlices(database: database, longest: longestSlice)
+        let slices = writeSlices()
         defer { slices.rollback() }
         var removed = 0
         var attached: Int?

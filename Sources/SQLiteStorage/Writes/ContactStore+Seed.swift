@@ -11,7 +11,9 @@ extension ContactStore {
     /// given in that order too, so the table, the id index and the order index all
     /// grow by appending instead of inserting into their middle.
     ///
-    /// - Parameter progress: called with the number written so far, every 100,000.
+    /// - Parameter progress: called with the number written so far after each batch of
+    ///   4,096 (the last call says all were written: the search index's merge and the
+    ///   commit follow).
     /// - Throws: `ContactsError.notEmpty` when the store already holds contacts.
     public func seed(
         count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
@@ -34,11 +36,11 @@ extension ContactStore {
         let producer = Thread {
             var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
             var batch = RowBatch(capacity: 4096)
-            for draw in ordered {
+            for (row, draw) in ordered.enumerated() {
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
                 let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw))
+                batch.append(key: key, fields: generator.fields(of: draw, row: row))
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
@@ -60,24 +62,39 @@ extension ContactStore {
             // merges them once: far faster than merging as they come.
             let search = try database.statement(ContactStore.searchInsertSQL)
             try holdMerges()
+            // The frequent search patterns, from contacts spread over the whole list.
+            let step = max(1, count / max(1, gramPolicy.sampleSize))
+            let sample = stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0], row: $0))
+            }
+            let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
             var written = 0
+            // Each row's notes lines, for the order saved at the end.
+            var lines: [UInt8] = []
+            lines.reserveCapacity(count)
             while let batch = batches.take() {
+                lines += batch.lines
                 try batch.write(
-                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
-                let before = written
+                    with: insert, order: order, search: search, grams: grams, firstPosition: written,
+                    firstID: firstID)
                 written += batch.count
-                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+                progress?(written)
             }
             guard let rows = sectionCounts.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
             }
             try mergeOnce()
+            try gramBits.flush()
             try writeSections(rows: rows)
             try database.execute(
                 """
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
                 UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
                 """)
+            // Rows were written in list order with ids in that order: the order is known.
+            try saveOrder(version: dataVersion()) { emit in
+                for (position, rowLines) in lines.enumerated() { emit(firstID + position, Int(rowLines)) }
+            }
         }
     }
 

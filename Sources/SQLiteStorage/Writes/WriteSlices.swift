@@ -28,10 +28,20 @@ final class WriteSlices {
     private var nextClockRead = 0
     /// Slices committed so far.
     private(set) var committed = 0
+    /// Run as each slice begins, and just before each commits: the frequent
+    /// patterns' bits are read, changed in memory and written back within one
+    /// transaction (`GramBits`), since single writes change them in between.
+    private let opened: () throws -> Void
+    private let committing: () throws -> Void
 
-    init(database: Database, longest: Double) {
+    init(
+        database: Database, longest: Double, opened: @escaping () throws -> Void = {},
+        committing: @escaping () throws -> Void = {}
+    ) {
         self.database = database
         self.longest = longest
+        self.opened = opened
+        self.committing = committing
     }
 
     /// Begins a slice unless one is open, once no single write waits.
@@ -39,6 +49,12 @@ final class WriteSlices {
         guard !isOpen else { return }
         WriteTurns.letWritersGo()
         try database.begin(.write)
+        do {
+            try opened()
+        } catch {
+            try? database.rollback()
+            throw error
+        }
         isOpen = true
         startedAt = DispatchTime.now().uptimeNanoseconds
         steps = 0
@@ -66,6 +82,7 @@ final class WriteSlices {
         guard isOpen else { return }
         isOpen = false
         do {
+            try committing()
             try database.commit()
         } catch {
             try? database.rollback()
@@ -79,5 +96,14 @@ final class WriteSlices {
         guard isOpen else { return }
         isOpen = false
         try? database.rollback()
+    }
+}
+
+extension ContactStore {
+    /// Slices of long work on this store's list, keeping the patterns' bits in step.
+    func writeSlices() -> WriteSlices {
+        WriteSlices(
+            database: database, longest: longestSlice, opened: { [gramBits] in try gramBits.begin() },
+            committing: { [gramBits] in try gramBits.flush() })
     }
 }

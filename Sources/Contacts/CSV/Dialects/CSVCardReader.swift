@@ -80,7 +80,9 @@ public final class CSVCardReader {
                     .error(
                         CSVError(
                             line: line, column: nil,
-                            problem: "the row has \(fields.count) fields; the header has \(count)")))
+                            problem:
+                                "the row has \(Plural.count(fields.count, "field")); the header has \(count)")
+                    ))
                 return
             }
             let card = mapping.card(fields)

@@ -1,20 +1,19 @@
-import CZlib
 import Codecs
 import Dispatch
 import Synchronization
 
-/// A streamed body compressed as one gzip member as it is pulled: each piece of
-/// the source goes through one zlib stream (level 1, the fastest) and what comes
-/// out is the next piece, so memory stays flat however long the body.
+/// A streamed body compressed as it is pulled, as one gzip member (zlib) or one
+/// zstd frame: each piece of the source goes through one `StreamCompressor` and
+/// what comes out is the next piece, so memory stays flat however long the body.
 ///
 /// The compression runs on a queue of its own, two pieces behind the source: while
-/// zlib compresses one piece, the caller's thread makes the next (an export reads
+/// one piece is compressed, the caller's thread makes the next (an export reads
 /// and writes CSV about as fast as zlib compresses it, so the two halve the time).
-final class GzipStream: ResponseBodySource, @unchecked Sendable {
+final class CompressedStream: ResponseBodySource, @unchecked Sendable {
     private let source: any ResponseBodySource
-    private let compressor = DispatchQueue(label: "roster.gzip-stream")
-    /// Used on `compressor` only.
-    private let gzip = Gzip(level: 1)
+    private let queue = DispatchQueue(label: "roster.compressed-stream")
+    /// Used on `queue` only.
+    private let compressor: any StreamCompressor
     /// Compressed pieces in order, handed from `compressor` to the caller.
     private let results = Mutex<[[UInt8]]>([])
     private let ready = DispatchSemaphore(value: 0)
@@ -22,31 +21,34 @@ final class GzipStream: ResponseBodySource, @unchecked Sendable {
     private var queued = 0
     private var sourceEnded = false
 
-    init(source: any ResponseBodySource) {
+    /// `source` compressed in `coding` (gzip or zstd) at level 1, the fastest of
+    /// zlib and the one of whole zstd answers.
+    init(source: any ResponseBodySource, coding: ContentCoding) {
         self.source = source
+        compressor = coding == .zstd ? ZstdStream(level: ContentEncoder.dynamicLevels.zstd) : Gzip(level: 1)
     }
 
     func next() throws -> [UInt8]? {
         // Keep the compressor two pieces ahead (the last one finishes the member).
         while !sourceEnded && queued < 2 {
             if let piece = try source.next() {
-                submit(piece, flush: Z_NO_FLUSH)
+                submit(piece, last: false)
             } else {
                 sourceEnded = true
-                submit([], flush: Z_FINISH)
+                submit([], last: true)
             }
         }
         guard queued > 0 else { return nil }
         ready.wait()
         queued -= 1
-        // zlib may keep a small piece for later: an empty answer is skipped by the loop.
+        // The compressor may keep a small piece for later: an empty answer is skipped by the loop.
         return results.withLock { $0.removeFirst() }
     }
 
-    private func submit(_ piece: [UInt8], flush: Int32) {
+    private func submit(_ piece: [UInt8], last: Bool) {
         queued += 1
-        compressor.async { [self] in
-            let compressed = gzip.deflate(piece, flush: flush)
+        queue.async { [self] in
+            let compressed = compressor.compress(piece: piece, last: last)
             results.withLock { $0.append(compressed) }
             ready.signal()
         }
@@ -55,7 +57,7 @@ final class GzipStream: ResponseBodySource, @unchecked Sendable {
 
 /// A source whose first pieces were pulled already: those, then the rest of it
 /// (none when it had ended), or the error pulling them met. `ResponseWriter` pulls
-/// them to see whether a streamed body reaches `Gzip.minimumSize` before it sends
+/// them to see whether a streamed body reaches `ContentCoding.minimumSize` before it sends
 /// the head.
 final class PrefetchedSource: ResponseBodySource {
     private let rest: (any ResponseBodySource)?

@@ -1,0 +1,71 @@
+import Contacts
+import ReuseEngine
+
+/// The list at one data version, or a search's results of it: the list's state
+/// (sections, order), the rows shown (all of the order, or a search's selection of
+/// them) with their sections, and the layout built from those, rows as tall as
+/// their notes make them (`OrderRowHeights`, `SelectionRowHeights`).
+struct ListSnapshot: Sendable {
+    /// The whole list's sections and order, at `version`.
+    let state: ListState
+    /// A search's matches among `state.order`'s rows; nil when this is the whole list.
+    let selection: OrderSelection?
+    /// All 27 sections of the rows shown, empty ones included (they take no space in
+    /// the layout).
+    let sections: [SectionInfo]
+    /// Geometry of headers and contacts.
+    let layout: ListLayout
+
+    /// `roster_meta.data_version` of this list.
+    var version: Int { state.version }
+    /// The whole list's contact ids by row.
+    var order: ListOrder { state.order }
+    /// Contacts shown.
+    var total: Int { layout.totalRows }
+
+    /// The whole list of `state`.
+    init(state: ListState) throws {
+        self.state = state
+        selection = nil
+        sections = state.sections
+        layout = try ListLayout(
+            sectionCounts: state.sections.map(\.rows), rowHeights: OrderRowHeights(order: state.order))
+    }
+
+    /// The rows of `state` that `selection` keeps, in `sections` (`ListState.selecting`).
+    init(state: ListState, selection: OrderSelection, sections: [SectionInfo]) throws {
+        self.state = state
+        self.selection = selection
+        self.sections = sections
+        layout = try ListLayout(
+            sectionCounts: sections.map(\.rows), rowHeights: SelectionRowHeights(selection: selection))
+    }
+
+    /// The snapshot of what `store` holds now.
+    /// - Complexity: O(n): the order is read whole.
+    init(store: any ContactSource) throws {
+        try self.init(state: store.listState())
+    }
+
+    /// The entries of rows `rows` shown, in row order.
+    /// - Complexity: O(log n + rows.count) (a search's: plus the list's rows they span).
+    func entries(in rows: Range<Int>) -> [OrderEntry] {
+        selection?.entries(in: rows) ?? state.order.entries(in: rows)
+    }
+
+    /// The row shown of contact `id`, or nil when it is not shown, read through `store`
+    /// (whose pinned read sees this version).
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    func row(ofContact id: Int, reading store: any ContactSource) throws -> Int? {
+        guard let row = try store.row(ofContact: id, in: state.order) else { return nil }
+        guard let selection else { return row }
+        return selection.row(ofBaseRow: row)
+    }
+
+    /// The first row shown whose sort name starts with `prefix`, or where such a row would go.
+    /// - Complexity: O(log² n) plus O(log n) key reads.
+    func row(startingWith prefix: String, reading store: any ContactSource) throws -> Int {
+        let row = try store.row(startingWith: prefix, in: state.order)
+        return selection?.rank(ofBaseRow: row) ?? row
+    }
+}

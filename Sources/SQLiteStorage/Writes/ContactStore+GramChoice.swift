@@ -1,0 +1,95 @@
+import Contacts
+
+/// How the patterns kept as bitmaps are chosen (README, "Search"): those at least
+/// `share` of a sample of `sampleSize` contacts hold, once the list holds
+/// `minimumContacts`, chosen again when it has doubled since.
+public struct GramPolicy: Sendable {
+    /// The least share of the sampled contacts a kept pattern is held by.
+    public var share = 0.05
+    /// Contacts sampled, spread over the list.
+    public var sampleSize = 10_000
+    /// Below this many contacts no pattern is kept (the index answers quickly).
+    public var minimumContacts = 1_000
+
+    public init(share: Double = 0.05, sampleSize: Int = 10_000, minimumContacts: Int = 1_000) {
+        self.share = share
+        self.sampleSize = sampleSize
+        self.minimumContacts = minimumContacts
+    }
+}
+
+extension ContactStore {
+    /// Chooses the kept patterns from `sample` (search texts) and builds their bits
+    /// from every stored contact, inside the caller's write transaction (`progress`
+    /// gets the count done every 100,000).
+    /// - Complexity: one pass over the contacts.
+    func rebuildGrams(sample: [String], contacts: Int, progress: ((Int) -> Void)? = nil) throws {
+        guard try chooseGrams(sample: sample, contacts: contacts) else { return }
+        try database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts") { all in
+            var done = 0
+            while try all.step() {
+                try gramBits.add(id: all.int(at: 0), document: SearchText.document(all.fields(from: 1)))
+                done += 1
+                if done % 100_000 == 0 { progress?(done) }
+            }
+        }
+        try gramBits.flush()
+    }
+
+    /// Makes the patterns `sample` (search texts of a list of `contacts`) shows to be
+    /// frequent the kept ones, with no bits yet, inside the caller's write
+    /// transaction. Returns whether there are any.
+    func chooseGrams(sample: [String], contacts: Int) throws -> Bool {
+        let patterns = SearchGrams.frequent(
+            in: sample, share: gramPolicy.share, limit: GramBits.maxGrams,
+            minimumDocuments: contacts >= gramPolicy.minimumContacts ? 1 : .max)
+        try gramBits.choose(patterns, contacts: contacts)
+        return !patterns.isEmpty
+    }
+
+    /// Up to `gramPolicy.sampleSize` stored contacts' search texts, spread evenly over their ids.
+    /// - Complexity: O(sample × log n).
+    func sampleDocuments() throws -> [String] {
+        let largest = try largestID()
+        let step = max(1, largest / max(1, gramPolicy.sampleSize))
+        let sql = "SELECT id, \(ContactField.columnList) FROM contacts WHERE id >= :id ORDER BY id LIMIT 1"
+        return try database.withStatement(sql) { statement in
+            var documents: [String] = []
+            var id = 0
+            while id <= largest {
+                statement.reset()
+                statement.bind(id, to: ":id")
+                guard try statement.step() else { break }
+                documents.append(SearchText.document(statement.fields(from: 1)))
+                id = max(id + step, statement.int(at: 0) + 1)
+            }
+            return documents
+        }
+    }
+
+    /// Chooses the patterns again, inside the caller's write transaction, when the
+    /// list (`contacts` now) has doubled since they were chosen and holds at least
+    /// `gramPolicy.minimumContacts`; otherwise writes the bits changed. Returns
+    /// whether it chose.
+    @discardableResult
+    func rebuildGramsIfGrown(contacts: Int, progress: ((Int) -> Void)? = nil) throws -> Bool {
+        let chosenAt = try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") ?? 0
+        guard contacts >= gramPolicy.minimumContacts, contacts >= 2 * chosenAt else {
+            try gramBits.flush()
+            return false
+        }
+        try rebuildGrams(sample: sampleDocuments(), contacts: contacts, progress: progress)
+        return true
+    }
+
+    /// Chooses and builds the patterns of a list migrated with contacts in it, once
+    /// (one transaction; `progress` gets the count done every 100,000).
+    public func buildGramsIfNeeded(progress: ((Int) -> Void)? = nil) throws {
+        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_built'") == 0 else {
+            return
+        }
+        try database.transaction {
+            try rebuildGrams(sample: sampleDocuments(), contacts: count(), progress: progress)
+        }
+    }
+}

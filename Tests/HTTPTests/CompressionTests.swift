@@ -1,0 +1,82 @@
+import Codecs
+import TestSupport
+import Testing
+
+/// Each compressor's output decodes back to its input with another decoder (zlib's
+/// inflate, ZSTD_decompress), whatever the body, with its context reused.
+struct CompressionTests {
+    /// Bodies of the shapes answers have: empty, tiny, text, JSON-like, random bytes, large.
+    static func bodies() -> [[UInt8]] {
+        var random = SeededGenerator(seed: 9)
+        let json = (0..<300).map { #"{"slot":\#($0),"kind":"contact","html":"<p>Ann \#($0 * 7919)</p>"}"# }
+        return [
+            [], [0x41], Array("roster".utf8), Array(String(repeating: "roster ", count: 2000).utf8),
+            Array(json.joined(separator: ",").utf8),
+            (0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) },
+            (0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 31 ^ ($0 >> 7)) },
+        ]
+    }
+
+    @Test(arguments: [Int32(1), 6, 12])
+    func libdeflateGzipRoundTrips(level: Int32) throws {
+        let deflate = Deflate(level: level)
+        for body in Self.bodies() + Self.bodies() {
+            let compressed = deflate.compress(body)
+            #expect(Array(compressed.prefix(2)) == [0x1f, 0x8b], "a gzip member")
+            #expect(gunzip(compressed) == body, "\(body.count) bytes at level \(level)")
+        }
+    }
+
+    @Test(arguments: [Int32(-5), -1, 1, 3, 19])
+    func zstdRoundTrips(level: Int32) throws {
+        let zstd = Zstd(level: level)
+        for body in Self.bodies() + Self.bodies() {
+            let compressed = zstd.compress(body)
+            #expect(Array(compressed.prefix(4)) == [0x28, 0xb5, 0x2f, 0xfd], "a zstd frame")
+            #expect(unzstd(compressed) == body, "\(body.count) bytes at level \(level)")
+        }
+    }
+
+    @Test func theEncoderMakesEachCoding() {
+        let encoder = ContentEncoder()
+        let body = Array(String(repeating: "{\"name\":\"Ann Lee\"},", count: 400).utf8)
+        #expect(encoder.encode(body, as: .identity) == body)
+        let zipped = encoder.encode(body, as: .gzip)
+        let zstd = encoder.encode(body, as: .zstd)
+        #expect(gunzip(zipped) == body && unzstd(zstd) == body)
+        #expect(zipped.count < body.count / 10 && zstd.count < body.count / 10)
+        #expect(encoder.deflate.level == ContentEncoder.dynamicLevels.gzip)
+        #expect(encoder.zstd.level == ContentEncoder.dynamicLevels.zstd)
+    }
+
+    @Test func compressibleTypes() {
+        for type in [
+            "text/html; charset=utf-8", "application/json", "image/svg+xml", "application/problem+json",
+        ] {
+            #expect(ContentCoding.suits(contentType: type), "\(type)")
+        }
+        for type in ["image/png", "font/woff2", "application/octet-stream"] {
+            #expect(!ContentCoding.suits(contentType: type), "\(type)")
+        }
+        #expect(!ContentCoding.suits(contentType: nil))
+    }
+}
+
+/// The stream compressors: pieces in, one gzip member or zstd frame out, the same
+/// bytes back whatever the pieces.
+struct StreamCompressionTests {
+    @Test func piecesMakeOneMemberOrFrame() throws {
+        let pieces = (0..<40).map { index in
+            Array((0..<(index * 97 % 700)).map { "\($0 * index),Ann,Lee\r\n" }.joined().utf8)
+        }
+        let whole = pieces.flatMap { $0 }
+        for compressor in [Gzip(level: 1), ZstdStream(level: 1)] as [any StreamCompressor] {
+            var out: [UInt8] = []
+            for piece in pieces { out += compressor.compress(piece: piece, last: false) }
+            out += compressor.compress(piece: [], last: true)
+            let back = compressor is Gzip ? gunzip(out) : unzstd(out)
+            #expect(back == whole, "\(type(of: compressor))")
+            #expect(out.count < whole.count / 4)
+        }
+    }
+}
