@@ -106,11 +106,15 @@ struct GramBitsTests {
         let unchanged = try Self.kept(store)
         #expect(unchanged.patterns == patterns && unchanged.version == version)
 
-        // An import that doubles the list chooses the patterns again (and builds their bits).
+        // An import that doubles the list keeps the patterns' bits in step; the next
+        // start chooses them again (and builds their bits).
         let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
         let job = try ContactImport(store: writer, mode: .append)
         for line in 0..<3_600 { try job.add(Self.fields(&random), line: line) }
         _ = try job.commit()
+        #expect(try Self.kept(store) == (patterns, version))
+        try expectBitsMatchTheIndex("grown, before the start")
+        try store.buildGramsIfNeeded()
         let (chosen, newer) = try Self.kept(store)
         #expect(newer == version + 1 && chosen != patterns)
         #expect(

@@ -341,15 +341,12 @@ final class ContactImport {
         return state
     }
 
-    /// Once shown, each in a transaction of its own (a single write goes before
-    /// each): the patterns chosen again for a list that has doubled (one pass over
-    /// the contacts), and the order saved for the next start unless a write came
-    /// first. When either fails, the patterns as they were (their bits in step) and
-    /// the order table serve.
+    /// Once shown, in a transaction of its own (a single write goes first): the order
+    /// saved for the next start, unless a write came first; when it fails, the order
+    /// table serves. The patterns kept as bitmaps are not chosen again here for a list
+    /// that has doubled (one pass over every contact, which writes would wait for):
+    /// their bits are in step, and the next start chooses (`buildGramsIfNeeded`).
     private func afterShowing(_ state: ListState) throws {
-        try slices.open()
-        try store.rebuildGramsIfGrown(contacts: state.total)
-        try slices.commit()
         try slices.open()
         try store.saveOrder(state)
         try slices.commit()

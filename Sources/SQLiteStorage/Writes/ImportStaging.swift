@@ -39,6 +39,7 @@ enum ImportStaging {
         try database.execute(
             """
             PRAGMA staging.journal_mode = TRUNCATE; PRAGMA staging.synchronous = OFF;
+            PRAGMA staging.cache_size = -1024;
             CREATE TABLE staging.import_rows (id INTEGER PRIMARY KEY, sort_key BLOB NOT NULL, lines INTEGER NOT NULL, document TEXT NOT NULL, \(columns));
             CREATE TABLE staging.import_merges (id INTEGER NOT NULL, seq INTEGER NOT NULL, \(columns), PRIMARY KEY (id, seq)) WITHOUT ROWID;
             """)
