@@ -324,7 +324,7 @@ public final class ImportJob: Sendable {
         let transaction = try store.beginImport(mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
         var read: ImportSummary?
-        while let piece = try next() {
+        while let piece = try next(beforeWaiting: transaction.waitsForRows) {
             switch piece {
             case .rows(let batch):
                 for row in batch {
@@ -358,7 +358,9 @@ public final class ImportJob: Sendable {
 
     /// The next queued piece, nil at the end of the file.
     /// - Throws: `ContactsError.importCancelled` after `cancel()`.
-    private func next() throws(ContactsError) -> Piece? {
+    /// `beforeWaiting` runs when none is queued yet, before the thread waits.
+    private func next(beforeWaiting: () throws -> Void) throws(ContactsError) -> Piece? {
+        var waited = false
         while true {
             let (piece, resume, end, cancelled) = state.withLock { state -> (Piece?, Bool, Bool, Bool) in
                 if state.cancelled { return (nil, false, false, true) }
@@ -373,6 +375,10 @@ public final class ImportJob: Sendable {
             if resume { onResume() }
             if let piece { return piece }
             if end { return nil }
+            if !waited {
+                waited = true
+                do { try beforeWaiting() } catch { throw Self.storageError(error) }
+            }
             wake.wait()
         }
     }

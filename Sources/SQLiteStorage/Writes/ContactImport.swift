@@ -63,6 +63,11 @@ final class ContactImport {
     /// the statement running (one of 1,024 took up to a few hundred ms here under
     /// load into a list of 1,000,000, its search texts merging as it went).
     static let chunk = 256
+    /// Search texts indexed in a step while rows are read, one step a row: enough to
+    /// keep up with the rows, few enough that a single write waiting for the step is
+    /// not held (256 a step held writes 30 to 60 ms here under load, the texts and
+    /// their patterns' bits; each commit, one segment of the index, a few more).
+    static let textsAStep = 32
 
     /// A new import's token: random, positive, and not 0 (which `import_ranges` keeps for cleanups).
     static func newToken() -> Int { Int.random(in: 1...Int.max) }
@@ -81,8 +86,10 @@ final class ContactImport {
         // import must not grow memory with the file).
         try database.execute("PRAGMA cache_size = -8192")
         staging = ImportStaging.path(of: database.path, token: token)
-        try ImportStaging.attach(to: database, token: token)
+        // Running before its staging file exists: a cleanup that lists the folder
+        // meanwhile deletes only the files of imports that do not run.
         ImportTokens.begin(token)
+        try ImportStaging.attach(to: database, token: token)
         if mode == .merge {
             do {
                 matches = try Self.matchKeys(in: store)
@@ -123,9 +130,17 @@ final class ContactImport {
             staged += 1
             lastStaged = id
         }
-        if lastSaved - lastIndexed >= Self.chunk { try indexSaved(upTo: lastIndexed + Self.chunk) }
+        if lastSaved - lastIndexed >= Self.textsAStep { try indexSaved(upTo: lastIndexed + Self.textsAStep) }
         let commits = slices.committed
         try slices.stepped()
+        if slices.committed > commits { lastSaved = lastStaged }
+    }
+
+    /// The file's next rows are not read yet: the open slice ends, so that no single
+    /// write waits for a thread that waits for rows.
+    func waitsForRows() throws {
+        let commits = slices.committed
+        try slices.commit()
         if slices.committed > commits { lastSaved = lastStaged }
     }
 
