@@ -11,8 +11,8 @@ CREATE TABLE search_grams (
     pattern TEXT NOT NULL UNIQUE                                   -- as SearchText.pattern gives it
 );
 CREATE TABLE search_gram_bits (
-    key  INTEGER PRIMARY KEY,  -- chunk * 65536 + gram: ids chunk * 8192 ... chunk * 8192 + 8191
-    bits BLOB NOT NULL         -- 1,024 bytes, 64-bit little-endian words: bit b of word w is id chunk * 8192 + 64 w + b
+    key  INTEGER PRIMARY KEY,  -- gram * 2^32 + chunk: ids chunk * 31744 ... chunk * 31744 + 31743
+    bits BLOB NOT NULL         -- 3,968 bytes, 64-bit little-endian words: bit b of word w is id chunk * 31744 + 64 w + b
 );
 INSERT INTO roster_meta (key, value)
     SELECT 'grams_built', CASE WHEN EXISTS (SELECT 1 FROM contacts) THEN 0 ELSE 1 END;

@@ -17,7 +17,7 @@
 
 import { detailId, detailLink } from "./link.js";
 import {
-  FIELDS, beginLoad, beginWrite, createDetailState, detailHashChange, discardQuestion, holdsEdits,
+  FIELDS, beginLoad, formContact, beginWrite, createDetailState, detailHashChange, discardQuestion, holdsEdits,
   loadOutcome, openPlan, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,
 } from "./detailState.js";
 import { createDetailForm } from "./detailForm.js";
@@ -198,7 +198,7 @@ export function createDetail({ doc, send, hooks }) {
     }
     // Read now, not before the request: nothing typed meanwhile is left out.
     const base = { ...view.defaults(), details: view.shownDetails() };
-    const merged = mergeEdits(FIELD_LABELS, base, { ...view.values(), details: view.details() }, answer.json);
+    const merged = mergeEdits(FIELD_LABELS, base, { ...view.values(), details: view.details() }, formContact(answer.json));
     show(answer.json, answer.etag);
     view.putEdits(merged.values, merged.details);
     shown.edited = saveRequest(shown, view.values(), view.defaults()) !== null;

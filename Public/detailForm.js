@@ -2,7 +2,7 @@
 // title, avatar, star, message and the delete confirmation. Reads and writes
 // them only; what to show is detail.js's (and detailState.js's) decision.
 
-import { FIELDS } from "./detailState.js";
+import { FIELDS, formValue } from "./detailState.js";
 import { createDetailsForm } from "./detailsForm.js";
 
 /** The pane's view in `doc`. */
@@ -31,7 +31,7 @@ export function createDetailForm(doc) {
    *  compares with to send only the fields edited. */
   function setValues(contact) {
     for (const name of FIELDS) {
-      input(name).defaultValue = contact[name] ?? "";
+      input(name).defaultValue = formValue(name, contact[name]);
       input(name).value = input(name).defaultValue;
     }
     more.show(contact.details ?? {});
@@ -117,7 +117,7 @@ export function createDetailForm(doc) {
 
     /** Puts `values` (name -> text) and `details` into the form as edits of what it shows. */
     putEdits(values, details) {
-      for (const name of FIELDS) input(name).value = values[name] ?? "";
+      for (const name of FIELDS) input(name).value = formValue(name, values[name]);
       more.show(more.shown(), details);
     },
     /** Sets field `name` to `value` as an edit. */

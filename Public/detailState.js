@@ -13,7 +13,42 @@ import { fieldMessage } from "./fieldMessages.js";
 import { detailId, isDetailLink } from "./link.js";
 
 /** The form's fields, in the form's order. */
-export const FIELDS = ["first_name", "last_name", "email", "phone", "company", "city", "notes"];
+export const FIELDS = ["first_name", "last_name", "email", "phone", "company", "city", "notes", "labels"];
+
+/** A contact's value of field `name` as the form's text: the labels as "Work, Golf". */
+export function formValue(name, value) {
+  if (name === "labels") return Array.isArray(value) ? value.join(", ") : value ?? "";
+  return value ?? "";
+}
+
+/** `contact` with every field as the form's text (`formValue`). */
+export function formContact(contact) {
+  return { ...contact, labels: formValue("labels", contact.labels) };
+}
+
+/**
+ * The labels a text of the form names: split at commas (and line breaks), each
+ * trimmed, empty ones dropped, a repeat in another case dropped (the server folds
+ * them alike).
+ */
+export function parseLabels(text) {
+  const names = [];
+  const seen = new Set();
+  for (const part of (text ?? "").split(/[,\n]/)) {
+    const name = part.trim();
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Whether the form's text of field `name` changed from `before` to `now`. */
+function changed(name, now, before) {
+  if (name === "labels") return parseLabels(now).join("\n") !== parseLabels(before).join("\n");
+  return now !== before;
+}
 
 /** Nothing shown. */
 export function createDetailState() {
@@ -134,7 +169,9 @@ export function saveRequest(state, values, defaults) {
   const creating = state.id === null;
   const body = {};
   for (const name of FIELDS) {
-    if (creating || values[name] !== defaults[name]) body[name] = values[name];
+    if (name === "labels") {
+      if (creating || changed(name, values[name], defaults[name])) body.labels = parseLabels(values[name]);
+    } else if (creating || values[name] !== defaults[name]) body[name] = values[name];
   }
   // The details go as one object (the server keeps them as one field).
   if (values.details !== undefined && values.details !== defaults.details) body.details = JSON.parse(values.details);

@@ -6,7 +6,7 @@
 /** The form's fields, [name, label], in the form's order (the labels the form shows). */
 export const FIELD_LABELS = [
   ["first_name", "First name"], ["last_name", "Last name"], ["email", "E-mail"], ["phone", "Phone"],
-  ["company", "Company"], ["city", "City"], ["notes", "Notes"],
+  ["company", "Company"], ["city", "City"], ["notes", "Notes"], ["labels", "Labels"],
 ];
 
 const EMAIL_RULE = "an e-mail address needs one @ with something before and after it, and no spaces";
@@ -34,6 +34,11 @@ export function fieldMessage({ error, field, message }, status = 422) {
   if (error === "invalid_character") return "This holds a character that cannot be stored; take it out.";
   if (field === "email") return `This does not look like an e-mail address: ${EMAIL_RULE}.`;
   if (field === "phone") return "A phone number needs at least one digit.";
+  if (field === "labels") {
+    if (/\d+ labels;/.test(message ?? "")) return `A contact may have at most ${limit ?? 50} labels.`;
+    if (limit) return `A label may have at most ${limit} characters.`;
+    return "Labels are names separated by commas.";
+  }
   if (field === "details") {
     const named = detailNamed(message);
     if (named?.startsWith("Other e-mail")) return `${named} does not look like an e-mail address: ${EMAIL_RULE}.`;

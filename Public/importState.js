@@ -27,6 +27,7 @@ const FIELD_WORDS = {
   first_name: ["first name", "first names"], last_name: ["last name", "last names"], email: ["e-mail", "e-mails"],
   phone: ["phone", "phones"], company: ["company", "companies"], city: ["city", "cities"], notes: ["note", "notes"],
   favorite: ["favourite", "favourites"], details: ["with more details", "with more details"],
+  labels: ["with labels", "with labels"],
 };
 export function fieldCountsText(fields) {
   const parts = Object.entries(fields ?? {}).filter(([, n]) => n > 0)

@@ -18,9 +18,9 @@
 // cells, so the contacts on screen stay where they are.
 
 import { takeArrival } from "./arrival.js";
-import { listHashChange, readLink, normalize, rememberedHash } from "./link.js";
+import { listHashChange, readFilter, readLink, normalize, rememberedHash } from "./link.js";
 import {
-  changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
+  changeFilter, changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
   revealRow, takeSize,
 } from "./listState.js";
 import { createMoving, listenToList } from "./listInput.js";
@@ -42,7 +42,7 @@ const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
  * The list in `doc`. `status` is status.js's; `letters(onJump)` makes the letter
  * index (letters.js); `toggleStar(button, id)` flips a row's star; `hooks.open(id)`
  * opens a contact's detail; `get` fetches (through the sign-in). Returns {start,
- * startQuery, where, refresh, showRow, remember, useSearch}.
+ * startQuery, startFilter, where, refresh, showRow, remember, useSearch, useViews}.
  */
 export function createList({ doc, status, letters, toggleStar, hooks, get }) {
   const win = doc.defaultView;
@@ -69,6 +69,7 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
   const scrubber = createScrubber(doc.getElementById("scrubber"), { max, move: fingerTo });
   let touch = null; // touchInput.js's {stop}
   let search = null; // search.js's {open, show}, given by useSearch
+  let views = null; // views.js's {show}, given by useViews
   let frameId = 0;
   let rememberTimer = 0;
   let shownSection = null;
@@ -147,7 +148,7 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
       if (step.cells.length) slots.order();
       if (step.loadSections) windows.loadSections();
       if (step.syncAfter) syncScrollbar(); // its scroll event is expected, so ignored
-      status.showWindow(step.answer, state.lastBytes, state.query);
+      status.showWindow(step.answer, state.lastBytes, state.query, state);
     }
     position();
     ask();
@@ -225,11 +226,14 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
       keys.open(entry ? [slot, entry] : null);
     },
     focus: () => schedule(),
-    // #q= opens a search (search.js fills the field); #row=N moves within what is shown.
+    // #q= opens a search (search.js fills the field); #view= and #label= another
+    // list (views.js shows it); #row=N moves within what is shown.
     hash() {
-      const change = listHashChange(win.location.hash, state.query, where(), state.total);
+      const change = listHashChange(win.location.hash, state.query, where(), state.total, state);
+      if (change?.filter) views?.show(change.filter);
+      if (change?.filter) startFilter(change.filter, change.search ? null : change.row ?? null);
       if (change?.search) search.open(change.search.q, change.search.row);
-      else if (change) showRow(change.row);
+      else if (change && !change.filter) showRow(change.row);
     },
     // At the end of the list, stay there.
     resize(height) {
@@ -240,11 +244,23 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
     },
   };
 
+  /** Another query or filter is shown when `changed`: whatever is on its way answers
+   *  the old list, so it is dropped and the new one asked for at once. */
+  function restart(changed) {
+    spoken.jumped();
+    if (changed) {
+      windows.abort();
+      windows.loadSections();
+    }
+    schedule();
+  }
+
+  /** Shows the list through `filter` ({view, label}) from its `row`, or its top. */
+  const startFilter = (filter, row = null) => restart(changeFilter(state, filter, row));
   return {
-    /** Search.js's controls, for the links that open a search. */
-    useSearch(controls) {
-      search = controls;
-    },
+    /** Search.js's and views.js's controls, which show the query, view and label a link opens. */
+    useSearch: (controls) => (search = controls),
+    useViews: (controls) => (views = controls),
 
     /** Starts the list where the URL says (a search, a row, or the top). */
     async start() {
@@ -254,6 +270,8 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
       const link = readLink(win.location.hash);
       state.query = normalize(link.q);
       if (state.query) search.show(link.q);
+      views?.show(readFilter(win.location.hash));
+      changeFilter(state, readFilter(win.location.hash));
       const answer = await windows.loadSections();
       if (answer) takeSize(state, answer);
       layoutScroller();
@@ -263,24 +281,13 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
       else setV(0);
     },
 
-    /** Shows the list of query `q` ("" the whole list) from its contact `row`, or
-     *  from its top when `row` is null. */
-    startQuery(q, row) {
-      spoken.jumped();
-      if (changeQuery(state, q, row)) {
-        // Whatever is on its way answers the old query: drop it, and ask anew at once.
-        windows.abort();
-        windows.loadSections();
-      }
-      schedule();
-    },
-
+    /** Shows the list of query `q` ("" the whole list) from its `row`, or its top (null). */
+    startQuery: (q, row) => restart(changeQuery(state, q, row)),
+    startFilter,
     where: () => where() ?? state.focusRow,
 
     /** A newer data version exists (announced, or written by this page). */
-    refresh(version) {
-      if (refresh(state, version)) schedule();
-    },
+    refresh: (version) => refresh(state, version) && schedule(),
 
     /** The detail pane shows contact `row` of the whole list (a link, or created). */
     showRow(row) {

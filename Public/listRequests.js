@@ -40,7 +40,7 @@ export function beginRequest(state, sticky, now = 0) {
   state.pendingTop = false;
   const { url, asked, low, high } = windowRequest({
     row, name, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
-    query: state.query, session: state.session, ack: state.ack,
+    query: state.query, view: state.view, label: state.label, session: state.session, ack: state.ack,
     margin: restMargin(state.viewport, state.rtt), rtt: state.rtt, speed: speedAt(state.motion, now),
   });
   const ticket = {
@@ -102,7 +102,7 @@ export function refused(state, ticket, status) {
     state.dirty = true;
     return "row";
   }
-  return state.query ? "query" : null;
+  return state.query || state.label ? "query" : null;
 }
 
 /** The query was refused and that was said: nothing is asked until it changes. */

@@ -41,6 +41,8 @@ export function createListState() {
     pendingName: null,  // type-ahead: a name's start to show, asked for as /window?name=
     pendingTop: false,  // show the list's top once it arrives (a new query's first window)
     query: "",          // the search shown ("" the whole list), sent as q
+    view: "all",        // "favorites": the starred contacts only, sent as filter=favorites
+    label: "",          // a label's contacts only ("" every contact), sent as label
     generation: 0,      // counts queries: an answer to an older one is dropped
     moves: 0,
     retryDelay: 0,      // ms before the next try after a failed request (0: none failed)
@@ -96,6 +98,34 @@ export function changeQuery(state, q, row) {
     return false;
   }
   state.query = q;
+  return newList(state, row);
+}
+
+/**
+ * Shows the list through `filter` ({view, label}: favourites, a label) from its
+ * contact `row`, or from its top when `row` is null: another list, as a new
+ * query is. Returns true when the filter changed (the caller then aborts the
+ * request in flight and loads the new list's sections).
+ */
+export function changeFilter(state, filter, row = null) {
+  const view = filter.view === "favorites" ? "favorites" : "all";
+  const label = filter.label ?? "";
+  if (view === state.view && label === state.label) {
+    if (row !== null) goToRow(state, row);
+    return false;
+  }
+  state.view = view;
+  state.label = label;
+  return newList(state, row);
+}
+
+/** Whether the list shows only some contacts (a search, the favourites, a label). */
+export function filtered(state) {
+  return Boolean(state.query) || state.view === "favorites" || Boolean(state.label);
+}
+
+/** Another list (query or filter) is shown: a new generation, from `row` or the top. */
+function newList(state, row) {
   state.generation += 1;
   state.arrived = null;
   state.inFlight = false;
@@ -164,10 +194,10 @@ export function takeSize(state, { total, contentHeight }) {
  * The detail pane shows contact `row` of the whole list (opened by a link, or
  * just created): "later" (the list has not started: it starts there), "go" (not
  * in the window: the list goes there), or null (shown already, or a search is
- * shown, whose rows are not the whole list's).
+ * shown, or the favourites or a label, whose rows are not the whole list's).
  */
 export function revealRow(state, row, shown) {
-  if (state.query) return null;
+  if (filtered(state)) return null;
   if (!state.started) {
     state.startRow = row;
     return "later";

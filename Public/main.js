@@ -8,6 +8,8 @@
 // - a write (star, detail pane, import, undo) -> the list asks for its window now;
 // - the detail pane deletes a contact -> the undo note offers it back for 10 s;
 // - the list opens a contact -> the detail pane shows it;
+// - the view switch or the label picker -> the list shows that list from its top;
+//   a newer data version -> the picker reads the labels and their counts again;
 // - the detail pane shows a contact by link or creates one -> the list shows its
 //   row; it closes -> the list's row goes back into the URL;
 // - any request answered 401 -> the sign-in form; once signed in, the requests
@@ -25,6 +27,7 @@ import { createSearch } from "./search.js";
 import { createSignIn } from "./signIn.js";
 import { createStatus } from "./status.js";
 import { createUndo } from "./undo.js";
+import { createViews } from "./views.js";
 
 /** Builds the page in `doc` (the document) and starts it. */
 export function start(doc = document) {
@@ -57,9 +60,12 @@ export function start(doc = document) {
     list: doc.getElementById("list"),
     hooks: { change: (q, row) => list.startQuery(q, row), where: () => list.where() },
   }));
+  const views = createViews({ doc, get: signIn.fetch, hooks: { change: (filter) => list.startFilter(filter) } });
+  list.useViews(views);
   createImport(doc, () => list.refresh(), signIn);
   connectEvents((data) => {
     list.refresh(data.version);
+    views.refresh();
     detail.versionSeen(data.version);
   }, signIn.recheck);
   // The list first: a contact link read by the detail pane before the list's

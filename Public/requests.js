@@ -24,11 +24,11 @@ export const MAX_SPEED = 1_000_000;
  * viewport part is asked as the window itself (offset `v`, where the server looks
  * for the contact to anchor on) and the margins as overscan; at the ends one or
  * the other grows so that the span stays the same.
- * `query` adds q; `session` (not null) adds session and `ack`; `rtt` (ms, not
+ * `query` adds q, `view` filter and `label` label (`filterParams`); `session` (not null) adds session and `ack`; `rtt` (ms, not
  * null) adds rtt and `speed` (px/s), for the server's lookahead.
  *
  * @param {{row: number|null, name?: string|null, top: boolean, v: number, viewport: number, sticky: number,
- *          contentHeight: number, query: string, session: string|null, ack: number|null,
+ *          contentHeight: number, query: string, view?: string, label?: string, session: string|null, ack: number|null,
  *          margin?: number, rtt?: number|null, speed?: number}} at
  * @returns {{url: string, asked: number|null, low: number, high: number}} `asked`: the
  *   offset asked for (null for a row or a name); `low`..`high`: the px it covers (a row's: unknown, the whole list)
@@ -54,7 +54,7 @@ export function windowRequest(at) {
     low = asked - overscan;
     high = asked + asks + overscan;
   }
-  if (at.query) url += `&q=${encodeURIComponent(at.query)}`;
+  url += filterParams(at.query, at.view, at.label);
   if (at.session !== null) url += `&session=${encodeURIComponent(at.session)}&ack=${at.ack}`;
   if (at.rtt !== undefined && at.rtt !== null) {
     const speed = Math.max(-MAX_SPEED, Math.min(MAX_SPEED, Math.round(at.speed ?? 0)));
@@ -63,7 +63,20 @@ export function windowRequest(at) {
   return { url, asked, low, high };
 }
 
-/** The /sections URL of query `query` ("" the whole list). */
-export function sectionsUrl(query) {
-  return query ? `/sections?q=${encodeURIComponent(query)}` : "/sections";
+/** The parameters of query `query` ("" none), view `view` ("favorites", or "all" and
+ *  undefined for every contact) and label `label` ("" and undefined none), each
+ *  with its `&`. */
+export function filterParams(query, view, label) {
+  let params = "";
+  if (query) params += `&q=${encodeURIComponent(query)}`;
+  if (view === "favorites") params += "&filter=favorites";
+  if (label) params += `&label=${encodeURIComponent(label)}`;
+  return params;
+}
+
+/** The /sections URL of query `query` ("" the whole list), through view `view` and
+ *  label `label` (as `filterParams` takes them). */
+export function sectionsUrl(query, view, label) {
+  const params = filterParams(query, view, label);
+  return params ? `/sections?${params.slice(1)}` : "/sections";
 }

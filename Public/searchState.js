@@ -2,7 +2,7 @@
 // the list's query, the row the list goes back to when the search ends, what a
 // key in the field does, and the link that follows the query.
 
-import { isDetailLink, linkOf, normalize } from "./link.js";
+import { isDetailLink, linkOf, normalize, readFilter } from "./link.js";
 
 /** ms without a keystroke before the query is handed to the list. */
 export const DEBOUNCE = 130;
@@ -61,9 +61,10 @@ export function slashFocuses(key) {
 }
 
 /** The hash that follows query `q` (its row is added by the list once it settles),
- *  or null to leave `hash` as it is (it says so already, or it is the detail pane's). */
+ *  keeping the view and label `hash` holds, or null to leave `hash` as it is (it
+ *  says so already, or it is the detail pane's). */
 export function queryHash(hash, q) {
   if (isDetailLink(hash)) return null;
-  const wanted = linkOf(q, null);
+  const wanted = linkOf(q, null, readFilter(hash));
   return hash === wanted ? null : wanted;
 }

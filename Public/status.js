@@ -20,12 +20,12 @@ export function createStatus(doc) {
   return {
     /** Shows the count of contacts, or of the matches of search `query`, after a
      *  window (`bytes` long: the debug panel's). */
-    showWindow(update, bytes, query = "") {
+    showWindow(update, bytes, query = "", filter = undefined) {
       if (offline) {
         offline = false;
         statusLine.classList.remove("offline");
       }
-      const { count, none } = countText(update.total, query);
+      const { count, none } = countText(update.total, query, filter);
       if (statusLine.textContent !== count) statusLine.textContent = count;
       if (empty.textContent !== none) empty.textContent = none;
       if (empty.hidden !== !none) empty.hidden = !none;

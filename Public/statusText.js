@@ -5,14 +5,21 @@ import { counted } from "./plural.js";
 
 /**
  * The status line and the empty-result message after a window of `total` rows
- * of search `query` ("" the whole list): {count, none}; `none` is "" unless a
- * search found nothing.
+ * of search `query` ("" the whole list) through `filter` ({view, label}: the
+ * favourites, a label): {count, none}; `none` is "" unless a search or a filter
+ * found nothing.
  */
-export function countText(total, query = "") {
-  const none = query && total === 0 ? `No contacts match “${query}”` : "";
-  const count = none || (query
-    ? `${counted(total, "contact matches", "contacts match")} “${query}”`
-    : counted(total, "contact"));
+export function countText(total, query = "", filter = { view: "all", label: "" }) {
+  const favorites = filter?.view === "favorites";
+  const label = filter?.label ? ` labelled “${filter.label}”` : "";
+  if (!query && !favorites && !label) return { count: counted(total, "contact"), none: "" };
+  if (!query) {
+    const none = total === 0 ? (favorites ? `No favourites${label}` : `No contacts${label}`) : "";
+    return { count: none || (favorites ? counted(total, "favourite") : counted(total, "contact")) + label, none };
+  }
+  const among = (favorites ? " among the favourites" : "") + label;
+  const none = total === 0 ? `No contacts match “${query}”${among}` : "";
+  const count = none || `${counted(total, "contact matches", "contacts match")} “${query}”${among}`;
   return { count, none };
 }
 

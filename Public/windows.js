@@ -57,12 +57,12 @@ export function createWindows({ state, sticky, schedule, status, onSections, get
    *  failed or answers an older query). */
   const loadSections = coalesced(async () => {
     const generation = sectionsAsked(state);
-    let response = await get(sectionsUrl(state.query)).catch(() => null);
+    let response = await get(sectionsUrl(state.query, state.view, state.label)).catch(() => null);
     let answer = response ? await response.json().catch(() => null) : null;
     for (let percent; (percent = preparingPercent(response?.status, answer)) !== null;) {
       status.showPreparing(percent);
       await new Promise((resolve) => setTimeout(resolve, retryAfter(response.headers.get("Retry-After"))));
-      response = await get(sectionsUrl(state.query)).catch(() => null);
+      response = await get(sectionsUrl(state.query, state.view, state.label)).catch(() => null);
       answer = response ? await response.json().catch(() => null) : null;
     }
     if (!response?.ok) answer = null;

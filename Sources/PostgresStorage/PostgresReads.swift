@@ -228,3 +228,34 @@ struct PostgresReads {
         return values
     }
 }
+
+extension PostgresReads {
+    /// The ids `sql` returns (its first column), with `parameters`.
+    func ids(_ sql: String, _ parameters: [String?] = []) throws -> ContactIDSet {
+        let result = try connection.query(sql, parameters)
+        var ids = ContactIDSet()
+        for row in 0..<result.count { ids.insert(result.int(row, 0)) }
+        return ids
+    }
+
+    /// The starred contacts: the partial index `contacts_favorites`.
+    func favorites() throws -> ContactIDSet {
+        try ids("SELECT id FROM contacts WHERE favorite")
+    }
+
+    /// The contacts holding label `name` in any case, trimmed: the GIN index of
+    /// `label_keys`, lowered by the server as the column is.
+    func labelled(_ name: String) throws -> ContactIDSet {
+        try ids("SELECT id FROM contacts WHERE label_keys @> ARRAY[lower($1)]", [ContactLabels.trimmed(name)])
+    }
+
+    /// Every label with the contacts holding it, by key.
+    func labelCounts() throws -> [LabelCount] {
+        let result = try connection.query(
+            """
+            SELECT min(name), count(*) FROM contacts, unnest(string_to_array(labels, E'\\n')) AS name
+            WHERE labels <> '' GROUP BY lower(name) ORDER BY lower(name) COLLATE "C"
+            """)
+        return (0..<result.count).map { LabelCount(name: result.string($0, 0), count: result.int($0, 1)) }
+    }
+}

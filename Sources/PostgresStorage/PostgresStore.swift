@@ -180,6 +180,12 @@ public final class PostgresStore: ContactSource {
         return try reads.matches(words, ids: ids)
     }
 
+    public func favorites() throws -> ContactIDSet { try current().favorites() }
+
+    public func labelled(_ name: String) throws -> ContactIDSet { try current().labelled(name) }
+
+    public func labelCounts() throws -> [LabelCount] { try current().labelCounts() }
+
     public func contact(id: Int, in order: ListOrder) throws -> Contact? {
         try current().contact(id: id, in: order)
     }

@@ -116,7 +116,8 @@ struct ContactInputTests {
             #expect(error.status == 400 && error.code == "unknown_field" && error.field == key)
             #expect(
                 error.message.contains(
-                    "first_name, last_name, email, phone, company, city, notes, favorite and details"))
+                    "first_name, last_name, email, phone, company, city, notes, favorite, details and labels")
+            )
         }
     }
 
@@ -137,7 +138,7 @@ struct ContactInputTests {
         }
     }
 
-    @Test(arguments: ContactField.allCases.filter { !$0.spec.isDocument })
+    @Test(arguments: ContactField.allCases.filter { !$0.spec.isDocument && !$0.spec.isList })
     func textOverItsLimitInCharactersIs422(field: ContactField) throws {
         guard case .text(let limit) = field.kind else { return }
         let name = field == .lastName ? "first_name" : "last_name"  // the contact's name, another field

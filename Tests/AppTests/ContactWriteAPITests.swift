@@ -183,4 +183,39 @@ struct ContactWriteAPITests {
             (again?["top"] as? Int).map { $0 - newOffset } == (shown["top"] as! Int) - offset, "0 px drift")
         #expect(client.getJSON("/sections")?.json["version"] as? Int == moved["version"] as? Int)
     }
+
+    @Test func aStarUndoneWhileAnAnswerWasDroppedSendsNothingAgain() throws {
+        let client = live.client()
+        let offset = 60_000
+        let first = try #require(client.getJSON("/window?offset=\(offset)&height=600")?.json)
+        let session = try #require(first["session"] as? String)
+        let seq = try #require(first["seq"] as? Int)
+        let cells = try #require(first["cells"] as? [[String: Any]]).filter {
+            $0["kind"] as? String == "contact"
+        }
+        let target = cells[cells.count / 2]
+        let targetID = (target["contact"] as! [String: Any])["id"] as! Int
+        let delta = "/window?offset=\(offset)&height=600&session=\(session)&ack=\(seq)"
+        #expect(call(client, "PATCH", "/contacts/\(targetID)", #"{"favorite":true}"#).status == 200)
+        // The client drops this answer: its next ack is still `seq`.
+        let dropped = try #require(client.getJSON(delta)?.json)
+        #expect((dropped["cells"] as? [[String: Any]])?.count == 1, "the star, in its slot")
+        #expect(call(client, "PATCH", "/contacts/\(targetID)", #"{"favorite":false}"#).status == 200)
+        let undone = try #require(client.getJSON(delta)?.json)
+        #expect(undone["full"] as? Bool == false)
+        #expect(
+            (undone["cells"] as? [[String: Any]])?.isEmpty == true,
+            "the slot shows that contact as it is again at the acknowledged state")
+        #expect(undone["version"] as! Int > dropped["version"] as! Int)
+        // Renamed instead, it is sent again.
+        let next = "/window?offset=\(offset)&height=600&session=\(session)&ack=\(undone["seq"] as! Int)"
+        let lastName = (target["contact"] as! [String: Any])["last_name"] as! String
+        #expect(
+            call(client, "PATCH", "/contacts/\(targetID)", "{\"last_name\":\"\(lastName.uppercased())\"}")
+                .status
+                == 200)
+        let renamed = try #require(client.getJSON(next)?.json)
+        let resent = try #require(renamed["cells"] as? [[String: Any]])
+        #expect(resent.count == 1 && resent.first?["slot"] as? Int == target["slot"] as? Int)
+    }
 }

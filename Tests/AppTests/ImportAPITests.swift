@@ -365,7 +365,8 @@ struct ImportAPITests {
         let first = try #require(source.client().get("/export.csv"))
         #expect(first.status == 200 && first.headers["transfer-encoding"] == "chunked")
         let text = first.text
-        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details\r\n"))
+        #expect(
+            text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details,labels\r\n"))
         let target = try LiveApplication(contacts: 0)
         let client = target.client()
         #expect(client.post("/import", text).status == 200)

@@ -120,16 +120,19 @@ struct OpenAPITests {
         // And the parser takes each documented name (row in place of offset).
         let values = [
             "offset": "0", "height": "100", "overscan": "10", "session": "s", "ack": "1", "q": "ann",
+            "filter": "favorites", "label": "Work",
         ]
         #expect(throws: Never.self) { try WindowQuery(values.map { ($0.key, $0.value) }) }
         #expect(throws: Never.self) { try WindowQuery([("row", "0"), ("height", "100")]) }
         #expect(throws: Never.self) { try WindowQuery([("name", "smi"), ("height", "100")]) }
     }
 
-    @Test func sectionsTakeOnlyQAndImportsTheirModeAndErrorPolicy() throws {
+    @Test func sectionsTakeTheFiltersAndImportsTheirModeAndErrorPolicy() throws {
         let paths = try Self.paths()
         let sections = try #require(paths["/sections"]?["get"] as? [String: Any])
-        #expect(Self.parameterNames(sections, in: "query") == ["q"])
+        #expect(Self.parameterNames(sections, in: "query") == ["q", "filter", "label"])
+        let labels = try #require(paths["/labels"]?["get"] as? [String: Any])
+        #expect(Self.parameterNames(labels, in: "query").isEmpty)
         for method in ["post", "put"] {
             let operation = try #require(paths["/import"]?[method] as? [String: Any])
             let parameters = try #require(operation["parameters"] as? [[String: Any]])

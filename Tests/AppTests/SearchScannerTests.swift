@@ -29,4 +29,29 @@ struct SearchScannerTests {
             #expect(Array(try split.matches(query, store: store, version: version + 1)) == one, "\(query)")
         }
     }
+
+    @Test func labelsAndFavouritesInTwoHalvesAreWhatOneScanFinds() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/roster.sqlite"
+        let writer = try ContactStore(path: path, migrator: Migrator(directory: migrations))
+        try writer.add(
+            (0..<3_000).map { index in
+                ContactFields(
+                    firstName: "N\(index)", favorite: index % 7 == 0,
+                    labels: index % 3 == 0 ? "Work" : index % 5 == 0 ? "work\nGolf" : "")
+            })
+        let store = try ContactStore(readingFrom: path)
+        let version = try store.pin()
+        let split = SearchScanner(databasePath: path, splitFrom: 1)
+        for name in ["Work", "golf", "none"] {
+            let one = Array(try store.labelled(name))
+            #expect(!one.isEmpty || name == "none")
+            #expect(Array(try split.labelled(name, store: store, version: version)) == one, "\(name)")
+            #expect(Array(try split.labelled(name, store: store, version: version + 1)) == one, "\(name)")
+        }
+        let starred = Array(try store.favorites())
+        #expect(starred.count == 429)
+        #expect(Array(try split.favorites(store: store, version: version)) == starred)
+    }
 }

@@ -51,6 +51,9 @@ struct WindowRetryTests {
         func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet {
             try store.matches(words, ids: ids)
         }
+        func favorites() throws -> ContactIDSet { try store.favorites() }
+        func labelled(_ name: String) throws -> ContactIDSet { try store.labelled(name) }
+        func labelCounts() throws -> [LabelCount] { try store.labelCounts() }
         func contact(id: Int, in order: ListOrder) throws -> Contact? { try store.contact(id: id, in: order) }
         func row(ofContact id: Int, in order: ListOrder) throws -> Int? {
             try store.row(ofContact: id, in: order)

@@ -44,7 +44,8 @@ struct CSVWriterTests {
         var bytes: [UInt8] = []
         SyntheticContacts(seed: 1).csv(count: 500, chunkSize: 1000) { bytes += $0 }
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details\r\n"))
+        #expect(
+            text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details,labels\r\n"))
         // Notes may hold bare LF inside quotes; records end with CRLF.
         #expect(text.components(separatedBy: "\r\n").count == 502)
     }

@@ -37,7 +37,6 @@ struct ContactDetailsTests {
                 label: text(&random), poBox: text(&random), street: text(&random), city: text(&random),
                 postcode: text(&random), country: text(&random))
         }
-        details.categories = (0..<Int(random.next() % 3)).map { _ in text(&random) }
         details.uid = text(&random)
         switch random.next() % 3 {
         case 0: details.photo = .data(mediaType: "image/jpeg", bytes: [0xFF, 0xD8, 0, 1, 2])

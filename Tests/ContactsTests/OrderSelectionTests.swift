@@ -5,11 +5,12 @@ import Testing
 /// A search's selection of rows against the simple filtered list (`ListState.filtered`,
 /// a tree of the matches): the same rows, entries, sections, lines and pixels.
 struct OrderSelectionTests {
-    /// A list of `size` contacts with shuffled ids and random notes lines, in 27
-    /// sections, its order edited so that its leaves are of uneven sizes.
-    private static func list(size: Int, random: inout SeededRandom) -> ListState {
+    /// A list of `size` contacts with shuffled ids (or ids in row order, as a seed
+    /// writes them) and random notes lines, in 27 sections, its order edited so that
+    /// its leaves are of uneven sizes (and some no longer hold ids that run on by one).
+    private static func list(size: Int, random: inout SeededRandom, inOrder: Bool = false) -> ListState {
         var ids = Array(0..<size)
-        ids.shuffle(using: &random)
+        if !inOrder { ids.shuffle(using: &random) }
         var entries = ids.map { OrderEntry(id: $0, lines: random.below(7) < 5 ? 0 : random.below(4)) }
         var order = ListOrder(entries)
         for step in 0..<min(size, 400) {
@@ -35,10 +36,24 @@ struct OrderSelectionTests {
         return ListState(version: 9, sections: sections, order: order)
     }
 
-    @Test(arguments: [0, 1, 300, 5_000, 40_000])
-    func aSelectionIsTheFilteredListRowForRow(size: Int) {
+    @Test(arguments: [
+        (0, false), (1, false), (300, false), (5_000, false), (40_000, false), (1, true), (5_000, true),
+        (40_000, true),
+    ])
+    func aSelectionIsTheFilteredListRowForRow(size: Int, inOrder: Bool) {
         var random = SeededRandom(seed: UInt64(size) + 11)
-        let list = Self.list(size: size, random: &random)
+        let list = Self.list(size: size, random: &random, inOrder: inOrder)
+        if inOrder && size >= 5_000 {
+            // Leaves whose ids run on by one (read a word at a time), and edited ones.
+            var runs = 0
+            var leaves = 0
+            list.order.forEachLeaf(from: 0) { leaf, _, _ in
+                leaves += 1
+                if leaf.firstID >= 0 { runs += 1 }
+                return true
+            }
+            #expect(runs > 0 && runs < leaves, "\(runs) of \(leaves) leaves run on")
+        }
         let largest = size + 400
         // Per 100,000: none, one in a thousand (rows kept by number), 1%, 10%, half,
         // all (bits), and every id but one in fifty.
@@ -48,7 +63,17 @@ struct OrderSelectionTests {
             let (selection, sections) = list.selecting(ids)
             let filtered = list.filtered(keeping: ids)
             let expected = filtered.order.allEntries
-            let context = "size \(size), density \(density)"
+            let context = "size \(size)\(inOrder ? " in order" : ""), density \(density)"
+            // Made in two halves at once, the same rows and sums.
+            let halves = OrderSelection(list.order, keeping: ids, halvesFrom: 0)
+            #expect(halves.count == selection.count && halves.lines == selection.lines, "\(context)")
+            #expect(halves.entries(in: 0..<halves.count) == expected, "\(context) in halves")
+            #expect(halves.sections(of: list.sections) == sections, "\(context) in halves")
+            for _ in 0..<(expected.isEmpty ? 0 : 200) {
+                let rank = random.below(expected.count)
+                #expect(
+                    halves.lines(before: rank) == filtered.order.lines(before: rank), "\(context) in halves")
+            }
             #expect(selection.count == expected.count, "\(context)")
             #expect(selection.lines == filtered.order.lines, "\(context)")
             #expect(sections == filtered.sections, "\(context)")

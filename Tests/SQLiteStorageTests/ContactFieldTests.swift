@@ -11,9 +11,12 @@ struct ContactFieldTests {
         let info = try store.database.statement("PRAGMA table_info(contacts)")
         var columns: [String] = []
         while try info.step() { columns.append(info.string(at: 1)) }
-        let fields = ContactField.allCases.map(\.name)
+        // Migration 0010 added `labels` after the write counter: reads and writes name
+        // their columns (`columnList`), so the table's order is not the cases'.
+        let fields = ContactField.allCases.filter { $0 != .labels }.map(\.name)
         #expect(Array(columns.dropFirst(1).prefix(fields.count)) == fields, "after id")
-        #expect(Array(columns.dropFirst(1 + fields.count)) == ["revision"], "then the write counter")
+        #expect(
+            Array(columns.dropFirst(1 + fields.count)) == ["revision", "labels"], "then the write counter")
         #expect(ContactField.columnList == ContactField.allCases.map(\.name).joined(separator: ", "))
     }
 
@@ -35,12 +38,16 @@ struct ContactFieldTests {
 
     @Test func textFieldsHaveTheLimitsOfTheContract() {
         for field in ContactField.allCases {
-            let limit = field == .notes ? 4000 : field == .details ? 200_000 : 256
+            let limit =
+                field == .notes ? 4000 : field == .details ? 200_000 : field == .labels ? 50 * 101 : 256
             let expected: ContactField.Kind = field == .favorite ? .boolean : .text(maxLength: limit)
             #expect(field.kind == expected, "\(field.name)")
             #expect(field.spec.isDocument == (field == .details))
+            #expect(field.spec.isList == (field == .labels))
         }
-        #expect(ContactField.windowFields == ContactField.allCases.filter { $0 != .notes && $0 != .details })
+        #expect(
+            ContactField.windowFields
+                == ContactField.allCases.filter { ![.notes, .details, .labels].contains($0) })
         #expect(ContactField.maxUTF8Bytes == 800_000)
     }
 

@@ -56,6 +56,8 @@ struct GramBitsTests {
         #expect(patterns.contains("555") && patterns.contains("  a") && patterns.count > 20)
         try expectBitsMatchTheIndex("seed")
 
+        // Later ids start past a few rows' worth of ids (31,744 a row), with none between.
+        try store.database.execute("UPDATE roster_meta SET value = 100000 WHERE key = 'next_id'")
         let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         var random = SeededRandom(seed: 3)
@@ -91,6 +93,8 @@ struct GramBitsTests {
             }
         }
         try expectBitsMatchTheIndex("single writes")
+        #expect(try store.largestID() > 100_000)
+        #expect(try store.gramMatches(["555"]).found?.count == state.order.count)
 
         for mode in [ImportMode.append, .merge, .replace] {
             let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
@@ -117,9 +121,46 @@ struct GramBitsTests {
         try store.buildGramsIfNeeded()
         let (chosen, newer) = try Self.kept(store)
         #expect(newer == version + 1 && chosen != patterns)
-        #expect(
-            try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") == 6_100)
+        #expect(try Self.chosenAt(store) == 6_100)
         try expectBitsMatchTheIndex("grown")
+    }
+
+    /// `grams_contacts`: the list's size when its patterns were chosen.
+    private static func chosenAt(_ store: ContactStore) throws -> Int? {
+        try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'")
+    }
+
+    /// Imports `count` random contacts, `policy` the writer's patterns' policy.
+    private func importing(
+        _ count: Int, mode: ImportMode, _ random: inout SeededRandom, policy: GramPolicy = GramPolicy()
+    ) throws {
+        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        writer.gramPolicy = policy
+        let job = try ContactImport(store: writer, mode: mode)
+        for line in 0..<count { try job.add(Self.fields(&random), line: line) }
+        _ = try job.commit()
+    }
+
+    @Test func anImportLeavesChoosingThePatternsToTheNextStart() throws {
+        let store = try folder.store()
+        var random = SeededRandom(seed: 12)
+        let policy = GramPolicy(share: 0.05, sampleSize: 1_500, minimumContacts: 1_000)
+        // Into an empty list: none kept until the next start chooses them.
+        try importing(1_200, mode: .append, &random, policy: policy)
+        #expect(try Self.kept(store).patterns.isEmpty)
+        store.gramPolicy = policy
+        try store.buildGramsIfNeeded()
+        let first = try Self.kept(store)
+        #expect(try first.patterns.contains("555") && Self.chosenAt(store) == 1_200)
+        try expectBitsMatchTheIndex("short import, started")
+        // A replace that doubles the list keeps their bits in step; the next start
+        // chooses again.
+        try importing(2_500, mode: .replace, &random, policy: policy)
+        #expect(try Self.kept(store) == first && Self.chosenAt(store) == 1_200)
+        try expectBitsMatchTheIndex("replaced, before the start")
+        try store.buildGramsIfNeeded()
+        #expect(try Self.kept(store).version == first.version + 1 && Self.chosenAt(store) == 2_500)
+        try expectBitsMatchTheIndex("replaced, started")
     }
 
     @Test func aSearchThroughTheBitsFindsWhatTheIndexFinds() throws {

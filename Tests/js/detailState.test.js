@@ -81,7 +81,7 @@ test("a new contact posts every field and its star", () => {
   state.favorite = true;
   const values = { ...blank(), first_name: "Nova" };
   assert.deepEqual(saveRequest(state, values, blank()),
-    { method: "POST", path: "/contacts", body: { ...values, favorite: true } });
+    { method: "POST", path: "/contacts", body: { ...values, labels: [], favorite: true } });
   assert.equal(starRequest(state), null, "a new contact's star is part of its form");
   assert.deepEqual(starRequest(showing()), { method: "PATCH", path: "/contacts/42", body: { favorite: false } });
 });

@@ -71,6 +71,7 @@ test("the result says how many values came in per field, in plain words", async 
   const { fieldCountsText } = await import("../../Public/importState.js");
   assert.equal(fieldCountsText({ first_name: 3, email: 2, phone: 0, details: 1 }), " Values: 3 first names, 2 e-mails, 1 with more details.");
   assert.equal(fieldCountsText({ first_name: 1, city: 1, company: 2 }), " Values: 1 first name, 1 city, 2 companies.");
+  assert.equal(fieldCountsText({ first_name: 2, labels: 2 }), " Values: 2 first names, 2 with labels.");
   assert.equal(fieldCountsText(undefined), "");
 });
 

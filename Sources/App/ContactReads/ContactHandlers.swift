@@ -17,21 +17,26 @@ final class ContactHandlers {
     /// All 27 sections in list order (A...Z, then #), empty ones included, with the
     /// geometry the page lays itself out by: each section's first row, top and
     /// height (px), and the list's total and content height, all of one data version;
-    /// with `q`, of the search's results.
+    /// with `q`, `filter` or `label`, of that filtered list (as `/window` lays it out).
     func sections(_ request: Request) throws -> Response {
-        var search: [String] = []
+        var filter = ListFilter()
+        var seen: Set<String> = []
         for (name, value) in try request.queryItems() {
-            guard name == "q" else {
-                throw HTTPError(
-                    400, "invalid_parameter", "unknown parameter '\(name.prefix(40))': /sections takes only q"
-                )
+            guard seen.insert(name).inserted else {
+                throw HTTPError(400, "invalid_parameter", "\(name) is given more than once; send it once")
             }
-            search = try WindowQuery.search(value)
+            switch name {
+            case "q": filter.words = try WindowQuery.search(value)
+            case "filter": filter.favorites = try ListFilter.view(value)
+            case "label": filter.label = try ListFilter.label(value)
+            default:
+                throw HTTPError(
+                    400, "invalid_parameter",
+                    "unknown parameter '\(name.prefix(40))': /sections takes only q, filter and label")
+            }
         }
         let whole = try reader.newestSnapshot()
-        let snapshot =
-            search.isEmpty
-            ? whole : try searches.results(for: search, in: whole, reading: reader.store)
+        let snapshot = try searches.results(for: filter, in: whole, reading: reader.store)
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 4096)
         json.object { json in
@@ -52,6 +57,33 @@ final class ContactHandlers {
             }
         }
         return .json(json.bytes)
+    }
+
+    /// `GET /labels`: every label the list's contacts hold, with how many hold it,
+    /// sorted by name (folded), of the newest version.
+    func labels(_ request: Request) throws -> Response {
+        if let (name, _) = try request.queryItems().first {
+            throw HTTPError(
+                400, "invalid_parameter", "unknown parameter '\(name.prefix(40))': /labels takes none")
+        }
+        let snapshot = try reader.newestSnapshot()
+        let counts = try reader.store.labelCounts()
+        var json = JSONWriter(capacity: 256 + counts.count * 32)
+        json.object { json in
+            json.field("version", snapshot.version)
+            json.key("labels")
+            json.array { json in
+                for label in counts {
+                    json.object { json in
+                        json.field("name", label.name)
+                        json.field("count", label.count)
+                    }
+                }
+            }
+        }
+        var response = Response.json(json.bytes)
+        response.headers.add("Cache-Control", "no-store")
+        return response
     }
 
     /// One contact, every field, its row and the version it was read from; its

@@ -26,6 +26,11 @@ enum ContactJSON {
             switch fields[field] {
             case .text(let text) where field.spec.isDocument:
                 json.field(field.jsonKey, json: text.isEmpty ? "{}" : text)
+            case .text(let text) where field.spec.isList:
+                json.key(field.jsonKey)
+                json.array { json in
+                    for name in ContactLabels.names(text) { json.string(name) }
+                }
             case .text(let text): json.field(field.jsonKey, text)
             case .boolean(let value): json.field(field.jsonKey, value)
             }

@@ -16,15 +16,19 @@ final class ImportContext: Sendable {
     let gate = ImportGate()
     /// Gets one line per import (refusals are logged by `writes`).
     let logger: Logger
+    /// Told once an import's answer has gone out and its log is copied (the single
+    /// writer then merges the search segments the import left).
+    let settled: @Sendable () -> Void
 
     init(
         open: @escaping @Sendable () throws -> any ImportTarget, writes: WriteGate, catalog: Catalog,
-        logger: Logger
+        logger: Logger, settled: @escaping @Sendable () -> Void = {}
     ) {
         self.open = open
         self.writes = writes
         self.catalog = catalog
         self.logger = logger
+        self.settled = settled
     }
 
     /// The README's write rules for an import (`WriteGate`); a refusal is logged.
@@ -66,6 +70,7 @@ final class ImportContext: Sendable {
         // wait. The log is cut back to its limit when a writer next starts it over
         // (`Database`'s journal_size_limit).
         store.checkpoint(.passive)
+        settled()
     }
 }
 

@@ -9,6 +9,7 @@ extension OpenAPI {
             "/sections": ["get": sections],
             "/contacts/{id}": ["get": contact, "patch": patchContact, "delete": deleteContact],
             "/contacts/{id}/restore": ["post": restoreContact],
+            "/labels": ["get": labels],
             "/contacts": ["post": addContact],
             "/avatar/{id}.svg": ["get": avatar],
             "/import": ["post": importCSV(put: false), "put": importCSV(put: true)],
@@ -149,6 +150,7 @@ extension OpenAPI {
                             + "characters and \(WindowQuery.maxQueryWords) words."),
                     "schema": querySchema,
                 ],
+                filterParameter, labelParameter,
             ],
             "security": adminOrNone,
             "responses": responses(
@@ -162,12 +164,13 @@ extension OpenAPI {
         [
             "summary": .string(
                 "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry; "
-                    + "with q, of the search's results"),
+                    + "with q, filter or label, of that filtered list"),
             "parameters": [
                 [
                     "name": "q", "in": "query", "required": false, "description": "Search, as for /window",
                     "schema": querySchema,
-                ]
+                ],
+                filterParameter, labelParameter,
             ],
             "security": adminOrNone,
             "responses": responses(

@@ -127,6 +127,7 @@ extension OpenAPI {
         fields.map { field in
             switch field.kind {
             case .text where field.spec.isDocument: (field.jsonKey, detailsSchema(checked: checked))
+            case .text where field.spec.isList: (field.jsonKey, labelsSchema)
             case .text(let maxLength):
                 if checked, let pattern = writtenPattern(field) {
                     (
@@ -205,6 +206,23 @@ extension OpenAPI {
             "description":
                 "Every value of the contact beyond the list's fields (README, \"Contact details\")",
             "properties": .object(members),
+        ]
+    }
+
+    /// A label's name may hold no control character or line break...
+    private static let labelControls = #"\u0000-\u001f\u007f-\u009f\u2028\u2029"#
+    /// ...and needs one character that is not white space (`ContactLabels` trims).
+    static let labelBlanks =
+        #"\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"#
+
+    /// `labels`: a list of names (`ContactLabels`).
+    static var labelsSchema: Value {
+        [
+            "type": "array", "maxItems": .integer(ContactLabels.maxCount),
+            "items": [
+                "type": "string", "minLength": 1, "maxLength": .integer(ContactLabels.maxLength),
+                "pattern": .string("^[^\(labelControls)]*[^\(labelBlanks)][^\(labelControls)]*$"),
+            ],
         ]
     }
 

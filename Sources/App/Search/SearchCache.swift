@@ -53,12 +53,14 @@ final class SearchCache: Sendable {
     /// the sections and layout).
     static let fixedBytes = 3_000
 
-    /// The results of `words` over `list`: cached, or found in the index by `store`,
-    /// whose pinned read sees `list`'s version, and kept.
-    func results(for words: [String], in list: ListSnapshot, reading store: any ContactSource) throws
+    /// The results of `filter` over `list`: cached, or found by `store` (the index for
+    /// a search, the label and favourite ids for those), whose pinned read sees
+    /// `list`'s version, and kept. The whole list for an empty filter.
+    func results(for filter: ListFilter, in list: ListSnapshot, reading store: any ContactSource) throws
         -> ListSnapshot
     {
-        let key = words.joined(separator: " ")
+        guard !filter.isEmpty else { return list }
+        let key = filter.key
         let cached = state.withLock { state -> ListSnapshot? in
             state.clock += 1
             guard let entry = state.entries[key], entry.results.version == list.version else {
@@ -73,7 +75,8 @@ final class SearchCache: Sendable {
         // The matches as a list of their own (the list's rows they keep): rows, offsets,
         // sections, headers, deltas, slots, `row=` and anchoring then work on them
         // exactly as on the whole list.
-        let matches = try scanner.matches(words, store: store, version: list.version)
+        let matches =
+            try filter.ids(scanner: scanner, store: store, version: list.version) ?? ContactIDSet()
         let (selection, sections) = list.state.selecting(matches)
         let results =
             selection.count == list.order.count
@@ -97,6 +100,13 @@ final class SearchCache: Sendable {
             }
         }
         return results
+    }
+
+    /// The results of a search's `words` over `list` (`results(for:in:reading:)`).
+    func results(for words: [String], in list: ListSnapshot, reading store: any ContactSource) throws
+        -> ListSnapshot
+    {
+        try results(for: ListFilter(words: words), in: list, reading: store)
     }
 
     /// What `/metrics` reports: results held, contacts in them, their bytes, hits and misses.

@@ -3,9 +3,10 @@ import Dispatch
 import SQLiteStorage
 import Synchronization
 
-/// Runs a search's scan of the index. A large list's ids are split in two and each
-/// half scanned on its own connection at once (the caller's and a helper's, on
-/// another thread): the scan is most of a broad search's time, and it halves.
+/// Runs a search's scan of the index, and a label's or the favourites' scan of their
+/// ids. A large list's ids are split in two and each half scanned on its own
+/// connection at once (the caller's and a helper's, on another thread): the scan is
+/// most of a broad search's (or a large label's) time, and it halves.
 final class SearchScanner: Sendable {
     private let databasePath: String
     /// Idle helper connections (read-only, opened when first needed).
@@ -41,39 +42,61 @@ final class SearchScanner: Sendable {
         return found
     }
 
+    /// The contacts holding label `name`, read at `version`, which `store`'s pinned read sees.
+    func labelled(_ name: String, store source: any ContactSource, version: Int) throws -> ContactIDSet {
+        guard let store = source as? ContactStore else { return try source.labelled(name) }
+        return try split(store: store, version: version) { try $0.labelled(name, ids: $1) }
+    }
+
+    /// The starred contacts, read at `version`, which `store`'s pinned read sees.
+    func favorites(store source: any ContactSource, version: Int) throws -> ContactIDSet {
+        guard let store = source as? ContactStore else { return try source.favorites() }
+        return try split(store: store, version: version) { try $0.favorites(ids: $1) }
+    }
+
     /// The contacts every word of `words` finds in the index, read at `version`.
     private func indexMatches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
+        try split(store: store, version: version) { try $0.matches(words, ids: $1) }
+    }
+
+    /// What `scan` finds over every id, read at `version`: in two halves at once when
+    /// the ids reach `splitFrom`, the upper one on a helper connection.
+    private func split(
+        store: ContactStore, version: Int,
+        _ scan: @escaping @Sendable (ContactStore, ClosedRange<Int>) throws -> ContactIDSet
+    ) throws -> ContactIDSet {
         let largest = try store.largestID()
-        guard largest >= max(splitFrom, 1) else { return try store.matches(words, ids: 0...largest) }
+        guard largest >= max(splitFrom, 1) else { return try scan(store, 0...largest) }
         let middle = largest / 2
         let upper = Outcome()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global(qos: .userInitiated).async {
             do {
-                upper.found = try self.helperMatches(words, ids: (middle + 1)...largest, version: version)
+                upper.found = try self.helperScan(ids: (middle + 1)...largest, version: version, scan)
             } catch {
                 upper.error = error
             }
             done.signal()
         }
-        let lower = Result { try store.matches(words, ids: 0...middle) }
+        let lower = Result { try scan(store, 0...middle) }
         done.wait()
         var found = try lower.get()
         if let error = upper.error { throw error }
         // The helper read another version (a write landed between the two reads): this
         // connection scans that half too.
-        found.formUnion(try upper.found ?? store.matches(words, ids: (middle + 1)...largest))
+        found.formUnion(try upper.found ?? scan(store, (middle + 1)...largest))
         return found
     }
 
-    /// `ids`' matches read by a helper connection, or nil when its read sees a
-    /// version other than `version`.
-    private func helperMatches(_ words: [String], ids: ClosedRange<Int>, version: Int) throws -> ContactIDSet?
-    {
+    /// What `scan` finds among `ids`, read by a helper connection, or nil when its read
+    /// sees a version other than `version`.
+    private func helperScan(
+        ids: ClosedRange<Int>, version: Int, _ scan: (ContactStore, ClosedRange<Int>) throws -> ContactIDSet
+    ) throws -> ContactIDSet? {
         let helper =
             try idle.withLock { $0.popLast() }
             ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
-        let found = try helper.store.pin() == version ? helper.store.matches(words, ids: ids) : nil
+        let found = try helper.store.pin() == version ? scan(helper.store, ids) : nil
         try helper.store.release()
         // Kept for the next search only when all went well: a connection that threw is
         // let go (closing it ends any read it still held).

@@ -16,16 +16,19 @@ final class SessionEntry: Sendable {
         var motion = MotionHistory()
         /// The rows its lookaheads sent, until shown or released (`/metrics`).
         var ledger = PrefetchLedger()
+        /// What its slots showed at its recent states: refreshes that would repeat it are left out.
+        var shown = ShownContent(limit: WindowHandler.historyLimit + 1)
     }
 
     let id: SessionID
-    /// The search's folded words (empty for the whole list): another `q` is another list.
-    let search: [String]
+    /// The list's filter (a search, favourites, a label; empty for the whole list):
+    /// another `q`, `filter` or `label` is another list.
+    let filter: ListFilter
     let state: Mutex<State>
 
-    init(id: SessionID, search: [String] = [], session: ReuseSession, version: Int) {
+    init(id: SessionID, filter: ListFilter = .all, session: ReuseSession, version: Int) {
         self.id = id
-        self.search = search
+        self.filter = filter
         state = Mutex(State(session: session, version: version))
     }
 }

@@ -4,7 +4,7 @@ import Platform
 import ReuseEngine
 
 /// `GET /window`: the reuse engine run for the client's session over the list
-/// snapshot its read sees (or a search's results of it: `q`), with items named by
+/// snapshot its read sees (or a filtered list of it: `q`, `filter`, `label`), with items named by
 /// contact id (identity-based reuse), the window anchored across data changes,
 /// and the contacts to send read by id from that same version. A request that
 /// sends `rtt` or `speed` gets a lookahead in its direction of motion (`Prefetch`,
@@ -46,6 +46,8 @@ final class WindowHandler {
         let created: KindCounts
         let reused: KindCounts
         let prefetch: PrefetchLedger.Outcome
+        /// What the slots showed at the update's base (`ShownContent`), if known.
+        var shown: [UInt64]? = nil
     }
 
     func handle(_ request: Request) throws -> Response {
@@ -63,8 +65,8 @@ final class WindowHandler {
     private func answer(_ request: Request, sentBy: UInt64?) throws -> Response {
         let query = try WindowQuery(request.queryItems())
         let id = query.session.flatMap(SessionID.init)
-        // A session belongs to its search: another `q` answers full.
-        let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.search == query.search ? $0 : nil }
+        // A session belongs to its filter: another `q`, `filter` or `label` answers full.
+        let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.filter == query.filter ? $0 : nil }
         var wanted = max(catalog.version, known?.state.withLock { $0.version } ?? 0)
         var snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy)
         // An unknown (expired, or another server's) session keeps its id: a load
@@ -72,7 +74,7 @@ final class WindowHandler {
         let entry =
             known
             ?? SessionEntry(
-                id: id ?? SessionID.random(), search: query.search,
+                id: id ?? SessionID.random(), filter: query.filter,
                 session: ReuseSession(layout: snapshot.layout, historyLimit: Self.historyLimit),
                 version: snapshot.version)
         if known == nil { sessions.insert(entry) }
@@ -84,7 +86,9 @@ final class WindowHandler {
                     wanted = state.version
                     return nil
                 }
-                return try advance(&state, to: query, in: snapshot, known: known != nil)
+                var step = try advance(&state, to: query, in: snapshot, known: known != nil)
+                step.shown = step.update.base.flatMap { state.shown.digests(at: $0) }
+                return step
             }
             if step == nil { snapshot = try list(for: query, atLeast: wanted, sentBy: sentBy) }
         }
@@ -99,8 +103,13 @@ final class WindowHandler {
         defer { cursor?.close() }
         let highlight = query.search.isEmpty ? nil : SearchHighlight(words: query.search)
         let beyond = query.prefetching ? Beyond(query: query) : nil
-        let body = try WindowRenderer(snapshot: snapshot, contacts: cursor, highlight: highlight).render(
-            step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond)
+        var sent: [(slot: Int, digest: UInt64)] = []
+        let body = try WindowRenderer(
+            snapshot: snapshot, contacts: cursor, highlight: highlight, shown: step.shown
+        ).render(
+            step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond,
+            sent: &sent)
+        entry.state.withLock { $0.shown.record(step.update, sent: sent) }
         metrics.observeWindow(bytes: body.count)
         var response = Response.json(body)
         response.headers.add("Cache-Control", "no-store")
@@ -113,8 +122,7 @@ final class WindowHandler {
         let snapshot =
             try sentBy.map { try reader.snapshot(atLeast: version, sentBy: $0) }
             ?? reader.snapshot(atLeast: version)
-        guard !query.search.isEmpty else { return snapshot }
-        return try searches.results(for: query.search, in: snapshot, reading: reader.store)
+        return try searches.results(for: query.filter, in: snapshot, reading: reader.store)
     }
 
     /// Moves `state` to the window `query` asks for on `snapshot`: new data is

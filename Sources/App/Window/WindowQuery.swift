@@ -7,7 +7,8 @@ import HTTP
 public struct WindowQuery: Equatable, Sendable {
     /// The names the README lists for `/window`; any other is refused.
     public static let names: Set<String> = [
-        "offset", "row", "name", "height", "overscan", "session", "ack", "q", "rtt", "speed",
+        "offset", "row", "name", "height", "overscan", "session", "ack", "q", "filter", "label", "rtt",
+        "speed",
     ]
 
     /// Largest window height accepted (px).
@@ -39,10 +40,17 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var ack: Int?
     /// The search: `q`'s folded words (README, "Search"); empty for the whole list.
     public internal(set) var search: [String] = []
+    /// `filter=favorites`: the starred contacts only.
+    public internal(set) var favorites = false
+    /// `label=NAME`: the contacts holding that label only (in any case), its name trimmed.
+    public internal(set) var label: String?
     /// The client's round trip (ms), as it measured it: with `speed`, asks for a lookahead.
     public internal(set) var rtt: Double?
     /// The client's scroll speed (px/s, negative upwards): with `rtt`, asks for a lookahead.
     public internal(set) var speed: Double?
+
+    /// The list the window is laid out on: the search, favourites and label together.
+    var filter: ListFilter { ListFilter(words: search, favorites: favorites, label: label) }
 
     /// Whether the client asked for a lookahead (sent `rtt` or `speed`).
     public var prefetching: Bool { rtt != nil || speed != nil }
@@ -80,6 +88,8 @@ public struct WindowQuery: Equatable, Sendable {
         var ackText: String?
         var rttText: String?
         var speedText: String?
+        var filterText: String?
+        var labelText: String?
         for (name, value) in items {
             switch name {
             case "offset": try Self.once(&offsetText, name, value)
@@ -92,11 +102,14 @@ public struct WindowQuery: Equatable, Sendable {
             case "q": try Self.once(&qText, name, value)
             case "rtt": try Self.once(&rttText, name, value)
             case "speed": try Self.once(&speedText, name, value)
+            case "filter": try Self.once(&filterText, name, value)
+            case "label": try Self.once(&labelText, name, value)
             default:
                 throw HTTPError(
                     400, "invalid_parameter",
                     "unknown parameter '\(name.prefix(40))': /window takes "
-                        + "offset, row or name, height, overscan, session, ack, q, rtt and speed")
+                        + "offset, row or name, height, overscan, session, ack, q, filter, label, rtt and speed"
+                )
             }
         }
         switch (offsetText, rowText, nameText) {
@@ -155,6 +168,8 @@ public struct WindowQuery: Equatable, Sendable {
             session = text
         }
         if let text = qText { search = try Self.search(text) }
+        if let text = filterText { favorites = try ListFilter.view(text) }
+        if let text = labelText { label = try ListFilter.label(text) }
     }
 
     /// A `name`: at most 64 characters, one of them neither white space nor NUL (the

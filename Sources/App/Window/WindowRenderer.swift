@@ -11,6 +11,9 @@ struct WindowRenderer {
     let contacts: (any ContactRows)?
     /// The search whose matches are marked in the fragments, if any.
     var highlight: SearchHighlight? = nil
+    /// What the slots show at the update's base (`ShownContent`, by slot): a
+    /// refresh whose cell digest equals its slot's is left out. Nil: every cell is written.
+    var shown: [UInt64]? = nil
 
     /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
     /// the requested offset, or a row's top), for session `session`; `row` is the
@@ -18,6 +21,16 @@ struct WindowRenderer {
     /// geometry of the items past the window too.
     func render(
         _ update: WindowUpdate, session: String, offset: Double, row: Int? = nil, beyond: Beyond? = nil
+    ) throws -> [UInt8] {
+        var sent: [(slot: Int, digest: UInt64)] = []
+        return try render(update, session: session, offset: offset, row: row, beyond: beyond, sent: &sent)
+    }
+
+    /// `render`, also giving the digest of each contact cell written or left out
+    /// as unchanged in `sent`.
+    func render(
+        _ update: WindowUpdate, session: String, offset: Double, row: Int? = nil, beyond: Beyond? = nil,
+        sent: inout [(slot: Int, digest: UInt64)]
     ) throws -> [UInt8] {
         let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
@@ -44,7 +57,7 @@ struct WindowRenderer {
             }
             json.key("cells")
             try json.array { json in
-                for cell in update.cells { try cellJSON(cell, into: &json) }
+                for cell in update.cells { try cellJSON(cell, into: &json, sent: &sent) }
             }
             json.key("released")
             json.array { json in
@@ -86,10 +99,18 @@ struct WindowRenderer {
     private static let contactFields = ContactField.windowFields.map { ($0, $0.jsonKey, $0.kind) }
 
     /// One cell, written as literal runs and values: the hot path of every window.
-    private func cellJSON(_ cell: WindowCell, into json: inout JSONWriter) throws {
+    private func cellJSON(
+        _ cell: WindowCell, into json: inout JSONWriter, sent: inout [(slot: Int, digest: UInt64)]
+    ) throws {
         let item = cell.item
         // Cells come in display order, so contact rows only move forward.
         let found = try item.row.map { try contacts?.move(to: $0) ?? false } ?? false
+        if item.kind == .contact, found, let contacts {
+            let digest = ShownContent.digest(of: item, rows: contacts)
+            sent.append((cell.slot, digest))
+            // The slot already shows this very cell: nothing to send.
+            if cell.refresh, let shown, cell.slot < shown.count, shown[cell.slot] == digest { return }
+        }
         json.object { json in
             json.literal("\"slot\":")
             json.rawInteger(cell.slot)

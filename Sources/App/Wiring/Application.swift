@@ -92,15 +92,17 @@ public final class Application: Sendable {
         let reads = ReadGate(
             listeningOn: options.host, publicRead: options.publicRead, credentials: credentials,
             logger: logger)
+        let contactWriter = try backend.makeWriter(catalog)
         let routes = Routes(
             openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
             imports: ImportContext(
-                open: backend.openImporter, writes: writes, catalog: catalog, logger: logger),
+                open: backend.openImporter, writes: writes, catalog: catalog, logger: logger,
+                settled: contactWriter.storeChanged),
             writes: writes, reads: reads,
             signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
-            contactWriter: try backend.makeWriter(catalog),
+            contactWriter: contactWriter,
             maxImportBytes: options.maxImportBytes)
         try backend.follow?(catalog)
         let finish: @Sendable () -> Void = { [save = backend.saveOnStop] in
@@ -190,8 +192,8 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped, then saves the list for the next start
-    /// when writes changed it since it was last saved.
+    /// Blocks until the server has stopped, then saves the list it holds for the next
+    /// start, unless that version is saved already (SQLite).
     public func wait() {
         server.wait()
         finish.withLock { $0 }?()

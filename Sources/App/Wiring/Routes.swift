@@ -51,6 +51,7 @@ struct Routes: Sendable {
         router.add("GET", "/window", headers: guarded, reads.guarding(window.handle))
         router.add("GET", "/sections", headers: guarded, reads.guarding(contacts.sections))
         router.add("GET", "/contacts/{id}", headers: guarded, reads.guarding(contacts.contact))
+        router.add("GET", "/labels", headers: guarded, reads.guarding(contacts.labels))
         let edits = ContactWriteHandlers(writer: contactWriter, gate: writes)
         let body = BodyHandling.buffered(limit: ContactInput.maxBodyBytes)
         router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)

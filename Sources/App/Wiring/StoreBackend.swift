@@ -63,6 +63,7 @@ struct StoreBackend {
             log("roster: removed the contacts of an import that was interrupted before it showed them")
         }
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
+        try store.buildLabelsIfNeeded()
         try store.buildGramsIfNeeded { done in
             log("roster: marked the frequent search patterns of \(done) contacts")
         }

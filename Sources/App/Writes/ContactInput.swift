@@ -18,6 +18,9 @@ import HTTP
 /// - 422 `too_long`: text over its field's limit, counted in characters;
 /// - 422 `name_required` (field `first_name`): no name, company or e-mail holds more than white space;
 /// - 422 `invalid_field` (field `details`): a details object with a key it has not (README);
+/// - 422 `invalid_field` (field `labels`): not a list of names, or a name that is empty,
+///   holds a line break, is over 100 characters, or more than 50 names (`ContactLabels`);
+///   `details.categories` is taken as `labels` when the body gives no `labels`;
 /// - 422 `invalid_field` (field `email`, `phone` or `details`): an e-mail that does not
 ///   look like one, a phone without a digit (`ContactValidation`: only the fields the
 ///   body gives are checked, so a value stored before the rules stays as it is).
@@ -152,6 +155,9 @@ public enum ContactInput {
             }
             values.append((field, try value(of: member.value, for: field)))
         }
+        if !values.contains(where: { $0.0 == .labels }), let aliased = try aliasedLabels(members) {
+            values.append((.labels, aliased))
+        }
         return values
     }
 
@@ -176,6 +182,8 @@ public enum ContactInput {
             return ContactValue(emptyOf: field.kind)
         case (.text, _) where field.spec.isDocument:
             return .text(try details(of: json))
+        case (.text, _) where field.spec.isList:
+            return .text(try labels(of: json))
         case (.boolean, .bool(let flag)):
             return .boolean(flag)
         case (.text(let limit), .string(let text)):
@@ -210,6 +218,44 @@ public enum ContactInput {
         var stored = normal
         stored.details = rest.json
         return stored
+    }
+
+    /// The `labels` array as the field stores it (`ContactLabels.checked`).
+    /// - Throws: 422 `invalid_field`, field `labels`, saying what is wrong.
+    private static func labels(of json: JSONValue) throws(HTTPError) -> String {
+        let field = ContactField.labels.name
+        guard case .array(let items) = json else {
+            throw HTTPError(
+                422, "invalid_field",
+                "labels must be a list of names, e.g. [\"Work\", \"Family\"] (or null to clear it), not \(json.kindDescription)",
+                field: field)
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let name) = item else {
+                throw HTTPError(
+                    422, "invalid_field", "labels[\(index)] must be a string, not \(item.kindDescription)",
+                    field: field)
+            }
+            names.append(name)
+        }
+        do {
+            return ContactLabels.stored(try ContactLabels.checked(names))
+        } catch {
+            throw HTTPError(422, "invalid_field", "labels: \(error.problem)", field: field)
+        }
+    }
+
+    /// Labels given the old way, as `details.categories` (an alias kept for bodies
+    /// written before labels were a field), as the `labels` value: nil when there are none.
+    private static func aliasedLabels(_ members: [JSONValue.Member]) throws(HTTPError) -> ContactValue? {
+        guard
+            case .object(let details)? = members.last(where: { $0.key == ContactField.details.name })?.value,
+            let categories = details.last(where: { $0.key == "categories" })?.value
+        else { return nil }
+        guard case .array(let items) = categories, !items.isEmpty else { return nil }
+        let text = try labels(of: .array(items))
+        return .text(text)
     }
 
     /// The `details` object as the field stores it (`ContactDetails.json`).

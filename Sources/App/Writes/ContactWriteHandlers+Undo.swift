@@ -118,6 +118,11 @@ struct MergeRefusal: Error {
     ) {
         switch value {
         case .text(let text) where field.spec.isDocument: json.field(name, json: text.isEmpty ? "{}" : text)
+        case .text(let text) where field.spec.isList:
+            json.key(name)
+            json.array { json in
+                for label in ContactLabels.names(text) { json.string(label) }
+            }
         case .text(let text): json.field(name, text)
         case .boolean(let flag): json.field(name, flag)
         }

@@ -17,12 +17,28 @@ final class ContactWriter: Sendable {
     /// The SQLite file to checkpoint after writes (nil for a database server).
     private let checkpointPath: String?
     private let checkpointPending = Mutex(false)
+    /// The store's upkeep, in steps while writes pause.
+    private let upkeep: WriterUpkeep
 
     /// A writer through `editor`, checkpointing the SQLite file at `checkpointPath`.
     init(editor: sending any ContactEditing, catalog: Catalog, checkpointPath: String? = nil) {
         self.editor = Mutex(editor)
         self.catalog = catalog
         self.checkpointPath = checkpointPath
+        self.upkeep = WriterUpkeep()
+        // What an earlier process left to merge, once the first pause comes.
+        upkeep.wrote(step: upkeepStep)
+    }
+
+    /// Another connection wrote (an import): what it left to merge is merged in
+    /// the next pause of writes, as after a write of this writer's.
+    func storeChanged() {
+        upkeep.wrote(step: upkeepStep)
+    }
+
+    /// One step of the store's upkeep, between writes.
+    @Sendable private func upkeepStep() throws -> Bool {
+        try editor.withLock { try $0.upkeepStep() }
     }
 
     /// The writer of the SQLite file at `databasePath`, which `watch` watches.
@@ -30,6 +46,7 @@ final class ContactWriter: Sendable {
         let store = try ContactStore(writingTo: databasePath)
         store.watch = watch
         try store.disableAutomaticCheckpoints()
+        try store.deferSearchMerges()
         self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)
     }
 
@@ -62,6 +79,7 @@ final class ContactWriter: Sendable {
             return outcome
         }
         scheduleCheckpoint()
+        upkeep.wrote(step: upkeepStep)
         return (outcome.contact, outcome.state.version)
     }
 

@@ -36,7 +36,10 @@ public struct CSVColumns: Equatable, Sendable {
         }
         self.fields = fields
         self.ignored = ignored
-        restoresFormulas = header == ContactField.csvHeader
+        // Roster's own export, also as written before labels were a field.
+        restoresFormulas =
+            header == ContactField.csvHeader
+            || header == ContactField.csvHeader.filter { $0 != ContactField.labels.name }
         plan = fields.map { $0.map { ($0, $0.kind, $0.spec.keepsSpacing) } }
     }
 
@@ -54,6 +57,8 @@ public struct CSVColumns: Equatable, Sendable {
             guard let (field, kind, keepsSpacing) = column else { continue }
             let value = restoresFormulas ? CSVFormulas.restored(value) : value
             switch kind {
+            case .text where field.spec.isList:
+                contact[field] = .text(ContactLabels.cleaned(stored: value))
             case .text:
                 contact[field] = .text(keepsSpacing ? value : value.trimmingCharacters())
             case .boolean:

@@ -48,7 +48,6 @@ public enum ContactMatch {
         if !new.phones.isEmpty { details.phones = new.phones }
         if !new.addresses.isEmpty { details.addresses = new.addresses }
         if !new.urls.isEmpty { details.urls = new.urls }
-        if !new.categories.isEmpty { details.categories = new.categories }
         if let photo = new.photo { details.photo = photo }
         details.other += new.other.filter { !old.other.contains($0) }
         let (normal, rest) = ContactDetails.normalized(fields, details)

@@ -172,13 +172,13 @@ final class ImportRowReader {
                     return
                 }
             }
-            try check(contact, details ?? ContactDetails(), line: line, take)
+            try check(contact, details, line: line, take)
         }
     }
 
     /// Hands `contact` (from `line`, its details read already) to `take` when it can be
     /// stored; else counts and lists why not.
-    private func check(_ contact: ContactFields, _ details: ContactDetails, line: Int, _ take: Accept) throws
+    private func check(_ contact: ContactFields, _ details: ContactDetails?, line: Int, _ take: Accept) throws
     {
         var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
         if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
@@ -197,7 +197,7 @@ final class ImportRowReader {
             return
         }
         if let problem = ContactValidation.problem(
-            in: contact, checking: ContactField.allCases, details: details)
+            in: contact, checking: ContactValidation.checkedFields, details: details)
         {
             summary.reject(CSVError(line: line, column: nil, problem: problem.description))
             return

@@ -7,14 +7,24 @@ extension OrderSelection {
 
     /// The rows of `base` whose ids are in `ids`: one pass over `base`, leaf by leaf,
     /// testing a bit per row (in two halves on two threads for a long list).
-    /// - Complexity: O(n), and no allocation per row.
+    /// - Complexity: O(n), and no allocation per row (O(n / 64) over leaves whose ids
+    ///   run on by one).
     public init(_ base: ListOrder, keeping ids: ContactIDSet) {
+        self.init(base, keeping: ids, halvesFrom: Self.splitFrom)
+    }
+
+    /// As `init(_:keeping:)`, in two halves from `halvesFrom` rows on.
+    init(_ base: ListOrder, keeping ids: ContactIDSet, halvesFrom: Int) {
         let total = base.count
+        guard ids.count > 0 else {
+            self.init(base: base, count: 0, lines: 0, storage: .rows(rows: [], linesBefore: [0]))
+            return
+        }
         // No more rows than ids can be kept (each id is in the order once): few ids
         // are kept as row numbers, 12 bytes each against about 0.17 a row for the bits.
         let sparse = ids.count * 12 < total / 8 + total / Self.blockRows * 12
         // Halves split at a block's first row, so that each fills whole words and blocks.
-        let middle = total >= Self.splitFrom ? total / 2 / Self.blockRows * Self.blockRows : total
+        let middle = total >= halvesFrom ? total / 2 / Self.blockRows * Self.blockRows : total
         let ranges = middle == total ? [0..<total] : [0..<middle, middle..<total]
         var words = [UInt64](repeating: 0, count: sparse ? 0 : total / 64 + 1)
         let parts = words.withUnsafeMutableBufferPointer { out in
@@ -88,14 +98,80 @@ extension OrderSelection {
 
         mutating func run(over base: ListOrder, to end: Int, _ shared: Shared) {
             guard row < end else { return }
-            base.forEachSlice(from: row) { entries, first in
-                let stop = min(entries.count, end - first)
-                if sparse {
-                    keep(UnsafeBufferPointer(rebasing: entries[..<stop]), shared.set)
+            base.forEachLeaf(from: row) { leaf, offset, first in
+                let stop = min(leaf.count, offset + end - first)
+                if leaf.firstID >= 0 {
+                    markRun(of: leaf, from: offset, to: stop, shared)
                 } else {
-                    mark(UnsafeBufferPointer(rebasing: entries[..<stop]), shared)
+                    leaf.entries.withUnsafeBufferPointer { entries in
+                        let part = UnsafeBufferPointer(rebasing: entries[offset..<stop])
+                        if sparse { keep(part, shared.set) } else { mark(part, shared) }
+                    }
                 }
-                return first + stop < end
+                return first + stop - offset < end
+            }
+        }
+
+        /// The bits `start ..< start + count` (count at most 64) of `words`, as the low
+        /// bits of one word (bits past the words' end are 0).
+        @inline(__always)
+        private static func bits(_ words: UnsafeBufferPointer<UInt64>, from start: Int, count: Int) -> UInt64
+        {
+            let (word, shift) = (start >> 6, UInt64(start & 63))
+            var value = word < words.count ? words[word] >> shift : 0
+            if shift > 0, word + 1 < words.count { value |= words[word + 1] << (64 - shift) }
+            return count == 64 ? value : value & ((1 << UInt64(count)) - 1)
+        }
+
+        /// Marks entries `start ..< stop` of `leaf`, whose ids run on by one: 64 rows at a
+        /// time, their bits taken from the id set and their lines counted on the
+        /// leaf's planes.
+        private mutating func markRun(
+            of leaf: ListOrder.Node, from start: Int, to stop: Int, _ shared: Shared
+        ) {
+            let (set, out) = (shared.set, shared.out)
+            let firstID = Int(leaf.firstID)
+            let words = leaf.linePlanes.count / 2
+            leaf.linePlanes.withUnsafeBufferPointer { planes in
+                let low = UnsafeBufferPointer(rebasing: planes[..<words])
+                let high = UnsafeBufferPointer(rebasing: planes[words...])
+                var index = start
+                while index < stop {
+                    let count = min(64, stop - index)
+                    let kept = Self.bits(set, from: firstID + index, count: count)
+                    let one = Self.bits(low, from: index, count: count)
+                    let two = Self.bits(high, from: index, count: count)
+                    if sparse {
+                        // The kept rows one by one, each with the lines before it.
+                        var rest = kept
+                        while rest != 0 {
+                            let bit = rest.trailingZeroBitCount
+                            rest &= rest &- 1
+                            rows.append(UInt32(truncatingIfNeeded: row + bit))
+                            linesBefore.append(lines)
+                            lines += Int(one >> UInt64(bit) & 1) + 2 * Int(two >> UInt64(bit) & 1)
+                            self.kept += 1
+                        }
+                    } else {
+                        // A block starts within these rows: its sums are those before it.
+                        let boundary =
+                            (row + OrderSelection.blockRows - 1) / OrderSelection.blockRows
+                            * OrderSelection.blockRows
+                        if boundary < row + count {
+                            let ahead = kept & ((1 << UInt64(boundary - row)) &- 1)
+                            countsBefore.append(UInt32(truncatingIfNeeded: self.kept + ahead.nonzeroBitCount))
+                            linesBefore.append(
+                                lines + (ahead & one).nonzeroBitCount + 2 * (ahead & two).nonzeroBitCount)
+                        }
+                        self.kept += kept.nonzeroBitCount
+                        lines += (kept & one).nonzeroBitCount + 2 * (kept & two).nonzeroBitCount
+                        let (word, shift) = (row >> 6, UInt64(row & 63))
+                        out[word] |= kept << shift
+                        if shift > 0, count > 64 - Int(shift) { out[word + 1] |= kept >> (64 - shift) }
+                    }
+                    row += count
+                    index += count
+                }
             }
         }
 

@@ -30,7 +30,7 @@ public struct ContactFields: Hashable, Sendable {
     public init(
         firstName: String = "", lastName: String = "", email: String = "", phone: String = "",
         company: String = "", city: String = "", notes: String = "", favorite: Bool = false,
-        details: String = ""
+        details: String = "", labels: String = ""
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -41,6 +41,7 @@ public struct ContactFields: Hashable, Sendable {
         self.notes = notes
         self.favorite = favorite
         self.details = details
+        self.labels = labels
     }
 
     /// The value of `field`.
@@ -98,6 +99,12 @@ public struct ContactFields: Hashable, Sendable {
     public var details: String {
         get { self[text: .details] }
         set { self[text: .details] = newValue }
+    }
+
+    /// The contact's labels, one name a line (`ContactLabels`; "" none).
+    public var labels: String {
+        get { self[text: .labels] }
+        set { self[text: .labels] = newValue }
     }
 
     /// Starred by the user.

@@ -11,7 +11,7 @@ import Foundation
 ///  "emails": [{"label": "home", "value": "..."}], "phones": [...], "urls": [...],
 ///  "addresses": [{"label": "work", "po_box": "", "extended": "", "street": "12 Tanner St", (city: the field),
 ///                 "region": "", "postcode": "SE1 3LD", "country": "United Kingdom"}],
-///  "categories": ["Work"], "uid": "...", "photo": {"type": "image/jpeg", "data": "<base64>"} or {"url": "..."},
+///  "uid": "...", "photo": {"type": "image/jpeg", "data": "<base64>"} or {"url": "..."},
 ///  "other": [{"name": "X-SKYPE", "value": "..."}]}
 /// ```
 extension ContactDetails {
@@ -68,10 +68,6 @@ extension ContactDetails {
                     }
                 }
             }
-        }
-        if !categories.isEmpty {
-            out.key("categories")
-            out.array(categories) { out, name in out.string(name) }
         }
         if !uid.isEmpty {
             out.key("uid")

@@ -3,7 +3,8 @@
 /// field, a JSON object) and written out again.
 ///
 /// Nothing is held twice: the primary e-mail and phone are the `email` and
-/// `phone` fields (their labels are here), the primary address's city is the
+/// `phone` fields (their labels are here), the contact's groups are the `labels`
+/// field, the primary address's city is the
 /// `city` field (the address here leaves it blank), and `emails` and `phones`
 /// are the others. `ContactCard(fields:details:)` puts a card back together;
 /// `ContactCard.split()` takes it apart.
@@ -26,6 +27,9 @@ public struct ContactDetails: Hashable, Sendable {
     /// Every address, the primary first with its city blank (the `city` field holds it).
     public var addresses: [ContactCard.Address] = []
     public var urls: [ContactCard.Labeled] = []
+    /// Labels a write gave in the details (`categories`, what they were kept as
+    /// before labels were a field): taken on write into the `labels` field, never
+    /// stored or written here.
     public var categories: [String] = []
     public var uid = ""
     public var photo: ContactCard.Photo? = nil
@@ -76,13 +80,13 @@ extension ContactCard {
         // An address that was only the city is the `city` field alone.
         if details.addresses.count == 1, details.addresses[0] == Address() { details.addresses = [] }
         details.urls = urls
-        details.categories = categories
         details.photo = photo
         details.other = other
         let fields = ContactFields(
             firstName: firstName, lastName: lastName, email: emails.first?.value ?? "",
             phone: phones.first?.value ?? "", company: company, city: addresses.first?.city ?? "",
-            notes: notes, favorite: favorite)
+            notes: notes, favorite: favorite,
+            labels: ContactLabels.stored(ContactLabels.cleaned(categories)))
         return (fields, details)
     }
 
@@ -106,7 +110,8 @@ extension ContactCard {
         if !addresses.isEmpty { addresses[0].city = fields.city }
         urls = details.urls
         notes = fields.notes
-        categories = details.categories
+        // The contact's labels, then any a write gave as `details.categories` (an alias).
+        categories = ContactLabels.names(fields.labels) + details.categories
         favorite = fields.favorite
         photo = details.photo
         other = details.other

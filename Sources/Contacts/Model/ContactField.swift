@@ -10,7 +10,7 @@
 /// The cases are in column order: `rawValue` is the field's place in every
 /// column list, in `ContactFields` and in a cursor row (after the id).
 public enum ContactField: Int, CaseIterable, Sendable {
-    case firstName, lastName, email, phone, company, city, notes, favorite, details
+    case firstName, lastName, email, phone, company, city, notes, favorite, details, labels
 
     /// What a field holds.
     public enum Kind: Hashable, Sendable {
@@ -36,6 +36,9 @@ public enum ContactField: Int, CaseIterable, Sendable {
         /// The text is a JSON object (`ContactDetails.json`): JSON carries it as an
         /// object, and what comes in is read and written again in its one form.
         public var isDocument = false
+        /// The text is a list of names, one a line (`ContactLabels`): JSON carries it
+        /// as an array of strings, a CSV cell as the lines.
+        public var isList = false
     }
 
     /// The field's entry in the table (computed once per field).
@@ -86,6 +89,10 @@ public enum ContactField: Int, CaseIterable, Sendable {
             Spec(
                 name: "details", kind: .text(maxLength: 200_000), aliases: [], inWindow: false,
                 keepsSpacing: true, isDocument: true)
+        case .labels:
+            Spec(
+                name: "labels", kind: .text(maxLength: ContactLabels.maxStoredLength),
+                aliases: ["Categories", "Groups"], inWindow: false, keepsSpacing: false, isList: true)
         }
     }
 

@@ -36,5 +36,13 @@ extension ContactFields {
                 self[field] = .boolean(flag)
             }
         }
+        // Kept before labels were a field: its labels are in `details.categories`.
+        if object[ContactField.labels.name] == nil, details.contains("\"categories\""),
+            let kept = try? ContactDetails(json: details), !kept.categories.isEmpty
+        {
+            let (normal, rest) = ContactDetails.normalized(self, kept)
+            self = normal
+            self.details = rest.json
+        }
     }
 }

@@ -98,7 +98,7 @@ extension ContactDetails {
         }
         return textKeys.map { part($0.0, $0.1) } + [
             part("emails", \.emails), part("phones", \.phones), part("urls", \.urls),
-            part("addresses", \.addresses), part("categories", \.categories), part("uid", \.uid),
+            part("addresses", \.addresses), part("uid", \.uid),
             part("photo", \.photo), part("other", \.other),
         ]
     }

@@ -28,16 +28,22 @@ public enum ContactValidation {
     ]
 
     /// Whether `text` is empty or looks like an e-mail address: one `@`, at least one
-    /// character before and after it, and no white space.
+    /// character before and after it, and no white space. (An import checks every
+    /// e-mail it reads: ASCII is judged on its bytes.)
     public static func isEmail(_ text: String) -> Bool {
         if text.isEmpty { return true }
-        var ats = 0
-        var before = 0
-        var after = 0
-        for scalar in text.unicodeScalars {
-            if scalar == "@" {
+        return text.utf8.allSatisfy { $0 < 0x80 }
+            ? looksLikeEmail(text.utf8.lazy.map { UInt32($0) })
+            : looksLikeEmail(text.unicodeScalars.lazy.map(\.value))
+    }
+
+    /// The e-mail rule over `values`, a text's bytes (ASCII) or scalars.
+    private static func looksLikeEmail(_ values: some Sequence<UInt32>) -> Bool {
+        var (ats, before, after) = (0, 0, 0)
+        for value in values {
+            if value == 0x40 {  // "@"
                 ats += 1
-            } else if isWhiteSpace(scalar.value) {
+            } else if isWhiteSpace(value) {
                 return false
             } else if ats == 0 {
                 before += 1
@@ -62,6 +68,9 @@ public enum ContactValidation {
         return text.unicodeScalars.contains { $0.properties.numericType == .decimal }
     }
 
+    /// The fields the rules are about (checking others finds nothing).
+    public static let checkedFields: [ContactField] = [.email, .phone, .details]
+
     static let emailRule =
         "must look like an e-mail address (local@domain: one @ with text on both sides, no spaces)"
     static let phoneRule = "needs at least one digit"
@@ -82,7 +91,11 @@ public enum ContactValidation {
                 return Problem(
                     field: .phone, place: field.name, problem: "\(phoneRule), not '\(shown(fields.phone))'")
             case .details:
-                guard let details = details ?? (try? ContactDetails(json: fields.details)) else { continue }
+                // The details read already, or read now (none to read: nothing to check).
+                guard
+                    let details = details
+                        ?? (fields.details.isEmpty ? nil : try? ContactDetails(json: fields.details))
+                else { continue }
                 if let problem = problem(in: details) { return problem }
             default:
                 continue

@@ -34,4 +34,13 @@ public protocol ContactEditing: AnyObject {
     /// its id, fields and star, at a new revision. Refuses with `.contactExists` when
     /// it is in the list, `.contactNotFound` when there is no such tombstone.
     func restore(id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome
+    /// One short step of the upkeep a store leaves out of its writes so that none
+    /// waits for it (SQLite: merging the search index's segments); the writer runs
+    /// steps while no write comes. Returns whether more remains.
+    func upkeepStep() throws -> Bool
+}
+
+extension ContactEditing {
+    /// No upkeep: a store that needs none (PostgreSQL keeps its own indexes).
+    public func upkeepStep() throws -> Bool { false }
 }

@@ -38,6 +38,14 @@ public protocol ContactSource: AnyObject {
     /// The contacts every word of `words` finds (README, "Search"), among `ids` when
     /// given, as the pinned read sees them.
     func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet
+    /// The starred contacts, as the pinned read sees them (`filter=favorites`).
+    func favorites() throws -> ContactIDSet
+    /// The contacts holding the label named `name` (in any case: the store compares
+    /// keys, `ContactLabels.key`), as the pinned read sees them (`label=`); empty for
+    /// a label no contact holds.
+    func labelled(_ name: String) throws -> ContactIDSet
+    /// Every label contacts hold, with how many hold it, sorted by key (`GET /labels`).
+    func labelCounts() throws -> [LabelCount]
     /// The contact with `id` and its row in `order` (the pinned read's view), or nil.
     func contact(id: Int, in order: ListOrder) throws -> Contact?
     /// The row of contact `id` in `order` (the pinned read's view), or nil.

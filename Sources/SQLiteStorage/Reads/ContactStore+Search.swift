@@ -89,20 +89,30 @@ extension ContactStore {
     }
 
     /// Merges the index's segments into one (when `optimize`: after many rows) and
-    /// restores its usual merging, which takes care of a few: a merge step at each
-    /// commit, in proportion to what it wrote, once a level holds 4 segments; and all
-    /// of a level at once (a "crisis merge", in some unlucky commit) only when it holds
-    /// 32. Not FTS5's 16: after an import (`mergeLess()`) the first level can hold
-    /// more than 16 large segments, and a single write merging them all at once took
-    /// most of a second.
+    /// leaves later merging to `mergeSearchStep(pages:)` (`deferSearchMerges()`).
     func mergeOnce(optimize: Bool = true) throws {
         if optimize {
             try database.execute("INSERT INTO contact_search (contact_search) VALUES ('optimize')")
         }
+        try deferSearchMerges()
+    }
+
+    /// Makes commits write their segments of the search index without merging any,
+    /// so no single write pays for a merge: `mergeSearchStep(pages:)` merges them
+    /// later, a few pages a transaction, while no write waits.
+    ///
+    /// FTS5's own merging runs inside some unlucky commit. Its step merges (4
+    /// segments a level, 64 pages per 64 pages written) took 30-470 ms each once
+    /// they reached the level of a seeded list's one large segment, and its crisis
+    /// merge (a whole level, when it holds 16) took 12-17 s in the 240th single
+    /// write after a seed of 1,000,000 contacts: its trigrams' long lists of ids
+    /// are rewritten whole. The setting is kept in the database, so every
+    /// connection (another process's too) writes without merging.
+    public func deferSearchMerges() throws {
         try database.execute(
             """
-            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
-            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 32);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', \(Self.crisisSegments));
             """)
     }
 
@@ -144,10 +154,31 @@ extension ContactStore {
         try slices.commit()
     }
 
-    /// The index's usual merging again (`holdMerges()` stops it, `mergeLess()` slows
-    /// it, and an import killed half-way leaves it so), without a merge now.
+    /// The index's merging at rest again (deferred to `mergeSearchStep(pages:)`:
+    /// `holdMerges()` stops it, `mergeLess()` changes it, and an import killed
+    /// half-way leaves it so), without a merge now.
     func restoreMerging() throws {
         try mergeOnce(optimize: false)
+    }
+
+    /// A level of the search index merged whole at once only past this many
+    /// segments: never, while `mergeSearchStep(pages:)` keeps up.
+    static let crisisSegments = 100_000
+
+    /// Merges segments of the search index in one short transaction, writing about
+    /// `pages` pages (FTS5's `merge`: a level merges once it holds 4 segments, its
+    /// merge carried on across calls). Returns false when nothing was left to
+    /// merge (FTS5 changes fewer than 2 rows then).
+    /// - Complexity: about `pages` pages written, a few milliseconds; a page that
+    ///   ends a long list of ids (a frequent trigram's) reads more: up to 90 ms
+    ///   measured at 1,000,000 contacts.
+    public func mergeSearchStep(pages: Int = 8) throws -> Bool {
+        try database.transaction(.write) {
+            let before = sqlite3_total_changes64(database.handle)
+            try database.execute(
+                "INSERT INTO contact_search (contact_search, rank) VALUES ('merge', \(max(1, pages)))")
+            return sqlite3_total_changes64(database.handle) - before >= 2
+        }
     }
 
     /// Builds the search index of a list migrated with contacts in it, once (one

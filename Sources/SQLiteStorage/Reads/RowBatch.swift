@@ -15,6 +15,10 @@ struct RowBatch: Sendable {
     private var ends: [Int] = []
     /// Each row's notes lines (`NoteLines`).
     private(set) var lines: [UInt8] = []
+    /// The frequent patterns each row's search text holds, row after row, and where
+    /// each row's end (when a matcher was given).
+    private var grams: [UInt16] = []
+    private var gramEnds: [Int] = []
 
     /// Rows in the batch.
     var count: Int { ends.count / Self.valuesPerRow }
@@ -25,7 +29,8 @@ struct RowBatch: Sendable {
         lines.reserveCapacity(capacity)
     }
 
-    mutating func append(key: ContactSortKey, fields: ContactFields) {
+    /// Adds a row; with `matcher`, the patterns its search text holds are found too.
+    mutating func append(key: ContactSortKey, fields: ContactFields, grams matcher: GramMatcher? = nil) {
         bytes.append(contentsOf: key.bytes)
         ends.append(bytes.count)
         for field in ContactField.allCases {
@@ -35,15 +40,25 @@ struct RowBatch: Sendable {
             }
             ends.append(bytes.count)
         }
+        let start = bytes.count
         bytes.append(contentsOf: SearchText.document(fields).utf8)
         ends.append(bytes.count)
+        if let matcher {
+            bytes.withUnsafeBytes { all in
+                matcher.forEachMatch(in: UnsafeRawBufferPointer(rebasing: all[start...])) {
+                    grams.append(UInt16(truncatingIfNeeded: $0))
+                }
+            }
+            gramEnds.append(grams.count)
+        }
         lines.append(UInt8(NoteLines.count(fields.notes)))
     }
 
     /// Runs `insert` once per row with `:id` (`firstID + position`, the position
     /// counting from `firstPosition`) and every field (`:first_name`...). Then `order`,
     /// when given, with `:sort_key`, `:id` and `:lines`, and `search`, when given, with
-    /// `:id` and `:text` (the search text), whose frequent patterns `grams` then marks.
+    /// `:id` and `:text` (the search text), whose frequent patterns (found by `append`)
+    /// `grams` then marks.
     /// Names are looked up once per call, not per row.
     func write(
         with insert: Statement, order: Statement? = nil, search: Statement? = nil, grams: GramBits? = nil,
@@ -69,9 +84,10 @@ struct RowBatch: Sendable {
                         if let search, let searchParameters {
                             search.bind(rowID, to: searchParameters.id)
                             search.bindUncopied(pointer, count: length, to: searchParameters.text)
-                            try grams?.add(
-                                id: rowID,
-                                document: UnsafeRawBufferPointer(start: pointer, count: end - start))
+                            if let grams, row < gramEnds.count {
+                                let first = row == 0 ? 0 : gramEnds[row - 1]
+                                try grams.add(id: rowID, grams: self.grams[first..<gramEnds[row]])
+                            }
                         }
                     } else if value == 0 {
                         if let order, let orderParameters {

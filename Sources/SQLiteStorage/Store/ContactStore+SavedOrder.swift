@@ -38,17 +38,21 @@ extension ContactStore {
     func saveOrder(version: Int, _ entries: ((Int, Int) -> Void) -> Void) throws {
         try database.execute(
             "DELETE FROM saved_order; UPDATE roster_meta SET value = -1 WHERE key = 'order_saved_version'")
-        let insert = try database.statement(
-            "INSERT INTO saved_order (part, entries) VALUES (:part, :entries)")
         var part: [UInt8] = []
         part.reserveCapacity(Self.savedPartEntries * Self.savedEntryBytes)
         var parts = 0
         var failure: (any Error)?
         func write() {
             guard failure == nil, !part.isEmpty else { return }
-            insert.bind(parts, to: ":part")
-            insert.bind(blob: part, to: ":entries")
-            do { try insert.run() } catch { failure = error }
+            do {
+                try database.run("INSERT INTO saved_order (part, entries) VALUES (:part, :entries)") {
+                    insert in
+                    insert.bind(parts, to: ":part")
+                    insert.bind(blob: part, to: ":entries")
+                }
+            } catch {
+                failure = error
+            }
             parts += 1
             part.removeAll(keepingCapacity: true)
         }

@@ -36,6 +36,12 @@ public final class ContactEditor {
         store.database.pollForLocks(upTo: busyTimeout)
     }
 
+    /// A step of merging the search index's segments, which commits leave
+    /// unmerged (`ContactStore.deferSearchMerges()`).
+    public func upkeepStep() throws -> Bool {
+        try store.mergeSearchStep()
+    }
+
     /// Adds a contact; returns it with its new id, row and revision.
     public func insert(_ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws
         -> ContactEdit.Outcome
@@ -60,6 +66,7 @@ public final class ContactEditor {
         let lines = NoteLines.count(fields.notes)
         try store.addToOrder(id: id, key: key.bytes, lines: lines)
         try store.index(id: id, fields: fields)
+        try store.label(id: id, fields.labels)
         try store.database.execute("UPDATE contacts SET revision = \(version) WHERE id = \(id)")
         let row = try store.insertionRow(key: key.bytes, id: id, in: state.order)
         let next = state.inserting(
@@ -100,6 +107,7 @@ public final class ContactEditor {
                 update.bind(version, to: ":revision")
             }
             try store.reindex(id: id, from: old.fields, to: fields)
+            try store.relabel(id: id, from: old.fields.labels, to: fields.labels)
             let lines = NoteLines.count(fields.notes)
             let entry = OrderEntry(id: id, version: version, lines: lines)
             let row: Int
@@ -133,6 +141,7 @@ public final class ContactEditor {
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
+            try store.unlabel(id: id, old.fields.labels)
             let change = ListChange(version: version, id: id, oldKey: key, newKey: nil, lines: 0)
             return (nil, state.removing(at: row, section: Int(key[0]), version: version), change)
         }

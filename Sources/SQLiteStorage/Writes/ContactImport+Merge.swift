@@ -5,7 +5,7 @@ import Contacts
 /// `staging.import_merges`: one of this import's takes its rows in file order once
 /// it is in `contacts` (step 2, still hidden); a stored one when the import is
 /// shown, in that last transaction, as it is then (same id, fields merged, a new
-/// revision, its place in the order and its search text moved). A row that matches
+/// revision, its place in the order, its search text and its labels moved). A row that matches
 /// none is added, and its keys join the table so that the file's own repeats merge
 /// too.
 extension ContactImport {
@@ -192,5 +192,6 @@ extension ContactImport {
             try store.setLines(id: id, key: oldKey, lines: lines)
         }
         try store.reindex(id: id, from: old, to: new)
+        try store.relabel(id: id, from: old.labels, to: new.labels)
     }
 }

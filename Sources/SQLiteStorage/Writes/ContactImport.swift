@@ -12,8 +12,8 @@ import Foundation
 ///    so that a cleanup after a kill can always take the text out again with the
 ///    staging row). `contacts` and the order do not change: a process killed now
 ///    leaves nothing in them.
-/// 2. Once the file is read: the last texts; the contacts into `contacts` by id; the
-///    file's repeats of its own contacts merged into them (`merge`); their places
+/// 2. Once the file is read: the last texts; the contacts into `contacts` by id, with
+///    their rows of `contact_labels`; the file's repeats of its own contacts merged into them (`merge`); their places
 ///    into `contact_order` in key order (one sequential pass).
 /// 3. One short transaction shows them: a `merge`'s updates of stored contacts, the
 ///    sections, the data version, this import's ranges deleted; `prepare` gets the
@@ -262,11 +262,27 @@ final class ContactImport {
                     statement.bind(first, to: ":first")
                     statement.bind(last, to: ":last")
                 }
+                try labelMoved(first...last)
                 try slices.stepped(weight: 8)
                 first = last + 1
             }
         }
         try slices.commit()
+    }
+
+    /// The `contact_labels` rows of the contacts with ids in `ids` just moved, in the
+    /// same slice as they are (a cleanup after a kill takes both out by their labels).
+    private func labelMoved(_ ids: ClosedRange<Int>) throws {
+        let labelled = try store.database.withStatement(
+            "SELECT id, labels FROM staging.import_rows WHERE id BETWEEN :first AND :last AND labels <> ''"
+        ) { statement in
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+            var found: [(Int, String)] = []
+            while try statement.step() { found.append((statement.int(at: 0), statement.string(at: 1))) }
+            return found
+        }
+        for (id, labels) in labelled { try store.label(id: id, labels) }
     }
 
     /// The contacts' places into `contact_order` in key order, `chunk` at a time.

@@ -40,11 +40,17 @@ extension ContactStore {
     /// frequent the kept ones, with no bits yet, inside the caller's write
     /// transaction. Returns whether there are any.
     func chooseGrams(sample: [String], contacts: Int) throws -> Bool {
-        let patterns = SearchGrams.frequent(
-            in: sample, share: gramPolicy.share, limit: GramBits.maxGrams,
-            minimumDocuments: contacts >= gramPolicy.minimumContacts ? 1 : .max)
+        let patterns = frequentPatterns(in: sample, contacts: contacts)
         try gramBits.choose(patterns, contacts: contacts)
         return !patterns.isEmpty
+    }
+
+    /// The patterns `gramPolicy` keeps for a list of `contacts` whose search texts
+    /// `sample` shows.
+    func frequentPatterns(in sample: [String], contacts: Int) -> [String] {
+        SearchGrams.frequent(
+            in: sample, share: gramPolicy.share, limit: GramBits.maxGrams,
+            minimumDocuments: contacts >= gramPolicy.minimumContacts ? 1 : .max)
     }
 
     /// Up to `gramPolicy.sampleSize` stored contacts' search texts, spread evenly over their ids.

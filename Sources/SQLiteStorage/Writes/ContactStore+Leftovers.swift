@@ -21,7 +21,7 @@ enum ImportTokens {
 /// What imports leave behind and its cleanup. Nothing of it is visible (its ids are
 /// in `import_ranges`, which readers leave out): the contacts an import moved into
 /// the list before it failed, was cancelled or died with its process (with their
-/// search texts and places in the order), the contacts a `replace` import took out
+/// search texts, labels and places in the order), the contacts a `replace` import took out
 /// of the list (ranges of owner 0), and the staging file of an import that died,
 /// which holds the search texts it put into the index.
 extension ContactStore {
@@ -75,8 +75,8 @@ extension ContactStore {
     }
 
     /// Deletes what imports left (see above), in short transactions that single
-    /// writes go between (`WriteSlices`): contacts, their search texts and places in
-    /// the order, the staging files no range needs; then the index merges as usual
+    /// writes go between (`WriteSlices`): contacts, their search texts, labels
+    /// (`contact_labels`) and places in the order, the staging files no range needs; then the index merges as usual
     /// again. One cleanup of a file at a time per process: a call while one runs
     /// returns at once. Returns how many contacts it removed.
     @discardableResult
@@ -152,6 +152,7 @@ extension ContactStore {
                         $0.bind(id, to: ":id")
                     }
                 }
+                try unlabel(id: id, fields.labels)
                 try database.run("DELETE FROM contacts WHERE id = :id") { $0.bind(id, to: ":id") }
             }
             removed += contacts.count

@@ -11,9 +11,7 @@ extension ContactStore {
     /// given in that order too, so the table, the id index and the order index all
     /// grow by appending instead of inserting into their middle.
     ///
-    /// - Parameter progress: called with the number written so far after each batch of
-    ///   4,096 (the last call says all were written: the search index's merge and the
-    ///   commit follow).
+    /// - Parameter progress: called with the number written so far, every 100,000.
     /// - Throws: `ContactsError.notEmpty` when the store already holds contacts.
     public func seed(
         count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
@@ -29,8 +27,15 @@ extension ContactStore {
         // WAL would write every page twice (log, then checkpoint). Both are atomic.
         try database.execute("PRAGMA journal_mode = DELETE")
         defer { try? database.execute("PRAGMA journal_mode = WAL") }
-        // Encoding runs on a second thread while this one writes: the two halves of
-        // the work take about as long as each other.
+        // The frequent search patterns, from contacts spread over the whole list.
+        let step = max(1, count / max(1, gramPolicy.sampleSize))
+        let patterns = frequentPatterns(
+            in: stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0], row: $0))
+            }, contacts: count)
+        let matcher = GramMatcher(patterns: patterns)
+        // Encoding (and finding each row's patterns) runs on a second thread while this
+        // one writes: the two halves of the work take about as long as each other.
         let batches = BlockingQueue<RowBatch>(capacity: 4)
         let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
         let producer = Thread {
@@ -40,7 +45,7 @@ extension ContactStore {
                 let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
                 let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw, row: row))
+                batch.append(key: key, fields: generator.fields(of: draw, row: row), grams: matcher)
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
@@ -62,12 +67,8 @@ extension ContactStore {
             // merges them once: far faster than merging as they come.
             let search = try database.statement(ContactStore.searchInsertSQL)
             try holdMerges()
-            // The frequent search patterns, from contacts spread over the whole list.
-            let step = max(1, count / max(1, gramPolicy.sampleSize))
-            let sample = stride(from: 0, to: ordered.count, by: step).map {
-                SearchText.document(generator.fields(of: ordered[$0], row: $0))
-            }
-            let grams = try chooseGrams(sample: sample, contacts: count) ? gramBits : nil
+            try gramBits.choose(patterns, contacts: count)
+            let grams = patterns.isEmpty ? nil : gramBits
             var written = 0
             // Each row's notes lines, for the order saved at the end.
             var lines: [UInt8] = []
@@ -77,8 +78,9 @@ extension ContactStore {
                 try batch.write(
                     with: insert, order: order, search: search, grams: grams, firstPosition: written,
                     firstID: firstID)
+                let before = written
                 written += batch.count
-                progress?(written)
+                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
             }
             guard let rows = sectionCounts.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")

@@ -1,37 +1,42 @@
 import Contacts
 
-/// Keeps the frequent search patterns' bitmaps (`search_gram_bits`, migration 0007)
+/// Keeps the frequent search patterns' bitmaps (`search_gram_bits`, migration 0006)
 /// in step with the contacts, inside a writer's transaction: each search text added
 /// or taken out of the index is run through the patterns' automaton
 /// (`GramMatcher`), and the bits it sets or clears are gathered per row (a chunk of
-/// 8,192 ids of one pattern, read once) and written back by `flush()`, before the
+/// 31,744 ids of one pattern, read once) and written back by `flush()`, before the
 /// transaction commits.
 ///
 /// Belongs to its store's connection. `begin()` starts a transaction's work: it
 /// drops what an abandoned one left and takes the patterns again when another
 /// connection chose new ones.
 final class GramBits {
-    /// Contact ids per row.
-    static let chunkIDs = 8_192
+    /// Contact ids per row: 3,968 bytes of bits, a row to a 4 KB page.
+    static let chunkIDs = 31_744
     /// 64-bit words per row.
     static let chunkWords = chunkIDs / 64
     /// Patterns kept at most (a row's key has 16 bits for its pattern).
     static let maxGrams = 1_024
 
-    /// The key of the row of `gram` holding ids `chunk * chunkIDs ..<`: rows of one
-    /// chunk lie together, so one contact's patterns share pages.
-    static func key(chunk: Int, gram: Int) -> Int { chunk << 16 | gram }
+    /// The key of the row of `gram` holding ids `chunk * chunkIDs ..<`: the rows of
+    /// one pattern lie together, in id order, so a search reads them in one pass.
+    static func key(chunk: Int, gram: Int) -> Int { gram << 32 | chunk }
 
-    /// Rows held in memory before they are written back mid-transaction.
-    static let heldLimit = 16_384
+    /// Rows held in memory before they are written back mid-transaction (16 MB).
+    static let heldLimit = 4_096
 
     private let database: Database
     /// The patterns' automaton, pattern i being gram i.
     private(set) var matcher = GramMatcher(patterns: [])
     /// `grams_version` of `matcher`; nil before the first `begin()`.
     private var version: Int?
-    /// Rows changed and not written yet, by key.
+    /// Rows changed and not written yet, by key, but for those of `chunk`.
     private var held: [Int: [UInt64]] = [:]
+    /// The chunk of ids last written to, and its rows by gram (nil: not read yet):
+    /// one contact's patterns, and a seed's or an import's run of new ids, are
+    /// marked without a look-up per pattern.
+    private var chunk = -1
+    private var rows: [[UInt64]?] = []
 
     init(database: Database) {
         self.database = database
@@ -40,7 +45,7 @@ final class GramBits {
     /// Readies a transaction's work: forgets rows an abandoned transaction left and
     /// loads the patterns if they changed since.
     func begin() throws {
-        held = [:]
+        forget()
         let current = try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_version'") ?? 0
         guard current != version else { return }
         matcher = GramMatcher(patterns: try Self.patterns(in: database))
@@ -58,7 +63,7 @@ final class GramBits {
 
     /// Makes `patterns` the kept ones (gram i is pattern i), with no bits yet.
     func choose(_ patterns: [String], contacts: Int) throws {
-        held = [:]
+        forget()
         try database.execute(
             """
             DELETE FROM search_grams; DELETE FROM search_gram_bits;
@@ -66,25 +71,14 @@ final class GramBits {
             UPDATE roster_meta SET value = 1 WHERE key = 'grams_built';
             UPDATE roster_meta SET value = \(contacts) WHERE key = 'grams_contacts';
             """)
-        // No statement for no patterns (a small list keeps none): one never run would
-        // trip the debug check that every statement binds what it declares.
-        if !patterns.isEmpty {
-            try insertPatterns(patterns)
+        for (gram, pattern) in patterns.prefix(Self.maxGrams).enumerated() {
+            try database.run("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") { insert in
+                insert.bind(gram, to: ":gram")
+                insert.bind(pattern, to: ":pattern")
+            }
         }
         version = nil
         try begin()
-    }
-
-    /// Writes the kept patterns, gram i as pattern i.
-    private func insertPatterns(_ patterns: [String]) throws {
-        try database.withStatement("INSERT INTO search_grams (gram, pattern) VALUES (:gram, :pattern)") {
-            insert in
-            for (gram, pattern) in patterns.prefix(Self.maxGrams).enumerated() {
-                insert.bind(gram, to: ":gram")
-                insert.bind(pattern, to: ":pattern")
-                try insert.run()
-            }
-        }
     }
 
     /// Sets contact `id`'s bit in every pattern `document` (its search text) holds.
@@ -95,6 +89,11 @@ final class GramBits {
             do { try set(id: id, gram: gram, to: true) } catch { failure = error }
         }
         if let failure { throw failure }
+    }
+
+    /// Sets contact `id`'s bit in each of `grams` (pattern numbers `matcher` found).
+    func add(id: Int, grams: ArraySlice<UInt16>) throws {
+        for gram in grams { try set(id: id, gram: Int(gram), to: true) }
     }
 
     /// Sets contact `id`'s bit in every pattern `document` holds.
@@ -119,20 +118,41 @@ final class GramBits {
 
     /// Forgets every bit: the index was emptied.
     func clear() throws {
-        held = [:]
+        forget()
         try database.execute("DELETE FROM search_gram_bits")
+    }
+
+    /// Drops every row changed and not written.
+    private func forget() {
+        held = [:]
+        chunk = -1
+        rows = []
     }
 
     private func set(id: Int, gram: Int, to on: Bool) throws {
         guard id >= 0 else { return }
-        let key = Self.key(chunk: id / Self.chunkIDs, gram: gram)
+        if id / Self.chunkIDs != chunk {
+            park()
+            if held.count >= Self.heldLimit { try flush() }
+            chunk = id / Self.chunkIDs
+            rows = Array(repeating: nil, count: matcher.patterns.count)
+        }
+        if rows[gram] == nil {
+            let key = Self.key(chunk: chunk, gram: gram)
+            rows[gram] = try held.removeValue(forKey: key) ?? read(key)
+        }
         let offset = id % Self.chunkIDs
         let bit: UInt64 = 1 << UInt64(offset & 63)
-        if held[key] == nil {
-            if held.count >= Self.heldLimit { try flush() }
-            held[key] = try read(key)
+        if on { rows[gram]![offset >> 6] |= bit } else { rows[gram]![offset >> 6] &= ~bit }
+    }
+
+    /// Moves the rows of `chunk` among the others held.
+    private func park() {
+        for (gram, row) in rows.enumerated() {
+            if let row { held[Self.key(chunk: chunk, gram: gram)] = row }
         }
-        if on { held[key]![offset >> 6] |= bit } else { held[key]![offset >> 6] &= ~bit }
+        rows = []
+        chunk = -1
     }
 
     /// The stored words of row `key` (zeros when there is none).
@@ -152,21 +172,20 @@ final class GramBits {
 
     /// Writes the rows changed back (a row left with no bit is deleted).
     func flush() throws {
+        park()
         guard !held.isEmpty else { return }
         let rows = held.sorted { $0.key < $1.key }
         held = [:]
-        let store = try database.statement(
-            "INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)")
-        let delete = try database.statement("DELETE FROM search_gram_bits WHERE key = :key")
         for (key, words) in rows {
-            if words.allSatisfy({ $0 == 0 }) {
-                delete.bind(key, to: ":key")
-                try delete.run()
+            guard words.contains(where: { $0 != 0 }) else {
+                try database.run("DELETE FROM search_gram_bits WHERE key = :key") { $0.bind(key, to: ":key") }
                 continue
             }
-            store.bind(key, to: ":key")
-            words.withUnsafeBytes { store.bind(blob: Array($0), to: ":bits") }
-            try store.run()
+            try database.run("INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)") {
+                store in
+                store.bind(key, to: ":key")
+                words.withUnsafeBytes { store.bind(blob: Array($0), to: ":bits") }
+            }
         }
     }
 }

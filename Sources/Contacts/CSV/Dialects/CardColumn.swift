@@ -88,7 +88,7 @@ public enum CardColumn: Hashable, Sendable {
         case .birthYear: "birthday (year)"
         case .birthMonth: "birthday (month)"
         case .birthDay: "birthday (day)"
-        case .categories: "groups"
+        case .categories: ContactField.labels.name
         case .uid: "uid"
         case .favorite: "favorite"
         case .details: "details (Roster's JSON)"

@@ -82,12 +82,14 @@ enum CardValues {
 
     /// Groups from a cell: Google's ` ::: ` list (without `* myContacts`, `*
     /// My Contacts` and `* starred`, which `starred` reports), or Outlook's `;`
-    /// list.
+    /// list, or one a line (Roster's own `labels` column).
     static func categories(_ cell: String) -> (groups: [String], starred: Bool) {
         let parts: [String] =
             hasSeparator(cell)
             ? values(cell)
-            : cell.split(separator: ";").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+            : cell.split(whereSeparator: { $0 == ";" || $0.isNewline }).map {
+                String($0).trimmingCharacters()
+            }.filter { !$0.isEmpty }
         var groups: [String] = []
         var starred = false
         for part in parts {

@@ -128,6 +128,7 @@ enum HeaderVocabulary {
                 case .notes: .notes
                 case .favorite: .favorite
                 case .details: .details
+                case .labels: .categories
                 }
             add(column, [field.name] + field.spec.aliases)
         }
