@@ -47,6 +47,20 @@ final class ImportContext: Sendable {
         }
     }
 
+    /// After an import refused for a full disk, before its answer: what it left (its
+    /// staging file, the search texts it indexed) deleted at once on SQLite, so the
+    /// space it took is free when the client reads that nothing was written, and
+    /// the single writes that come next do not take that space first (the cleanup
+    /// would then have none to write in, and its staging file would stay).
+    func reclaimSpace() {
+        do {
+            guard let store = try openWriter() as? ContactStore else { return }
+            try store.collectImportLeftovers()
+        } catch {
+            logger.log("roster: what the import left is removed later: \(error)")
+        }
+    }
+
     /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
     /// after the answer has gone out, so a large import does not make its client
     /// wait for the copy into the database file.

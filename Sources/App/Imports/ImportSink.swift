@@ -125,8 +125,9 @@ final class ImportSink: RequestBodySink {
     }
 
     func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        let (logger, label) = (logger, label)
+        let (logger, label, context) = (logger, label, context)
         job.finish { outcome in
+            if case .failure(.storageFull) = outcome { context.reclaimSpace() }
             logger.log(Self.logLine(outcome, label: label))
             respond(SendableResponse(Self.response(outcome)))
         }

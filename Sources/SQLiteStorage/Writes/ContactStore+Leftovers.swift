@@ -79,9 +79,22 @@ extension ContactStore {
     /// (`contact_labels`) and places in the order, the staging files no range needs; then the index merges as usual
     /// again. One cleanup of a file at a time per process: a call while one runs
     /// returns at once. Returns how many contacts it removed.
+    /// On a disk too full to take the texts out of the index (the staging files
+    /// hold the space), the staging files of the imports that are gone are deleted
+    /// first and the cleanup runs again without them: their texts stay in the index,
+    /// never shown (their ids are never given again), as after a start that finds no
+    /// staging file.
     @discardableResult
     public func collectImportLeftovers() throws -> Int {
-        try collectImportLeftovers(atStart: false)
+        do {
+            return try collectImportLeftovers(atStart: false)
+        } catch ContactsError.storageFull {
+            for range in try goneRanges() where range.owner != 0 {
+                ImportStaging.delete(
+                    ImportStaging.path(of: database.path, pid: range.pid, token: range.owner))
+            }
+            return try collectImportLeftovers(atStart: false)
+        }
     }
 
     private func collectImportLeftovers(atStart: Bool) throws -> Int {
