@@ -177,6 +177,10 @@ public final class PGConnection {
         // A lock not had in time (lock_timeout), a deadlock, a read a replica's replay
         // cancelled: nothing was done, and the same request can be tried again.
         if state == "55P03" || state == "40P01" || state == "40001" { return ContactsError.busy }
+        // disk_full: the server has no space for the write (it rolled it back).
+        if state == "53100" {
+            return ContactsError.storageFull(where: "the PostgreSQL server's disk", detail: text)
+        }
         return PostgresError.postgres(state: state ?? "", message: text, sql: sql)
     }
 

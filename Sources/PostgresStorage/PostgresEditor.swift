@@ -26,8 +26,9 @@ public final class PostgresEditor: ContactEditing {
         url: String, clock: @escaping ContactEdit.Clock = ContactEdit.wallClock,
         newest: @escaping () -> ListState?
     ) throws {
-        // A write waits at most this long for another (an import holds the lock for
-        // its whole length), then answers busy, as SQLite's editor does.
+        // A write waits at most this long for another (each holds the lock a few
+        // milliseconds, an import only for its last step), then answers busy, as
+        // SQLite's editor does.
         connection = try PGConnection(url: url, settings: ["lock_timeout=200ms"])
         self.clock = clock
         self.newest = newest

@@ -40,4 +40,32 @@ struct ContactIDSetTests {
         }
         #expect(Array(ContactIDSet()).isEmpty && ContactIDSet().count == 0)
     }
+
+    @Test func removesRangesOfIDsAsASetWould() {
+        var random = SeededRandom(seed: 29)
+        for _ in 0..<50 {
+            var set = ContactIDSet(largest: 700)
+            var model = Set<Int>()
+            for _ in 0..<300 {
+                let id = random.below(701)
+                set.insert(id)
+                model.insert(id)
+            }
+            for _ in 0..<4 {
+                // Ranges across words, inside one, from below zero and past the room.
+                let first = random.below(831) - 70
+                let last = first + random.below(201)
+                set.remove(first...last)
+                model.subtract(first...last)
+                #expect(set.count == model.count)
+                #expect(Array(set) == model.sorted().map(Int32.init))
+            }
+        }
+        var full = ContactIDSet(largest: 127)
+        for id in 0...127 { full.insert(id) }
+        full.remove(64...127)
+        #expect(full.count == 64 && full.contains(63) && !full.contains(64))
+        full.remove(0...0)
+        #expect(full.count == 63 && !full.contains(0) && full.contains(1))
+    }
 }

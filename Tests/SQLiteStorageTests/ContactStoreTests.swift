@@ -139,6 +139,32 @@ struct ContactStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
+    @Test func aDatabaseCutShortIsToldApartFromAFileThatIsNoDatabase() throws {
+        let folder = TemporaryDirectory()
+        try folder.store().seed(count: 3_000, randomSeed: 2)
+        let path = folder.file("roster.sqlite")
+        try Database(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")  // all of it in the file
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        for (name, keep) in [("half", size / 2), ("most", size - 4096)] {
+            let copy = folder.file(name + ".sqlite")
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            let file = try #require(FileHandle(forWritingAtPath: copy))
+            try file.truncate(atOffset: UInt64(keep))
+            try file.close()
+            #expect(
+                throws: SQLiteError.damaged(
+                    path: copy,
+                    reason:
+                        "it is cut short: its header counts \(size / 4096) pages of 4096 bytes, \(size) bytes, "
+                        + "and the file holds \(keep)")
+            ) { _ = try ContactStore(writingTo: copy).listState() }
+        }
+        let random = folder.file("random.sqlite")
+        FileManager.default.createFile(
+            atPath: random, contents: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7919) }))
+        #expect(throws: SQLiteError.notADatabase(path: random)) { try ContactStore(writingTo: random) }
+    }
+
     @Test func aMissingFolderOrAnUnwritablePathNamesThePathAndTheFix() throws {
         let folder = TemporaryDirectory()
         #expect {

@@ -96,11 +96,13 @@ struct GramBitsTests {
         #expect(try store.largestID() > 100_000)
         #expect(try store.gramMatches(["555"]).found?.count == state.order.count)
 
-        for mode in [ImportMode.append, .merge] {
+        for mode in [ImportMode.append, .merge, .replace] {
             let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
             let job = try ContactImport(store: writer, mode: mode)
             // Merge meets stored contacts by e-mail, then adds the rest.
-            for line in 0..<400 { try job.add(Self.fields(&random), line: line) }
+            for line in 0..<(mode == .replace ? 2_500 : 400) {
+                try job.add(Self.fields(&random), line: line)
+            }
             _ = try job.commit()
             try expectBitsMatchTheIndex("import \(mode)")
         }
@@ -108,16 +110,18 @@ struct GramBitsTests {
         let unchanged = try Self.kept(store)
         #expect(unchanged.patterns == patterns && unchanged.version == version)
 
-        // A list replaced whole chooses them from its new contacts.
-        try importing(2_500, mode: .replace, &random)
-        let replaced = try Self.kept(store)
-        #expect(replaced.version == version + 1 && replaced.patterns != patterns)
-        #expect(try Self.chosenAt(store) == 2_500)
-        try expectBitsMatchTheIndex("import replace")
-
-        // An import that doubles the list chooses the patterns again (and builds their bits).
-        try importing(2_600, mode: .append, &random)
-        #expect(try Self.kept(store).version == version + 2 && Self.chosenAt(store) == 5_100)
+        // An import that doubles the list keeps the patterns' bits in step; the next
+        // start chooses them again (and builds their bits).
+        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        let job = try ContactImport(store: writer, mode: .append)
+        for line in 0..<3_600 { try job.add(Self.fields(&random), line: line) }
+        _ = try job.commit()
+        #expect(try Self.kept(store) == (patterns, version))
+        try expectBitsMatchTheIndex("grown, before the start")
+        try store.buildGramsIfNeeded()
+        let (chosen, newer) = try Self.kept(store)
+        #expect(newer == version + 1 && chosen != patterns)
+        #expect(try Self.chosenAt(store) == 6_100)
         try expectBitsMatchTheIndex("grown")
     }
 
@@ -126,7 +130,7 @@ struct GramBitsTests {
         try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'")
     }
 
-    /// Imports `count` random contacts in one transaction, `policy` choosing the patterns.
+    /// Imports `count` random contacts, `policy` the writer's patterns' policy.
     private func importing(
         _ count: Int, mode: ImportMode, _ random: inout SeededRandom, policy: GramPolicy = GramPolicy()
     ) throws {
@@ -137,19 +141,26 @@ struct GramBitsTests {
         _ = try job.commit()
     }
 
-    @Test func anImportIntoAnEmptyListChoosesThePatternsFromItsFirstContacts() throws {
+    @Test func anImportLeavesChoosingThePatternsToTheNextStart() throws {
         let store = try folder.store()
         var random = SeededRandom(seed: 12)
-        // Fewer than a sample: chosen at the end, from all of them.
         let policy = GramPolicy(share: 0.05, sampleSize: 1_500, minimumContacts: 1_000)
+        // Into an empty list: none kept until the next start chooses them.
         try importing(1_200, mode: .append, &random, policy: policy)
-        #expect(try Self.kept(store).patterns.contains("555") && Self.chosenAt(store) == 1_200)
-        try expectBitsMatchTheIndex("short import")
-        // More than a sample (into a list too small to keep any): chosen from the first
-        // contacts, the rest kept in step, and not chosen again at the end.
+        #expect(try Self.kept(store).patterns.isEmpty)
+        store.gramPolicy = policy
+        try store.buildGramsIfNeeded()
+        let first = try Self.kept(store)
+        #expect(try first.patterns.contains("555") && Self.chosenAt(store) == 1_200)
+        try expectBitsMatchTheIndex("short import, started")
+        // A replace that doubles the list keeps their bits in step; the next start
+        // chooses again.
         try importing(2_500, mode: .replace, &random, policy: policy)
-        #expect(try Self.kept(store).version == 2 && Self.chosenAt(store) == 2_500)
-        try expectBitsMatchTheIndex("long import")
+        #expect(try Self.kept(store) == first && Self.chosenAt(store) == 1_200)
+        try expectBitsMatchTheIndex("replaced, before the start")
+        try store.buildGramsIfNeeded()
+        #expect(try Self.kept(store).version == first.version + 1 && Self.chosenAt(store) == 2_500)
+        try expectBitsMatchTheIndex("replaced, started")
     }
 
     @Test func aSearchThroughTheBitsFindsWhatTheIndexFinds() throws {

@@ -201,6 +201,37 @@ struct ImportJobTests {
         #expect(names.map(\.fields.firstName) == ["Stays"])
     }
 
+    @Test func aJobWaitingForTheNextRowsHoldsNoLockAWriteWouldWaitFor() throws {
+        let job = job()
+        // More than the 64 KiB the reader takes before it hands rows over.
+        let rows = "first_name,last_name\n" + (0..<10_000).map { "Row\($0),Waiting\n" }.joined()
+        #expect(Array(rows.utf8).withUnsafeBytes { job.feed($0) })
+        // Once every row read is in the staging file and committed, the job waits for
+        // more (the file has not ended): no write transaction of its is open then.
+        let path = folder.path
+        let deadline = Date().addingTimeInterval(20)
+        var committed = 0
+        while committed < 10_000 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            guard let name = names.first(where: { $0.contains("-import-") && !$0.hasSuffix("-journal") })
+            else { continue }
+            let staging = try? Database(path: path + "/" + name, create: false, readOnly: true)
+            committed = ((try? staging?.integer("SELECT count(*) FROM import_rows")) ?? nil) ?? 0
+        }
+        #expect(committed == 10_000)
+        let editor = ContactEditor(
+            store: try ContactStore(writingTo: folder.file("roster.sqlite")), busyTimeout: 200)
+        let written = try editor.insert(
+            ContactFields(firstName: "Beside", lastName: "Import"), base: { _ in nil }, prepare: { _ in })
+        #expect(written.state.total == 1)
+        guard case .success(let summary) = job.finish() else {
+            Issue.record("the import fails")
+            return
+        }
+        #expect(summary.inserted == 10_000 && summary.total == 10_001)
+    }
+
     @Test func modeAndPolicyParseFromTheirWordsOnly() {
         #expect(ImportMode(rawValue: "merge") == .merge && ImportMode(rawValue: "upsert") == nil)
         #expect(ImportErrorPolicy(rawValue: "skip") == .skip && ImportErrorPolicy(rawValue: "Skip") == nil)

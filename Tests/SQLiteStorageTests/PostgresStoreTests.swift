@@ -264,16 +264,31 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test func aWriteWaitingForAnImportGivesUpBusyAndNULIsRefused() throws {
+    @Test func writesGoInBesideAnImportASecondImportIsBusyAndNULIsRefused() throws {
         let postgres = try TestPostgres()
         try PostgresSeeder.seed(url: postgres.url, count: 10, randomSeed: 1)
-        let state = try postgres.pinnedStore().listState()
+        var state = try postgres.pinnedStore().listState()
         let editor = try PostgresEditor(url: postgres.url) { nil }
+        let known = ContactFields(firstName: "Zed", lastName: "Known", email: "match@x.test")
+        let added = try editor.insert(known, base: { _ in state }, prepare: { _ in })
+        state = added.state
+        let stored = try #require(added.contact).id
         let importer = try PostgresImporter(url: postgres.url)
-        let running = try importer.beginImport(mode: .append)
-        #expect(throws: ContactsError.busy) {
-            _ = try editor.insert(ContactFields(firstName: "Waits"), base: { _ in state }, prepare: { _ in })
-        }
+        let running = try importer.beginImport(mode: .merge)
+        let ann = ContactFields(firstName: "Ann", lastName: "Imported", email: "ann@x.test")
+        try running.add(ann, key: ann.sortKey, document: SearchText.document(ann), line: 2)
+        // The import holds nothing a write needs (the editor waits at most 200 ms for a lock).
+        state = try editor.insert(ContactFields(firstName: "Beside"), base: { _ in state }, prepare: { _ in })
+            .state
+        state = try editor.update(
+            id: stored, ifRevision: nil, base: { _ in state }, prepare: { _ in },
+            change: { fields in
+                var fields = fields
+                fields.city = "Changed Meanwhile"
+                return fields
+            }
+        ).state
+        #expect(state.total == 12 && state.version == 4)
         #expect(throws: ContactsError.busy, "a second import, on another connection") {
             _ = try PostgresImporter(url: postgres.url).beginImport(mode: .append)
         }
@@ -286,14 +301,24 @@ struct PostgresStoreTests {
                 key: ContactFields(firstName: "Nul").sortKey,
                 document: "", line: 4)
         }
-        running.rollback()
+        // A row that matches the contact the write just changed merges into it as it is now.
+        let match = ContactFields(firstName: "Zed", lastName: "Matched", email: "MATCH@x.test")
+        try running.add(match, key: match.sortKey, document: SearchText.document(match), line: 5)
+        var held: ListState?
+        let shown = try running.commit { _ in held = try postgres.pinnedStore().listState() }
+        #expect(shown.total == 13 && shown.version == 5 && running.updated == 1)
+        let read = try postgres.pinnedStore().listState()
+        #expect(Self.same(shown, read), "the list shown is the list a reader reads after")
+        #expect(held?.version == 4, "before the commit, readers saw the list without it")
+        let merged = try #require(try postgres.pinnedStore().contact(id: stored, in: read.order))
+        #expect(merged.fields.lastName == "Matched" && merged.fields.city == "Changed Meanwhile")
         #expect(throws: ContactsError.unstorable(field: "last_name")) {
             _ = try editor.insert(
-                ContactFields(firstName: "A", lastName: "b\u{0}"), base: { _ in state }, prepare: { _ in })
+                ContactFields(firstName: "A", lastName: "b\u{0}"), base: { _ in read }, prepare: { _ in })
         }
         let written = try editor.insert(
-            ContactFields(firstName: "After"), base: { _ in state }, prepare: { _ in })
-        #expect(written.state.total == 11 && written.state.version == 2)
+            ContactFields(firstName: "After"), base: { _ in read }, prepare: { _ in })
+        #expect(written.state.total == 14 && written.state.version == 6)
     }
 
     @Test func migratingTwiceAtOnceAppliesEachMigrationOnce() throws {

@@ -31,7 +31,13 @@ struct TransactionTests {
         #expect(throws: ContactsError.busy) {
             try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
         }
-        #expect(throws: ContactsError.busy) { try blocked.beginImport(mode: .append) }
+        // An import begins beside the writer; its rows wait for the lock like any write.
+        let running = try blocked.beginImport(mode: .append)
+        let cy = ContactFields(firstName: "Cy")
+        #expect(throws: ContactsError.busy) {
+            try running.add(cy, key: cy.sortKey, document: SearchText.document(cy), line: 2)
+        }
+        running.rollback()
         try writer.rollback()
         try other.begin(.write)
         try other.commit()

@@ -7,6 +7,7 @@
     reliability.py crashloop ROSTER DB CSV KILLS SEED WORKDIR
                                                       KILLS imports each ended by SIGKILL, checked after restarts
     reliability.py imports PORT CSV SECONDS           imports back to back until SECONDS have passed
+    reliability.py import-writes PORT CSV AFTER        single writes every 15 ms through an import and AFTER s past it
     reliability.py slowstats CSV...                   peak connections and first server close in slowhttptest reports
 
 Each command that checks something ends with one line `verdict: ok|FAIL <figures>`;
@@ -437,6 +438,59 @@ def imports(port, csv, seconds):
                        f"{busy} answers mentioning SQLITE_BUSY")
 
 
+def import_writes(port, csv, after):
+    """Single writes (an insert, then a star of a random contact, one every 15 ms on
+    one keep-alive connection) from the start of an import of the CSV (append) to
+    `after` seconds past its answer, its last steps and the checkpoint after it
+    included: none may be refused, p99 <= 50 ms, and the import lands whole."""
+    rows = sum(1 for _ in open(csv, "rb")) - 1
+    total0 = json.loads(get(port, "/window?offset=0&height=1", 10)[2])["total"]
+    answer = {}
+
+    def upload():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        with open(csv, "rb") as f:
+            connection.request("POST", "/import?mode=append", body=f, headers={
+                "Content-Type": "text/csv", "Content-Length": str(os.path.getsize(csv))})
+            response = connection.getresponse()
+            answer["status"], answer["body"], answer["at"] = response.status, response.read(), time.monotonic()
+        connection.close()
+
+    thread = threading.Thread(target=upload)
+    started = time.monotonic()
+    thread.start()
+    rng = random.Random(27)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    latencies, refused, inserted, i = [], [], 0, 0
+    while thread.is_alive() or time.monotonic() - answer.get("at", time.monotonic()) < after:
+        if i % 2 == 0:
+            body, method, target = json.dumps({"first_name": f"Beside{i}", "last_name": "Import"}), "POST", "/contacts"
+        else:
+            body, method, target = json.dumps({"favorite": i % 4 == 1}), "PATCH", f"/contacts/{rng.randint(1, total0)}"
+        start = time.monotonic()
+        connection.request(method, target, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        reply = response.read()
+        latencies.append((time.monotonic() - start) * 1000)
+        if response.status == 201:
+            inserted += 1
+        elif response.status not in (200, 404):
+            refused.append(f"{response.status} {reply[:80]!r}")
+        time.sleep(0.015)
+        i += 1
+    thread.join()
+    latencies.sort()
+    p50, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99) - 1]
+    grew = json.loads(get(port, "/window?offset=0&height=1", 10)[2])["total"] - total0
+    landed = answer.get("status") == 200 and grew == rows + inserted
+    ok = not refused and p99 <= 50 and landed
+    return verdict(ok, f"{len(latencies)} writes over {answer.get('at', started) - started:.1f} s of import and "
+                       f"{after} s after: {len(refused)} refused{' (' + refused[0] + ')' if refused else ''}, "
+                       f"p50 {p50:.1f} ms, p99 {p99:.0f} ms (target <= 50), max {latencies[-1]:.0f} ms; "
+                       f"the import answered {answer.get('status')} and the list grew by {grew} "
+                       f"(want {rows} + {inserted})")
+
+
 # MARK: - slowhttptest reports
 
 
@@ -473,6 +527,8 @@ def main():
         return slowstats(args)
     if command == "imports":
         return imports(int(args[0]), args[1], int(args[2]))
+    if command == "import-writes":
+        return import_writes(int(args[0]), args[1], float(args[2]))
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -16,7 +16,11 @@ enum ImportCommand {
             open = { try PostgresImporter(url: path) }
         } else {
             _ = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
-            open = { try ContactStore(writingTo: path) }
+            open = {
+                let store = try ContactStore(writingTo: path)
+                store.longestSlice = 0.05  // a server's writes to the same file find the gaps
+                return store
+            }
         }
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
@@ -40,8 +44,17 @@ enum ImportCommand {
                 printError("import: \(read * 100 / max(size, 1))% read")
             }
         }
+        let outcome = job.finish()
+        if !PGConnection.isURL(path) {
+            // What the import left invisible (a replaced list, all of a failed import),
+            // and the search index's segments it wrote merged.
+            if let store = try? ContactStore(writingTo: path) {
+                _ = try? store.collectImportLeftovers()
+                try? store.mergeSearchSegments()
+            }
+        }
         let summary: ImportSummary
-        switch job.finish() {
+        switch outcome {
         case .success(let result): summary = result
         case .failure(let error):
             printError("roster: import \(options.file): \(error)")

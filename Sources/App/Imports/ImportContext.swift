@@ -39,24 +39,51 @@ final class ImportContext: Sendable {
     /// A new connection for writing (migrations are applied already).
     func openWriter() throws -> any ImportTarget { try open() }
 
+    /// After an import whose client left: its leftovers deleted a moment later (once
+    /// its writer has rolled back), off the event loop.
+    func settleLater() {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [self] in
+            if let store = try? openWriter() as? ContactStore { _ = try? store.collectImportLeftovers() }
+        }
+    }
+
+    /// After an import refused for a full disk, before its answer: what it left (its
+    /// staging file, the search texts it indexed) deleted at once on SQLite, so the
+    /// space it took is free when the client reads that nothing was written, and
+    /// the single writes that come next do not take that space first (the cleanup
+    /// would then have none to write in, and its staging file would stay).
+    func reclaimSpace() {
+        do {
+            guard let store = try openWriter() as? ContactStore else { return }
+            try store.collectImportLeftovers()
+        } catch {
+            logger.log("roster: what the import left is removed later: \(error)")
+        }
+    }
+
     /// A SQLite file's writer for imports. Checkpoints are left to `settle(_:)`,
     /// after the answer has gone out, so a large import does not make its client
     /// wait for the copy into the database file.
-    static func sqliteWriter(_ path: String) throws -> any ImportTarget {
+    static func sqliteWriter(_ path: String) throws -> ContactStore {
         let store = try ContactStore(writingTo: path)
         try store.disableAutomaticCheckpoints()
         return store
     }
 
-    /// Copies a SQLite file's write-ahead log into the database once readers have
-    /// moved on to the new data (their pinned reads last at most about a second).
+    /// Deletes what a SQLite import left invisible (a replaced list, or all of a
+    /// failed import), merges the search index's segments it wrote, then copies the
+    /// write-ahead log into the database once readers have moved on to the new data
+    /// (their pinned reads last at most about a second).
     func settle(_ target: any ImportTarget) {
         guard let store = target as? ContactStore else { return }
+        _ = try? store.collectImportLeftovers()
+        try? store.mergeSearchSegments()
         Thread.sleep(forTimeInterval: 1.5)
-        // Without waiting: a truncating checkpoint that waits for a reader holds the
-        // write lock all the while, and contact writes would find the database busy.
-        // A reader still pinned makes it give up; the log is then reused, not shrunk.
-        store.checkpoint(.truncate)
+        // Passive: a checkpoint that cuts the log short holds the write lock for the
+        // whole copy (half a second after 200,000 contacts), and single writes would
+        // wait. The log is cut back to its limit when a writer next starts it over
+        // (`Database`'s journal_size_limit).
+        store.checkpoint(.passive)
         settled()
     }
 }

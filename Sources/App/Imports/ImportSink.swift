@@ -12,6 +12,7 @@ import Synchronization
 /// response, sent once the transaction has committed (or rolled back).
 final class ImportSink: RequestBodySink {
     private let job: ImportJob
+    private let context: ImportContext
     private var multipart: MultipartFile?
     private let logger: Logger
     /// What the log line names: the method, mode and policy.
@@ -21,6 +22,7 @@ final class ImportSink: RequestBodySink {
     /// and starts the job.
     init(request: Request, flow: BodyFlow, context: ImportContext) throws {
         logger = context.logger
+        self.context = context
         try context.authorize(request)
         let contentType = request.head.headers["Content-Type"]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingHTTPWhitespace() } ?? ""
@@ -123,8 +125,9 @@ final class ImportSink: RequestBodySink {
     }
 
     func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        let (logger, label) = (logger, label)
+        let (logger, label, context) = (logger, label, context)
         job.finish { outcome in
+            if case .failure(.storageFull) = outcome { context.reclaimSpace() }
             logger.log(Self.logLine(outcome, label: label))
             respond(SendableResponse(Self.response(outcome)))
         }
@@ -133,6 +136,7 @@ final class ImportSink: RequestBodySink {
     func cancel() {
         logger.log("roster: \(label): the client left before the body ended; nothing was imported")
         job.cancel()
+        context.settleLater()
     }
 
     /// The log line of an import that ran to its end.
@@ -160,6 +164,8 @@ final class ImportSink: RequestBodySink {
                 return .error(HTTPError(422, "invalid_csv", error.description))
             case .importCancelled:
                 return .error(HTTPError(400, "cancelled", "the request body ended early"))
+            case .storageFull, .fileReplaced:
+                return .error(error.httpError!)
             case .unavailable, .busy:
                 return .error(
                     error.httpError

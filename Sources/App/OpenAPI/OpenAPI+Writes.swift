@@ -3,8 +3,9 @@ import Contacts
 /// The writes of the document's `paths`: contacts one at a time, and imports.
 extension OpenAPI {
     /// The errors every write that takes a body may answer: a bad request, the write
-    /// gate's 401 and 403, a body too large or of another type, a busy writer.
-    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "429", "503"]
+    /// gate's 401 and 403, a body too large or of another type, too many requests, a
+    /// busy writer, no space left on the disk (507).
+    private static let writeErrors: [StaticString] = ["400", "401", "403", "413", "415", "429", "503", "507"]
 
     /// A contact body: JSON, or a JSON merge patch (RFC 7396), which is the same thing here.
     private static func contactBody(_ schema: String) -> Value {
@@ -61,7 +62,7 @@ extension OpenAPI {
             "requestBody": contactBody("ContactPatch"),
             "responses": responses(
                 ["200": writtenContact("The contact as it is now", location: false)],
-                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "503"]),
+                errors: ["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "503", "507"]),
         ]
     }
 
@@ -73,7 +74,7 @@ extension OpenAPI {
             "parameters": [idParameter],
             "responses": responses(
                 ["204": ["description": "Deleted"]],
-                errors: ["400", "401", "403", "404", "412", "429", "503"]),
+                errors: ["400", "401", "403", "404", "412", "429", "503", "507"]),
         ]
     }
 
@@ -91,7 +92,7 @@ extension OpenAPI {
                     "201": writtenContact(
                         "The contact as it is back; Location and ETag name it", location: true)
                 ],
-                errors: ["400", "401", "403", "404", "409", "503"]),
+                errors: ["400", "401", "403", "404", "409", "503", "507"]),
         ]
     }
 

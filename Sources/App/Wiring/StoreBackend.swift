@@ -1,4 +1,5 @@
 import Contacts
+import Foundation
 import Platform
 import PostgresStorage
 import SQLiteStorage
@@ -58,11 +59,11 @@ struct StoreBackend {
     ) throws -> StoreBackend {
         let path = options.database
         let store = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
+        if try store.removeInterruptedImports() > 0 {
+            log("roster: removed the contacts of an import that was interrupted before it showed them")
+        }
         try store.buildSearchIndexIfNeeded { done in log("roster: indexed \(done) contacts for search") }
         try store.buildLabelsIfNeeded()
-        try store.buildGramsIfNeeded { done in
-            log("roster: marked the frequent search patterns of \(done) contacts")
-        }
         try store.buildGramsIfNeeded { done in
             log("roster: marked the frequent search patterns of \(done) contacts")
         }
@@ -74,12 +75,23 @@ struct StoreBackend {
                 progress: seedProgress(of: options.seed, log, progress: progress))
         }
         progress?.loading()
+        // What interrupted imports left (a replaced list) goes in the background: none of it is visible.
+        Thread.detachNewThread { _ = try? ContactStore(writingTo: path).collectImportLeftovers() }
+        // Every connection checks that the path still names the file opened (`FileWatch`).
+        let watch = FileWatch(path: path, report: log)
+        let watched = { @Sendable (store: ContactStore) -> ContactStore in
+            store.watch = watch
+            return store
+        }
         return StoreBackend(
             snapshot: try ListSnapshot(store: store),
-            openSource: { try ContactStore(readingFrom: path) },
-            makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog) },
-            openImporter: { try ImportContext.sqliteWriter(path) },
-            openScan: { try ContactStore.scan(readingFrom: path) }, follow: nil,
+            openSource: { watched(try ContactStore(readingFrom: path)) },
+            makeWriter: { catalog in try ContactWriter(databasePath: path, catalog: catalog, watch: watch) },
+            openImporter: {
+                try watch.check()  // before opening: a path that names no file any more
+                return watched(try ImportContext.sqliteWriter(path))
+            },
+            openScan: { try ContactStore.scan(readingFrom: path, watch: watch) }, follow: nil,
             saveOnStop: { state in try ContactStore(writingTo: path).saveOrder(state) })
     }
 

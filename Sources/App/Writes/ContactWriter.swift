@@ -41,9 +41,10 @@ final class ContactWriter: Sendable {
         try editor.withLock { try $0.upkeepStep() }
     }
 
-    /// The writer of the SQLite file at `databasePath`.
-    convenience init(databasePath: String, catalog: Catalog) throws {
+    /// The writer of the SQLite file at `databasePath`, which `watch` watches.
+    convenience init(databasePath: String, catalog: Catalog, watch: FileWatch? = nil) throws {
         let store = try ContactStore(writingTo: databasePath)
+        store.watch = watch
         try store.disableAutomaticCheckpoints()
         try store.deferSearchMerges()
         self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)

@@ -303,9 +303,8 @@ public final class ImportJob: Sendable {
         do {
             let opened = try open()
             store = opened
-            var (summary, state) = try importAll(into: opened, mode: mode, policy: policy, hooks: hooks)
+            var summary = try importAll(into: opened, mode: mode, policy: policy, hooks: hooks)
             summary.seconds = Date().timeIntervalSince(started)
-            if let state { try hooks.committed(state) }
             outcome = .success(summary)
         } catch {
             outcome = .failure(Self.storageError(error))
@@ -317,15 +316,15 @@ public final class ImportJob: Sendable {
         if let store { hooks.answered(store) }
     }
 
-    /// The whole transaction: it is over (committed or rolled back) when this returns.
-    /// Returns the summary and, when it committed, the list as committed.
+    /// The whole import: it is over (shown, or rolled back) when this returns, and
+    /// `hooks.committed` has had the list as committed.
     private func importAll(
         into store: any ImportTarget, mode: ImportMode, policy: ImportErrorPolicy, hooks: Hooks
-    ) throws -> (ImportSummary, ListState?) {
+    ) throws -> ImportSummary {
         let transaction = try store.beginImport(mode: mode)
         defer { transaction.rollback() }  // no effect after a commit
         var read: ImportSummary?
-        while let piece = try next() {
+        while let piece = try next(beforeWaiting: transaction.waitsForRows) {
             switch piece {
             case .rows(let batch):
                 for row in batch {
@@ -342,14 +341,15 @@ public final class ImportJob: Sendable {
             summary.aborted = true
             summary.fieldCounts = summary.fieldCounts.map { _ in 0 }
             summary.total = try store.count()
-            return (summary, nil)
+            return summary
         }
         let state = try transaction.commit(prepare: hooks.prepare)
+        try hooks.committed(state)
         summary.total = state.total
         summary.inserted = transaction.staged
         summary.updated = transaction.updated
         summary.unchanged = transaction.unchanged
-        return (summary, state)
+        return summary
     }
 
     static func storageError(_ error: any Error) -> ContactsError {
@@ -358,7 +358,9 @@ public final class ImportJob: Sendable {
 
     /// The next queued piece, nil at the end of the file.
     /// - Throws: `ContactsError.importCancelled` after `cancel()`.
-    private func next() throws(ContactsError) -> Piece? {
+    /// `beforeWaiting` runs when none is queued yet, before the thread waits.
+    private func next(beforeWaiting: () throws -> Void) throws(ContactsError) -> Piece? {
+        var waited = false
         while true {
             let (piece, resume, end, cancelled) = state.withLock { state -> (Piece?, Bool, Bool, Bool) in
                 if state.cancelled { return (nil, false, false, true) }
@@ -373,6 +375,10 @@ public final class ImportJob: Sendable {
             if resume { onResume() }
             if let piece { return piece }
             if end { return nil }
+            if !waited {
+                waited = true
+                do { try beforeWaiting() } catch { throw Self.storageError(error) }
+            }
             wake.wait()
         }
     }

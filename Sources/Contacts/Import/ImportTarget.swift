@@ -6,8 +6,8 @@ public protocol ImportTarget: AnyObject {
     func count() throws -> Int
 }
 
-/// One import's transaction: contacts added in file order (new ids), then all
-/// committed together or none kept.
+/// One import: contacts added in file order (new ids), then all shown together
+/// or none kept.
 public protocol ImportWriting: AnyObject {
     /// Contacts added so far.
     var staged: Int { get }
@@ -21,4 +21,12 @@ public protocol ImportWriting: AnyObject {
     func commit(prepare: (ListState) throws -> Void) throws -> ListState
     /// Abandons the import: nothing of it is kept.
     func rollback()
+    /// The rows are all added for now, and the next ones will take a while (the
+    /// file is still being read): a moment to let other writers in.
+    func waitsForRows() throws
+}
+
+extension ImportWriting {
+    /// Nothing to do by default: a target that holds no lock between rows.
+    public func waitsForRows() throws {}
 }

@@ -65,6 +65,24 @@ public struct ContactIDSet: Sequence, Sendable {
         self.count = count
     }
 
+    /// Takes out every member in `ids`.
+    /// - Complexity: O(ids' length / 64), within the room the set has.
+    public mutating func remove(_ ids: ClosedRange<Int>) {
+        let first = Swift.max(0, ids.lowerBound)
+        let last = Swift.min(ids.upperBound, words.count * 64 - 1)
+        guard first <= last else { return }
+        var removed = 0
+        for index in (first >> 6)...(last >> 6) {
+            let low = index == first >> 6 ? first & 63 : 0
+            let high = index == last >> 6 ? last & 63 : 63
+            // Bits low...high of this word.
+            let mask = (UInt64.max >> UInt64(63 - high)) & (UInt64.max << UInt64(low))
+            removed += (words[index] & mask).nonzeroBitCount
+            words[index] &= ~mask
+        }
+        count -= removed
+    }
+
     /// `body`'s result over the set's words (id 64 × i + b is bit b of word i), read in place.
     func withWords<R>(_ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
         try words.withUnsafeBufferPointer(body)

@@ -48,6 +48,13 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A rule the stored list must keep was found broken (a contact missing from
     /// the order, a seed cut short): a fault of Roster's, with what was found.
     case inconsistent(String)
+    /// The database file was removed, or another moved in its place, while the
+    /// server used it: nothing more is read from or written to the file it opened.
+    case fileReplaced(path: String, removed: Bool)
+    /// No space is left where the store keeps its data (a full disk, a file at the
+    /// file system's size limit): nothing was written; the same request works again
+    /// once space is freed.
+    case storageFull(where: String, detail: String)
     /// A failure of the store underneath, passed through a layer that reports its
     /// errors as `ContactsError` (an import's summary): that store's own message.
     case store(String)
@@ -101,6 +108,12 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
             what
         case .inconsistent(let what):
             "the stored list is inconsistent: \(what); this is a fault of Roster's, please report it"
+        case .fileReplaced(let path, let removed):
+            "the database file \(path) was \(removed ? "removed" : "replaced by another file") while Roster served it; "
+                + "nothing more is read or written: restart Roster to open the file that is there now"
+        case .storageFull(let place, let detail):
+            "no space is left on \(place) (\(detail)): nothing was written; free space there, or move the "
+                + "database to a larger disk, and try again"
         case .store(let message):
             message
         }

@@ -5,7 +5,7 @@ import Contacts
     import Glibc
 #endif
 
-/// One SQLite connection: WAL journal, foreign keys on, a busy timeout, and a
+/// One SQLite connection: WAL journal, foreign keys on, a busy timeout (`pollForLocks`), and a
 /// cache of prepared statements reused across calls.
 ///
 /// A connection is not thread-safe: confine each one to a single thread (or a
@@ -42,18 +42,20 @@ public final class Database {
                 path: path, reason: Database.explain(path: path, sqliteReason: reason))
         }
         self.handle = handle
-        sqlite3_busy_timeout(handle, 5000)
+        pollForLocks(upTo: 5000)
         do {
             // The first statement reads the header: a file that is not SQLite fails here.
             try execute("PRAGMA foreign_keys = ON")
             if !readOnly {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute("PRAGMA synchronous = NORMAL")
+                // A log that grew (an import) is cut back to 64 MiB when it starts over.
+                try execute("PRAGMA journal_size_limit = 67108864")
             }
-        } catch SQLiteError.sqlite(let code, _, _)
+        } catch SQLiteError.sqlite(let code, let message, _)
             where code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT
         {
-            throw SQLiteError.notADatabase(path: path)
+            throw Database.diagnose(path, sqliteReason: message)
         } catch SQLiteError.sqlite(let code, let message, _)
             where code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_READONLY
         {
@@ -75,7 +77,7 @@ public final class Database {
         guard status == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError.sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError.last(on: handle, sql: sql, message: text)
         }
     }
 
@@ -132,10 +134,8 @@ public final class Database {
     /// The statements this connection has prepared, for tests.
     var preparedStatements: [Statement] { Array(statements.values) }
 
-    func error(sql: String?) -> SQLiteError {
-        .sqlite(
-            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql
-        )
+    func error(sql: String?) -> any Error {
+        SQLiteError.last(on: handle, sql: sql)
     }
 
     /// Turns SQLite's "unable to open database file" into the cause a person can fix.

@@ -170,10 +170,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = SQLiteError.sqlite(
-                code: sqlite3_extended_errcode(connection),
-                message: String(cString: sqlite3_errmsg(connection)),
-                sql: sql)
+            let error = SQLiteError.last(on: connection, sql: sql)
             reset()
             throw error
         }

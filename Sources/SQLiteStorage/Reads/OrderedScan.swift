@@ -7,13 +7,16 @@ import Contacts
 /// `deinit`) resets it, ending its read.
 public final class OrderedScan {
     private let statement: Statement
+    /// Contacts readers do not see (an import's before it shows them): left out.
+    private let hidden: HiddenIDs
     private var done = false
 
     /// A scan of `store` from the first contact.
     public init(store: ContactStore) throws {
+        hidden = try store.hiddenIDs()
         statement = try store.database.statement(
             """
-            SELECT \(ContactField.columnList) FROM contact_order o JOIN contacts c ON c.id = o.id
+            SELECT o.id, \(ContactField.columnList) FROM contact_order o JOIN contacts c ON c.id = o.id
             ORDER BY o.sort_key, o.id
             """)
         statement.reset()
@@ -32,7 +35,9 @@ public final class OrderedScan {
         var result: [ContactFields] = []
         while !done, result.count < limit {
             if try statement.step() {
-                result.append(statement.fields(from: 0))
+                if hidden.isEmpty || !hidden.contains(statement.int(at: 0)) {
+                    result.append(statement.fields(from: 1))
+                }
             } else {
                 self.close()
             }

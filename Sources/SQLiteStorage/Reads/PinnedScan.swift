@@ -22,8 +22,12 @@ final class PinnedScan: ContactScanning {
 }
 
 extension ContactStore {
-    /// Every contact in list order, read in one transaction (see `OrderedScan`).
-    public static func scan(readingFrom path: String) throws -> any ContactScanning {
-        try PinnedScan(store: ContactStore(readingFrom: path))
+    /// Every contact in list order, read in one transaction (see `OrderedScan`), the
+    /// file checked by `watch` first.
+    public static func scan(readingFrom path: String, watch: FileWatch? = nil) throws -> any ContactScanning {
+        try watch?.check()
+        let store = try ContactStore(readingFrom: path)
+        store.watch = watch
+        return try PinnedScan(store: store)
     }
 }

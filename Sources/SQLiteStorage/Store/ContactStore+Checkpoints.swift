@@ -5,7 +5,8 @@ extension ContactStore {
     public enum Checkpoint: String, Sendable {
         /// As much as no reader needs, never waiting for one.
         case passive = "PASSIVE"
-        /// All of it, then the log is cut to nothing (gives up when a reader holds it).
+        /// All of it, then the log is cut to nothing (gives up when a reader holds it;
+        /// holds the write lock all the while).
         case truncate = "TRUNCATE"
     }
 

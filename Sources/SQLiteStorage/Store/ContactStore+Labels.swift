@@ -42,44 +42,67 @@ extension ContactStore {
     }
 
     /// The starred contacts, as the pinned read sees them, of those whose ids are in
-    /// `ids` (all when nil).
+    /// `ids` (all when nil), less those readers leave out (`HiddenIDs`).
     /// - Complexity: O(favourites): a scan of the partial index `contacts_favorites`.
     public func favorites(ids: ClosedRange<Int>?) throws -> ContactIDSet {
         let ids = try ids ?? 0...largestID()
-        return try database.ids(
-            """
-            SELECT \(Database.idFunction)(id) FROM contacts
-            WHERE favorite = 1 AND id BETWEEN :first AND :last
-            """, largest: ids.upperBound
-        ) { statement in
-            statement.bind(ids.lowerBound, to: ":first")
-            statement.bind(ids.upperBound, to: ":last")
+        return try shown(ids) {
+            try database.ids(
+                """
+                SELECT \(Database.idFunction)(id) FROM contacts
+                WHERE favorite = 1 AND id BETWEEN :first AND :last
+                """, largest: ids.upperBound
+            ) { statement in
+                statement.bind(ids.lowerBound, to: ":first")
+                statement.bind(ids.upperBound, to: ":last")
+            }
         }
     }
 
     /// The contacts holding the label named `name`, in any case (`ContactLabels.key`),
-    /// of those whose ids are in `ids` (all when nil).
+    /// of those whose ids are in `ids` (all when nil), less those readers leave out
+    /// (`HiddenIDs`).
     /// - Complexity: O(contacts with it): one range of `contact_labels`' key.
     public func labelled(_ name: String, ids: ClosedRange<Int>?) throws -> ContactIDSet {
         let key = ContactLabels.key(name)
         let ids = try ids ?? 0...largestID()
-        return try database.ids(
-            """
-            SELECT \(Database.idFunction)(contact_id) FROM contact_labels
-            WHERE label_key = :key AND contact_id BETWEEN :first AND :last
-            """, largest: ids.upperBound
-        ) { statement in
-            statement.bind(key, to: ":key")
-            statement.bind(ids.lowerBound, to: ":first")
-            statement.bind(ids.upperBound, to: ":last")
+        return try shown(ids) {
+            try database.ids(
+                """
+                SELECT \(Database.idFunction)(contact_id) FROM contact_labels
+                WHERE label_key = :key AND contact_id BETWEEN :first AND :last
+                """, largest: ids.upperBound
+            ) { statement in
+                statement.bind(key, to: ":key")
+                statement.bind(ids.lowerBound, to: ":first")
+                statement.bind(ids.upperBound, to: ":last")
+            }
         }
     }
 
-    /// Every label with the number of contacts holding it, by key.
-    /// - Complexity: O(rows of `contact_labels`).
+    /// What `read` finds (a set of ids up to `ids`' last) less the contacts readers
+    /// leave out there: an import's not shown yet, a replaced list's (`HiddenIDs`).
+    private func shown(_ ids: ClosedRange<Int>, _ read: () throws -> ContactIDSet) throws -> ContactIDSet {
+        var found = try read()
+        for range in try hiddenIDs().ranges where range.overlaps(ids) { found.remove(range.clamped(to: ids)) }
+        return found
+    }
+
+    /// Every label with the number of contacts holding it, by key, less the contacts
+    /// readers leave out (`HiddenIDs`; a label only they hold is not listed).
+    /// - Complexity: O(rows of `contact_labels`), times O(log r) for r hidden ranges
+    ///   while there are any.
     public func labelCounts() throws -> [LabelCount] {
-        try database.withStatement(
-            "SELECT min(name), count(*) FROM contact_labels GROUP BY label_key ORDER BY label_key"
+        let shown =
+            try hiddenIDs().isEmpty
+            ? ""
+            : """
+            WHERE coalesce((
+                SELECT last_id FROM import_ranges WHERE first_id <= contact_id ORDER BY first_id DESC LIMIT 1
+            ), -1) < contact_id
+            """
+        return try database.withStatement(
+            "SELECT min(name), count(*) FROM contact_labels \(shown) GROUP BY label_key ORDER BY label_key"
         ) { statement in
             var counts: [LabelCount] = []
             while try statement.step() {

@@ -15,6 +15,13 @@ public final class ContactStore {
     let database: Database
     /// A read transaction started by `pin()` is open.
     public private(set) var pinned = false
+    /// How long, in seconds, an import's or a cleanup's write transaction may last
+    /// when no single write of this process waits (`WriteSlices`): long for a
+    /// server, whose own writes are let in on demand; short for a process beside one
+    /// (`roster import`), whose writes only find the gaps.
+    public var longestSlice = 1.0
+    /// The file's watch (`FileWatch`): checked as each read transaction and write begins.
+    public var watch: FileWatch?
     /// The frequent search patterns' bitmaps, as this connection writes them.
     lazy var gramBits = GramBits(database: database)
     /// How this connection's writes choose the patterns kept as bitmaps.
@@ -44,6 +51,7 @@ public final class ContactStore {
     @discardableResult
     public func pin() throws -> Int {
         try release()
+        try watch?.check()
         try database.begin(.read)
         // The first read takes the transaction's snapshot; beginning a read takes none.
         let version: Int

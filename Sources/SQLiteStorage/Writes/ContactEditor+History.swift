@@ -40,7 +40,10 @@ extension ContactEditor {
                 statement.bind(clock() - ContactEdit.undoSeconds, to: ":since")
                 return try statement.step() ? (statement.int(at: 0), statement.string(at: 1)) : nil
             }
-            guard let (revision, text) = tombstone else { throw ContactsError.contactNotFound(id: id) }
+            // A list replaced since (`import?mode=replace`) took the contact's id out for good.
+            guard let (revision, text) = tombstone, try !store.isHidden(id) else {
+                throw ContactsError.contactNotFound(id: id)
+            }
             let fields = try ContactFields(storedJSON: text)
             let restored = try add(
                 id: id, fields, key: try fields.checkedSortKey(), state: state, version: version)

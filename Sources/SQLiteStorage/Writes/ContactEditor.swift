@@ -1,4 +1,3 @@
-import CSQLite
 import Contacts
 
 /// Single contact writes (insert, update, delete), each one transaction that
@@ -26,14 +25,15 @@ public final class ContactEditor {
     private var purgedAt = Int.min / 2
 
     /// An editor writing through `store`. A write waits at most `busyTimeout`
-    /// milliseconds for another writer (an import) before failing with `.busy`.
+    /// milliseconds for another writer before failing with `.busy`; an import in
+    /// this process lets it in after the row it is writing (`WriteTurns`).
     public init(
         store: ContactStore, busyTimeout: Int32 = 200,
         clock: @escaping ContactEdit.Clock = ContactEdit.wallClock
     ) {
         self.store = store
         self.clock = clock
-        sqlite3_busy_timeout(store.database.handle, busyTimeout)
+        store.database.pollForLocks(upTo: busyTimeout)
     }
 
     /// A step of merging the search index's segments, which commits leave
@@ -57,7 +57,7 @@ public final class ContactEditor {
     /// Stores contact `id` (new, or back from its tombstone) at `version`, in the
     /// order, the sections and the search index.
     func add(id: Int, _ fields: ContactFields, key: ContactSortKey, state: ListState, version: Int) throws
-        -> (Contact, ListState)
+        -> (Contact, ListState, ListChange)
     {
         try store.database.run(ContactField.insertSQL) { insert in
             insert.bind(id, to: ":id")
@@ -72,7 +72,8 @@ public final class ContactEditor {
         let next = state.inserting(
             OrderEntry(id: id, version: version, lines: lines), at: row, section: key.section,
             version: version)
-        return (Contact(id: id, position: row, revision: version, fields: fields), next)
+        let change = ListChange(version: version, id: id, oldKey: nil, newKey: key.bytes, lines: lines)
+        return (Contact(id: id, position: row, revision: version, fields: fields), next, change)
     }
 
     /// Changes contact `id` to what `change` makes of its fields (checked, then
@@ -98,10 +99,8 @@ public final class ContactEditor {
             let (oldKey, old) = try current(id)
             let fields = try change(old)
             let key = try fields.checkedSortKey()
+            let oldRow = try listedRow(of: id, key: oldKey, in: state.order)
             try keep(old)
-            guard let oldRow = try store.row(of: id, key: oldKey, in: state.order) else {
-                throw ContactsError.inconsistent("contact \(id) is not in the list order")
-            }
             try store.database.run(ContactField.updateSQL) { update in
                 update.bind(id, to: ":id")
                 update.bind(fields)
@@ -125,7 +124,8 @@ public final class ContactEditor {
                 row = try store.insertionRow(key: key.bytes, id: id, in: without.order)
                 next = without.inserting(entry, at: row, section: key.section, version: version)
             }
-            return (Contact(id: id, position: row, revision: version, fields: fields), next)
+            let change = ListChange(version: version, id: id, oldKey: oldKey, newKey: key.bytes, lines: lines)
+            return (Contact(id: id, position: row, revision: version, fields: fields), next, change)
         }
     }
 
@@ -136,15 +136,14 @@ public final class ContactEditor {
         try transact(base: base, prepare: prepare) { state, version in
             let (key, old) = try current(id)
             try Self.check(old, ifRevision: ifRevision)
-            guard let row = try store.row(of: id, key: key, in: state.order) else {
-                throw ContactsError.inconsistent("contact \(id) is not in the list order")
-            }
+            let row = try listedRow(of: id, key: key, in: state.order)
             try entomb(old)
             try store.database.execute("DELETE FROM contacts WHERE id = \(id)")
             try store.removeFromOrder(id: id, key: key)
             try store.unindex(id: id, fields: old.fields)
             try store.unlabel(id: id, old.fields.labels)
-            return (nil, state.removing(at: row, section: Int(key[0]), version: version))
+            let change = ListChange(version: version, id: id, oldKey: key, newKey: nil, lines: 0)
+            return (nil, state.removing(at: row, section: Int(key[0]), version: version), change)
         }
     }
 
@@ -154,29 +153,49 @@ public final class ContactEditor {
     /// sees and the next version; purges what is past undoing first, once a minute.
     func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
-        _ body: (ListState, Int) throws -> (Contact?, ListState)
+        _ body: (ListState, Int) throws -> (Contact?, ListState, ListChange)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
+        try store.watch?.check()
         let now = clock()
         let purging = now - purgedAt >= ContactEdit.purgeSeconds
         // A write that waits past the busy timeout for another writer throws `.busy`.
-        let outcome = try database.transaction(.write) {
+        try WriteTurns.waitingWrite { try database.begin(.write) }
+        var recorded: ListChange?
+        let outcome: ContactEdit.Outcome
+        do {
             if purging { try purge() }
             let version = try store.dataVersion()
             try store.gramBits.begin()
             // Another process may have written since the caller's state: read the list then.
             let state = try base(version).flatMap { $0.version == version ? $0 : nil } ?? store.listState()
-            let (contact, next) = try body(state, version + 1)
+            let (contact, next, change) = try body(state, version + 1)
             try database.execute("UPDATE roster_meta SET value = \(version + 1) WHERE key = 'data_version'")
             if next.sections.map(\.rows) != state.sections.map(\.rows) {
                 try store.writeSections(rows: next.sections.map(\.rows))
             }
             try store.gramBits.flush()
             try prepare(next)
-            return ContactEdit.Outcome(contact: contact, state: next)
+            // Before the commit: an import that takes the lock next finds it (`ChangeLog`).
+            ChangeLog.record(change, for: database.path)
+            recorded = change
+            try database.commit()
+            outcome = ContactEdit.Outcome(contact: contact, state: next)
+        } catch {
+            try? database.rollback()
+            if let recorded { ChangeLog.forget(recorded, for: database.path) }
+            throw error
         }
         if purging { purgedAt = now }
         return outcome
+    }
+
+    /// The row of contact `id` (sort key `key`) in `order`; a contact the list does
+    /// not show (an import's, not shown yet) is not found.
+    private func listedRow(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int {
+        if let row = try store.row(of: id, key: key, in: order) { return row }
+        if try store.isHidden(id) { throw ContactsError.contactNotFound(id: id) }
+        throw ContactsError.inconsistent("contact \(id) is not in the list order")
     }
 
     /// The sort key and stored contact of `id`.

@@ -1,83 +1,102 @@
 import Contacts
+import Foundation
 
-/// One import into a store, as one transaction: contacts are appended as they
-/// come (new ids, in file order), their (sort key, id) pairs go to a scratch
-/// table and into `contact_order` once at the end, sorted (one sequential pass
-/// instead of an insert per row at a random place), sections are written, and
-/// everything commits together.
-/// Until `commit()` readers see the list as it was; if the process dies first,
-/// SQLite rolls everything back. Memory does not grow with the file.
+/// One import into a store, seen by readers all at once or not at all, that
+/// single writes never wait for (README, "POST /import"). It writes in short
+/// transactions (`WriteSlices`) that end as soon as a single write waits:
+///
+/// 1. As rows come: ids are reserved from `next_id` and listed in `import_ranges`,
+///    so readers leave them out (`HiddenIDs`); each contact waits, with its sort key
+///    and search text, in the import's staging file (`ImportStaging`), and its text
+///    goes into the search index once its staging row is committed (a slice later:
+///    so that a cleanup after a kill can always take the text out again with the
+///    staging row). `contacts` and the order do not change: a process killed now
+///    leaves nothing in them.
+/// 2. Once the file is read: the last texts; the contacts into `contacts` by id, with
+///    their rows of `contact_labels`; the file's repeats of its own contacts merged into them (`merge`); their places
+///    into `contact_order` in key order (one sequential pass).
+/// 3. One short transaction shows them: a `merge`'s updates of stored contacts, the
+///    sections, the data version, this import's ranges deleted; `prepare` gets the
+///    list as it is then (read before the transaction and brought up to date), and
+///    it commits.
+///
+/// If the process dies first, nothing of it was visible, and the next Roster to
+/// open the file removes what it wrote (`ContactStore+Leftovers.swift`). Memory does
+/// not grow with the file.
 ///
 /// Belongs to the thread that made it (`ImportJob`'s writer, or a caller of `add`).
 final class ContactImport {
     let store: ContactStore
-    private let insert: Statement
-    let stage: Statement
-    let firstID: Int
-    var sectionRows: [Int]
-    private var finished = false
+    let slices: WriteSlices
     /// How the import meets the stored contacts.
     let mode: ImportMode
+    /// This import's name in `import_ranges` and its staging file's.
+    let token: Int
+    /// Per section, the contacts this import adds there.
+    var sectionRows: [Int]
+    private var finished = false
     /// `merge`: match key -> contact id (`ContactImport+Merge.swift`).
     var matches: [String: Int] = [:]
-    /// The revision this import's updates get: the data version it commits.
-    var revision = 0
+    /// `merge`: rows waiting in `staging.import_merges` for the contacts they match.
+    var merges = 0
     /// Contacts added so far.
     private(set) var staged = 0
-    /// The search texts of the first contacts added, while the frequent patterns are
-    /// to be chosen from them (the list held too few contacts to keep any): nil once
-    /// chosen, or when the list keeps patterns of its own.
-    private var firstDocuments: [String]?
-    /// Whether this import chose the patterns from its first contacts.
-    private var choseGrams = false
     /// Stored contacts a `merge` changed, and those it matched and left as they were.
     var updated = 0
     var unchanged = 0
+    /// The ids this import reserved, in order (each also a row of `import_ranges`).
+    private(set) var ranges: [ClosedRange<Int>] = []
+    /// The next id to give, and the end of the block reserved (`idBlock` at a time).
+    private var nextID = 0
+    private var blockEnd = 0
+    /// The last id staged, the last whose staging row is committed, and the last
+    /// whose text is in the index.
+    private var lastStaged = 0
+    private var lastSaved = 0
+    private var lastIndexed = 0
+    /// The staging file (`ImportStaging`), until it is deleted.
+    private var staging: String
 
-    /// Begins the transaction (waiting up to the busy timeout for another writer).
-    /// - Throws: `ContactsError.busy` when another writer holds the list past that.
+    /// Ids reserved at a time.
+    static let idBlock = 1024
+    /// Contacts a statement moves: a single write that begins to wait gets in after
+    /// the statement running (one of 1,024 took up to a few hundred ms here under
+    /// load into a list of 1,000,000, its search texts merging as it went).
+    static let chunk = 256
+    /// Search texts indexed in a step while rows are read, one step a row: enough to
+    /// keep up with the rows, few enough that a single write waiting for the step is
+    /// not held (256 a step held writes 30 to 60 ms here under load, the texts and
+    /// their patterns' bits; each commit, one segment of the index, a few more).
+    static let textsAStep = 32
+
+    /// A new import's token: random, positive, and not 0 (which `import_ranges` keeps for cleanups).
+    static func newToken() -> Int { Int.random(in: 1...Int.max) }
+
+    /// Prepares the import (a `merge` reads the stored contacts' match keys). It
+    /// takes no lock until its first row.
     init(store: ContactStore, mode: ImportMode) throws {
+        try store.watch?.check()
         self.store = store
         self.mode = mode
+        slices = store.writeSlices()
+        token = Self.newToken()
+        sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
         let database = store.database
-        try database.begin(.write)
-        do {
-            // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
-            // import must not grow memory with the file, and the new list's order is
-            // built beside it at the end).
-            try database.execute("PRAGMA cache_size = -8192")
-            if mode == .replace {
-                try database.execute(
-                    """
-                    DELETE FROM contacts; DELETE FROM contact_order; DELETE FROM contact_labels;
-                    INSERT INTO contact_search (contact_search) VALUES ('delete-all');
-                    """)
-                try store.gramBits.begin()
-                try store.gramBits.clear()
-                sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
-            } else {
-                try store.gramBits.begin()
-                sectionRows = try store.sections().map(\.rows)
-            }
-            if sectionRows.reduce(0, +) < store.gramPolicy.minimumContacts { firstDocuments = [] }
-            try database.execute(
-                """
-                CREATE TEMP TABLE IF NOT EXISTS import_order (sort_key BLOB NOT NULL, id INTEGER NOT NULL, lines INTEGER NOT NULL);
-                DELETE FROM temp.import_order;
-                """)
-            // Both kept for the whole import; every `add` runs them to their end (reset).
-            stage = try database.statement(
-                "INSERT INTO temp.import_order (sort_key, id, lines) VALUES (:sort_key, :id, :lines)")
-            try store.holdMerges()
-            firstID = try store.nextID()
-            insert = try database.statement(ContactField.insertSQL)
-            if mode == .merge {
+        // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
+        // import must not grow memory with the file).
+        try database.execute("PRAGMA cache_size = -8192")
+        staging = ImportStaging.path(of: database.path, token: token)
+        // Running before its staging file exists: a cleanup that lists the folder
+        // meanwhile deletes only the files of imports that do not run.
+        ImportTokens.begin(token)
+        try ImportStaging.attach(to: database, token: token)
+        if mode == .merge {
+            do {
                 matches = try Self.matchKeys(in: store)
-                revision = try store.dataVersion() + 1
+            } catch {
+                rollback()
+                throw error
             }
-        } catch {
-            try? database.rollback()
-            throw error
         }
     }
 
@@ -94,78 +113,331 @@ final class ContactImport {
         guard !key.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
-        if mode == .merge {
-            if let id = match(fields) { return try update(id: id, with: fields) }
-            remember(fields, id: firstID + staged)
-        }
-        insert.bind(firstID + staged, to: ":id")
-        insert.bind(fields)
-        try insert.run()
-        stage.bind(blob: key.bytes, to: ":sort_key")
-        stage.bind(firstID + staged, to: ":id")
-        stage.bind(NoteLines.count(fields.notes), to: ":lines")
-        try stage.run()
-        try store.index(id: firstID + staged, document: document)
-        try store.label(id: firstID + staged, fields.labels)
-        sectionRows[key.section] += 1
-        staged += 1
-        if firstDocuments != nil {
-            firstDocuments?.append(document)
-            let total = sectionRows.reduce(0, +)
-            if let sample = firstDocuments, sample.count >= store.gramPolicy.sampleSize,
-                total >= store.gramPolicy.minimumContacts
-            {
-                // Chosen now from the first contacts, then kept in step as the rest come:
-                // no second pass over all of them at the end.
-                try store.rebuildGrams(sample: sample, contacts: total)
-                firstDocuments = nil
-                choseGrams = true
+        try slices.open()
+        if mode == .merge, let id = match(fields) {
+            try keep(fields, for: id)
+        } else {
+            let id = try reserveID()
+            if mode == .merge { remember(fields, id: id) }
+            try store.database.run(Self.stageSQL) { statement in
+                statement.bind(id, to: ":id")
+                statement.bind(blob: key.bytes, to: ":sort_key")
+                statement.bind(NoteLines.count(fields.notes), to: ":lines")
+                statement.bind(document, to: ":document")
+                statement.bind(fields)
             }
+            sectionRows[key.section] += 1
+            staged += 1
+            lastStaged = id
+        }
+        if lastSaved - lastIndexed >= Self.textsAStep { try indexSaved(upTo: lastIndexed + Self.textsAStep) }
+        let commits = slices.committed
+        try slices.stepped()
+        if slices.committed > commits { lastSaved = lastStaged }
+    }
+
+    /// The file's next rows are not read yet: the open slice ends, so that no single
+    /// write waits for a thread that waits for rows.
+    func waitsForRows() throws {
+        let commits = slices.committed
+        try slices.commit()
+        if slices.committed > commits { lastSaved = lastStaged }
+    }
+
+    static let stageSQL =
+        "INSERT INTO staging.import_rows (id, sort_key, lines, document, \(ContactField.columnList)) "
+        + "VALUES (:id, :sort_key, :lines, :document, \(ContactField.parameterList))"
+
+    /// The next id of this import, reserving a block of them (and listing it as
+    /// hidden) when the last one is used up. Inside a slice.
+    private func reserveID() throws -> Int {
+        if nextID == blockEnd {
+            let database = store.database
+            // The index merges at each commit, in steps as large as what it wrote: 64
+            // segments to a level while this import writes (`mergeLess`), the usual again
+            // when it is shown (or cleaned up after).
+            if ranges.isEmpty { try store.mergeLess() }
+            let first = try store.nextID()
+            let last = first + Self.idBlock - 1
+            try database.execute("UPDATE roster_meta SET value = \(last + 1) WHERE key = 'next_id'")
+            if let previous = ranges.last, previous.upperBound + 1 == first {
+                try database.execute(
+                    "UPDATE import_ranges SET last_id = \(last) WHERE first_id = \(previous.lowerBound)")
+                ranges[ranges.count - 1] = previous.lowerBound...last
+            } else {
+                try database.execute(
+                    """
+                    INSERT INTO import_ranges (first_id, last_id, owner, pid)
+                    VALUES (\(first), \(last), \(token), \(ProcessInfo.processInfo.processIdentifier))
+                    """)
+                ranges.append(first...last)
+            }
+            nextID = first
+            blockEnd = last + 1
+        }
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Whether `id` is one this import added.
+    func isOwn(_ id: Int) -> Bool {
+        guard id <= lastStaged else { return false }
+        return HiddenIDs(ranges: ranges).contains(id)
+    }
+
+    /// The search texts of the staged contacts after `lastIndexed` up to `last`, whose
+    /// staging rows are committed, into the index, and the ranges marked so. Inside a slice.
+    private func indexSaved(upTo last: Int) throws {
+        let upTo = min(last, lastSaved)
+        guard upTo > lastIndexed else { return }
+        let database = store.database
+        try database.run(
+            "INSERT INTO contact_search (rowid, text) SELECT id, document FROM staging.import_rows "
+                + "WHERE id > :after AND id <= :last"
+        ) { statement in
+            statement.bind(lastIndexed, to: ":after")
+            statement.bind(upTo, to: ":last")
+        }
+        // The frequent patterns' bits of the same texts (written as the slice commits).
+        try database.withStatement(
+            "SELECT id, document FROM staging.import_rows WHERE id > :after AND id <= :last"
+        ) { statement in
+            statement.bind(lastIndexed, to: ":after")
+            statement.bind(upTo, to: ":last")
+            while try statement.step() {
+                let id = statement.int(at: 0)
+                try statement.withBlob(at: 1) { try store.gramBits.add(id: id, document: $0) }
+            }
+        }
+        try database.execute(
+            """
+            UPDATE import_ranges SET indexed = min(last_id, \(upTo)) WHERE owner = \(token) AND first_id <= \(upTo)
+            """)
+        lastIndexed = upTo
+    }
+
+    // MARK: - The end
+
+    /// Moves the contacts into the list and shows them (steps 2 and 3 above): hands
+    /// `prepare` the list as it will be once committed, and commits. Returns that list.
+    func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
+        precondition(!finished, "an import commits once")
+        do {
+            try store.watch?.check()
+            try slices.commit()
+            lastSaved = lastStaged
+            while lastIndexed < lastSaved {
+                try slices.open()
+                try indexSaved(upTo: lastIndexed + Self.chunk)
+                try slices.stepped(weight: 8)
+            }
+            try moveContacts()
+            try mergeOwn()
+            try moveOrder()
+            let state = try show(prepare: prepare)
+            finished = true
+            ImportTokens.end(token)
+            forgetStaged()
+            // Shown already: what fails after (a full disk) leaves the list as shown.
+            do { try afterShowing(state) } catch { slices.rollback() }
+            return state
+        } catch {
+            rollback()
+            throw error
         }
     }
 
-    /// Builds the order index (if it was dropped) and sections, hands `prepare` the
-    /// list as it will be once committed, and commits. Returns that list.
-    func commit(prepare: (ListState) throws -> Void = { _ in }) throws -> ListState {
-        precondition(!finished, "an import commits once")
+    /// The contacts into `contacts`, in id order, `chunk` at a time.
+    func moveContacts() throws {
+        let columns = ContactField.columnList
+        for range in ranges {
+            var first = range.lowerBound
+            while first <= min(range.upperBound, lastStaged) {
+                let last = min(first + Self.chunk - 1, range.upperBound)
+                try slices.open()
+                try store.database.run(
+                    "INSERT INTO contacts (id, \(columns)) SELECT id, \(columns) FROM staging.import_rows "
+                        + "WHERE id BETWEEN :first AND :last"
+                ) { statement in
+                    statement.bind(first, to: ":first")
+                    statement.bind(last, to: ":last")
+                }
+                try labelMoved(first...last)
+                try slices.stepped(weight: 8)
+                first = last + 1
+            }
+        }
+        try slices.commit()
+    }
+
+    /// The `contact_labels` rows of the contacts with ids in `ids` just moved, in the
+    /// same slice as they are (a cleanup after a kill takes both out by their labels).
+    private func labelMoved(_ ids: ClosedRange<Int>) throws {
+        let labelled = try store.database.withStatement(
+            "SELECT id, labels FROM staging.import_rows WHERE id BETWEEN :first AND :last AND labels <> ''"
+        ) { statement in
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+            var found: [(Int, String)] = []
+            while try statement.step() { found.append((statement.int(at: 0), statement.string(at: 1))) }
+            return found
+        }
+        for (id, labels) in labelled { try store.label(id: id, labels) }
+    }
+
+    /// The contacts' places into `contact_order` in key order, `chunk` at a time.
+    func moveOrder() throws {
+        guard staged > 0 else { return }
         let database = store.database
+        // Outside any write of the list's: the index is the staging file's alone.
         try database.execute(
-            """
-            INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines FROM temp.import_order ORDER BY sort_key, id;
-            DELETE FROM temp.import_order;
-            """)
-        try store.mergeOnce(optimize: staged >= 100_000)
-        // The frequent patterns' bits: written; or chosen from the first contacts of an
-        // import that came to fewer than a sample; or chosen again for a list that doubled.
-        let total = sectionRows.reduce(0, +)
-        if let sample = firstDocuments, total >= store.gramPolicy.minimumContacts {
-            try store.rebuildGrams(sample: sample, contacts: total)
-        } else if choseGrams || firstDocuments != nil {
-            try store.gramBits.flush()
-            try database.execute("UPDATE roster_meta SET value = \(total) WHERE key = 'grams_contacts'")
+            "CREATE INDEX IF NOT EXISTS staging.import_rows_by_key ON import_rows (sort_key, id)")
+        let after = "(sort_key, id) > (:after_key, :after_id)"
+        let lastOfNext =
+            "SELECT sort_key, id FROM staging.import_rows WHERE \(after) ORDER BY sort_key, id LIMIT 1 OFFSET \(Self.chunk - 1)"
+        let insert =
+            "INSERT INTO contact_order (sort_key, id, lines) SELECT sort_key, id, lines "
+            + "FROM staging.import_rows WHERE \(after) AND (sort_key, id) <= (:last_key, :last_id) "
+            + "ORDER BY sort_key, id"
+        // Before every key: a key is its section's byte and more.
+        var afterKey: [UInt8] = [0]
+        var afterID = 0
+        while true {
+            let last = try database.withStatement(lastOfNext) { statement -> ([UInt8], Int)? in
+                statement.bind(blob: afterKey, to: ":after_key")
+                statement.bind(afterID, to: ":after_id")
+                return try statement.step() ? (statement.blob(at: 0), statement.int(at: 1)) : nil
+            }
+            // The last `chunk` or fewer: up to the greatest key there is.
+            let (lastKey, lastID) = last ?? ([0xFF, 0xFF, 0xFF, 0xFF], Int.max)
+            try slices.open()
+            try database.run(insert) { statement in
+                statement.bind(blob: afterKey, to: ":after_key")
+                statement.bind(afterID, to: ":after_id")
+                statement.bind(blob: lastKey, to: ":last_key")
+                statement.bind(lastID, to: ":last_id")
+            }
+            try slices.stepped(weight: 8)
+            guard last != nil else { break }
+            (afterKey, afterID) = (lastKey, lastID)
+        }
+        try slices.commit()
+    }
+
+    /// The last slice: everything becomes visible at once. The list it shows is read
+    /// before it, without the lock, and brought up to date with the single writes
+    /// that went in since (`ChangeLog`), so the lock is held for O(log n) work per
+    /// write and per contact a `merge` updates; when a write is not known (another
+    /// process made it), the list is read again under the lock.
+    private func show(prepare: (ListState) throws -> Void) throws -> ListState {
+        let database = store.database
+        let early = try listAsShown()
+        try slices.open()
+        let version = try store.dataVersion() + 1
+        var rows = sectionRows
+        var changes: [ListChange] = []
+        if mode == .merge {
+            changes = try applyMerges(revision: version, sectionRows: &rows)
+        }
+        // Ids reserved and not used go back, when no one took one since.
+        if blockEnd > 0, try store.nextID() == blockEnd {
+            try database.execute("UPDATE roster_meta SET value = \(nextID) WHERE key = 'next_id'")
+        }
+        if mode == .replace {
+            try takeOutTheList(upTo: try store.nextID() - 1)
         } else {
-            try store.rebuildGramsIfGrown(contacts: total)
+            rows = zip(try store.sections().map(\.rows), rows).map(+)
         }
         try database.execute(
             """
-            UPDATE roster_meta SET value = \(firstID + staged) WHERE key = 'next_id';
-            UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
+            DELETE FROM import_ranges WHERE owner = \(token);
+            UPDATE roster_meta SET value = \(version) WHERE key = 'data_version';
             """)
-        try store.writeSections(rows: sectionRows)
-        let state = try store.listState()
-        try store.saveOrder(state)
+        try store.restoreMerging()
+        let state: ListState
+        // A replaced list's writes since do not matter: all of it goes.
+        let since =
+            mode == .replace
+            ? [] : ChangeLog.changes(for: database.path, after: early.version, upTo: version - 1)
+        if let since {
+            let brought = try early.applying(since + changes, keyOf: store.sortKey(of:))
+            state = ListState(version: version, sections: brought.sections, order: brought.order)
+            try store.writeSections(rows: state.sections.map(\.rows))
+        } else {
+            try store.writeSections(rows: rows)
+            state = try store.listState()
+        }
         try prepare(state)
-        try database.commit()
-        try? database.execute("PRAGMA cache_size = -2000")
-        finished = true
+        try slices.commit()
         return state
     }
 
-    /// Abandons the import: nothing of it is kept.
+    /// Once shown, in a transaction of its own (a single write goes first): the order
+    /// saved for the next start, unless a write came first; when it fails, the order
+    /// table serves. The patterns kept as bitmaps are not chosen again here for a list
+    /// that has doubled (one pass over every contact, which writes would wait for):
+    /// their bits are in step, and the next start chooses (`buildGramsIfNeeded`).
+    private func afterShowing(_ state: ListState) throws {
+        try slices.open()
+        try store.saveOrder(state)
+        try slices.commit()
+    }
+
+    /// The list as showing this import will make it, as the file holds it now (in a
+    /// read transaction of its own, without the lock): with this import's contacts,
+    /// without those another import has not shown; without any other for `replace`.
+    private func listAsShown() throws -> ListState {
+        let database = store.database
+        try database.begin(.read)
+        defer { try? database.commit() }
+        let version = try store.dataVersion()
+        let hidden = try store.hiddenIDs()
+        let own = HiddenIDs(ranges: ranges)
+        let replacing = mode == .replace
+        let order = try store.readOrder { id in
+            own.contains(id) || (!replacing && (hidden.isEmpty || !hidden.contains(id)))
+        }
+        let stored = replacing ? sectionRows.map { _ in 0 } : try store.sections().map(\.rows)
+        return ListState(
+            version: version, sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+)), order: order)
+    }
+
+    /// `replace`: every contact up to `top` that is not in a range (this import's, or
+    /// another's not shown yet) leaves the list at once, as ranges of owner 0 that
+    /// a cleanup deletes later.
+    private func takeOutTheList(upTo top: Int) throws {
+        var first = 1
+        for range in try store.hiddenIDs().ranges where first <= top {
+            if range.lowerBound > first { try takeOut(first...(range.lowerBound - 1)) }
+            first = max(first, range.upperBound + 1)
+        }
+        if first <= top { try takeOut(first...top) }
+    }
+
+    private func takeOut(_ ids: ClosedRange<Int>) throws {
+        try store.database.execute(
+            "INSERT INTO import_ranges (first_id, last_id, owner, pid) VALUES (\(ids.lowerBound), \(ids.upperBound), 0, 0)"
+        )
+    }
+
+    /// Deletes the staging file (once the import is shown, or abandoned).
+    private func forgetStaged() {
+        guard !staging.isEmpty else { return }
+        staging = ""
+        ImportStaging.remove(from: store.database, token: token)
+        try? store.database.execute("PRAGMA cache_size = -2000")
+    }
+
+    /// Abandons the import: nothing of it is shown, and what it wrote is left to a
+    /// cleanup (`ContactStore.collectImportLeftovers`), which needs its staging file.
     func rollback() {
         guard !finished else { return }
         finished = true
-        try? store.database.rollback()
-        try? store.database.execute("PRAGMA cache_size = -2000")
+        slices.rollback()
+        ImportTokens.end(token)
+        if !staging.isEmpty {
+            staging = ""
+            try? store.database.execute("DETACH DATABASE staging; PRAGMA cache_size = -2000")
+        }
     }
 }

@@ -88,11 +88,17 @@ extension ContactStore {
         return true
     }
 
-    /// Chooses and builds the patterns of a list migrated with contacts in it, once
-    /// (one transaction; `progress` gets the count done every 100,000).
+    /// Chooses and builds the patterns, at start: once for a list migrated with
+    /// contacts in it, and again for a list that has doubled since they were chosen
+    /// (imports keep the kept patterns' bits in step and leave choosing again to
+    /// here: one pass over every contact, which no single write must wait for).
+    /// One transaction; `progress` gets the count done every 100,000.
     public func buildGramsIfNeeded(progress: ((Int) -> Void)? = nil) throws {
-        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_built'") == 0 else {
-            return
+        if try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_built'") != 0 {
+            let chosenAt =
+                try database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'") ?? 0
+            let contacts = try count()
+            guard contacts >= gramPolicy.minimumContacts, contacts >= 2 * chosenAt else { return }
         }
         try database.transaction {
             try rebuildGrams(sample: sampleDocuments(), contacts: count(), progress: progress)

@@ -1,8 +1,8 @@
 import Contacts
 
 extension ContactStore {
-    /// Adds `contacts` (each needs a name, a company or an e-mail) and updates sections, all
-    /// in one transaction: readers see the list before or after, never between.
+    /// Adds `contacts` (each needs a name, a company or an e-mail) and updates sections, as
+    /// one import (`ContactImport`): readers see the list before or after, never between.
     /// Returns the new ids, in the order given.
     ///
     /// - Complexity: O(m log(n + m)) for n stored and m new contacts (the order
