@@ -79,6 +79,23 @@ struct SearchTests {
         }
     }
 
+    @Test func anImportLeavesTheIndexsUsualMergingToItsStepMerges() throws {
+        let folder = TemporaryDirectory()
+        let store = try folder.store()
+        let crisis = "SELECT v FROM contact_search_config WHERE k = 'crisismerge'"
+        let job = try ContactImport(
+            store: try ContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
+        for line in 0..<3_000 {
+            try job.add(ContactFields(firstName: "Step\(line)", lastName: "Merged"), line: line)
+        }
+        _ = try job.commit()
+        // Shown, its segments not merged yet: a write's commit must not merge a level at once.
+        #expect(try store.database.integer(crisis) == 128)
+        try job.store.mergeSearchSegments()
+        #expect(try store.database.integer(crisis) == 32)
+        #expect(try store.search(["step2999"]).count == 1)
+    }
+
     @Test func writesAndImportsKeepTheIndexInStep() throws {
         let folder = TemporaryDirectory()
         let store = try folder.store()

@@ -142,6 +142,8 @@ extension ContactStore {
         try mergeSegments(in: slices)
     }
 
+    /// Then the usual merging again (`restoreMerging()`), with no level left that a
+    /// single write's commit would merge at once.
     func mergeSegments(in slices: WriteSlices) throws {
         while true {
             try slices.open()
@@ -151,6 +153,8 @@ extension ContactStore {
             try slices.stepped(weight: 8)
             if !merged { break }
         }
+        try slices.open()
+        try restoreMerging()
         try slices.commit()
     }
 

@@ -125,9 +125,7 @@ extension ContactStore {
         }
         if !atStart {
             try removeStagingLeftovers()
-            try slices.open()
-            try restoreMerging()
-            try slices.commit()
+            try mergeSegments(in: slices)
         }
         return removed
     }
