@@ -158,9 +158,9 @@ extension ContactStore {
         try slices.commit()
     }
 
-    /// The index's merging at rest again (deferred to `mergeSearchStep(pages:)`:
-    /// `holdMerges()` stops it, `mergeLess()` changes it, and an import killed
-    /// half-way leaves it so), without a merge now.
+    /// The index's resting settings again (commits merge nothing,
+    /// `deferSearchMerges()`; `holdMerges()` and `mergeLess()` change them during an
+    /// import, and an import killed half-way leaves them so), without a merge now.
     func restoreMerging() throws {
         try mergeOnce(optimize: false)
     }
