@@ -17,19 +17,7 @@ struct ContactWriteAPITests {
         _ client: RawClient, _ method: String, _ target: String, _ body: String? = nil,
         headers: [String: String] = [:], host: String = "localhost"
     ) -> (status: Int, headers: [String: String], json: [String: Any]) {
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
-        var fields = headers
-        if let body {
-            fields["Content-Length"] = "\(body.utf8.count)"
-            if fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
-        }
-        for (name, value) in fields { request += "\(name): \(value)\r\n" }
-        client.send(request + "\r\n" + (body ?? ""))
-        guard let response = client.readResponses().first else { return (0, [:], [:]) }
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        var lowered: [String: String] = [:]
-        for (name, value) in response.headers { lowered[name.lowercased()] = value }
-        return (response.status, lowered, json)
+        client.call(method, target, body, headers: headers, host: host)
     }
 
     private func listState(_ client: RawClient) throws -> (total: Int, version: Int) {

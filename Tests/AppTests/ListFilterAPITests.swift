@@ -15,20 +15,7 @@ struct ListFilterAPITests {
     private func call(
         _ method: String, _ target: String, _ body: String? = nil, headers: [String: String] = [:]
     ) -> (status: Int, headers: [String: String], json: [String: Any]) {
-        let client = live.client()
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
-        var fields = headers
-        if let body {
-            fields["Content-Length"] = "\(body.utf8.count)"
-            fields["Content-Type"] = fields["Content-Type"] ?? "application/json"
-        }
-        for (name, value) in fields { request += "\(name): \(value)\r\n" }
-        client.send(request + "\r\n" + (body ?? ""))
-        guard let response = client.readResponses().first else { return (0, [:], [:]) }
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        var lowered: [String: String] = [:]
-        for (name, value) in response.headers { lowered[name.lowercased()] = value }
-        return (response.status, lowered, json)
+        live.client().call(method, target, body, headers: headers)
     }
 
     private func window(_ query: String) throws -> [String: Any] {

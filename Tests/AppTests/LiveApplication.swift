@@ -78,3 +78,26 @@ final class LiveApplication: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+
+extension RawClient {
+    /// One request with `body` as JSON (unless `headers` name another type); the
+    /// status, the header fields (names lowercased) and the body as a JSON object.
+    func call(
+        _ method: String, _ target: String, _ body: String? = nil, headers: [String: String] = [:],
+        host: String = "localhost"
+    ) -> (status: Int, headers: [String: String], json: [String: Any]) {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+        var fields = headers
+        if let body {
+            fields["Content-Length"] = "\(body.utf8.count)"
+            fields["Content-Type"] = fields["Content-Type"] ?? "application/json"
+        }
+        for (name, value) in fields { request += "\(name): \(value)\r\n" }
+        send(request + "\r\n" + (body ?? ""))
+        guard let response = readResponses().first else { return (0, [:], [:]) }
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        var lowered: [String: String] = [:]
+        for (name, value) in response.headers { lowered[name.lowercased()] = value }
+        return (response.status, lowered, json)
+    }
+}
