@@ -12,12 +12,14 @@ extension PostgresEditor {
         change: (_ then: ContactFields, _ now: Contact) throws -> ContactFields
     ) throws -> ContactEdit.Outcome {
         try edit(id: id, base: base, prepare: prepare) { now in
-            if revision == now.revision { return try change(now.fields, now) }
-            let result = try connection.query(
-                "SELECT fields FROM contact_revisions WHERE id = $1 AND revision = $2",
-                [String(id), String(revision)])
-            guard result.count == 1 else { throw ContactsError.staleRevision(id: id, current: now.revision) }
-            return try change(try ContactFields(storedJSON: result.string(0, 0)), now)
+            try ContactEdit.merged(
+                since: revision, now: now,
+                kept: { revision in
+                    let result = try connection.query(
+                        "SELECT fields FROM contact_revisions WHERE id = $1 AND revision = $2",
+                        [String(id), String(revision)])
+                    return result.count == 1 ? try ContactFields(storedJSON: result.string(0, 0)) : nil
+                }, change: change)
         }
     }
 

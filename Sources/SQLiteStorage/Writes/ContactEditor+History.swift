@@ -14,11 +14,8 @@ extension ContactEditor {
         change: (_ then: ContactFields, _ now: Contact) throws -> ContactFields
     ) throws -> ContactEdit.Outcome {
         try edit(id: id, base: base, prepare: prepare) { now in
-            if revision == now.revision { return try change(now.fields, now) }
-            guard let then = try kept(id: id, revision: revision) else {
-                throw ContactsError.staleRevision(id: id, current: now.revision)
-            }
-            return try change(then, now)
+            try ContactEdit.merged(
+                since: revision, now: now, kept: { try kept(id: id, revision: $0) }, change: change)
         }
     }
 
