@@ -74,7 +74,7 @@ struct SearchTexts: Sendable {
             bytes.append(contentsOf: text)
             ends.append(UInt32(bytes.count))
             bytes.append(0)
-            if ids.count == SearchTexts.chunkSize { close() }
+            if ids.count == SearchTexts.chunkSize { self.close() }
         }
 
         private mutating func close() {
@@ -87,7 +87,7 @@ struct SearchTexts: Sendable {
 
         /// The texts appended, of `version`.
         mutating func finish(version: Int) -> SearchTexts {
-            close()
+            self.close()
             return SearchTexts(version: version, chunks: chunks)
         }
     }

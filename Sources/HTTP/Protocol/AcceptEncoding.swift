@@ -28,13 +28,13 @@ public struct AcceptEncoding: Sendable, Equatable {
     /// The weights of every `Accept-Encoding` field of `headers`, in order.
     public init(_ headers: HTTPHeaders) {
         for field in headers.fields where field.name.caseInsensitiveEquals("Accept-Encoding") {
-            read(field.value)
+            self.read(field.value)
         }
     }
 
     /// The weights of one `Accept-Encoding` field value.
     public init(value: String) {
-        read(value)
+        self.read(value)
     }
 
     /// Whether `coding` is acceptable, and how much (0 refused ... 1000).

@@ -40,7 +40,7 @@ final class ResponseWriter {
             case .asItIs:
                 break
             case .refused:
-                return write(
+                return self.write(
                     Self.notAcceptable(), head: head, routeLines: routeLines, close: close, into: &output)
             case .chosen(let accepted):
                 if !Self.variesByAcceptEncoding(response.headers) { extra.append(contentsOf: Self.varyLine) }
@@ -63,7 +63,7 @@ final class ResponseWriter {
             case .asItIs:
                 break
             case .refused:
-                return write(
+                return self.write(
                     Self.notAcceptable(), head: head, routeLines: routeLines, close: close, into: &output)
             case .chosen(let accepted):
                 if !Self.variesByAcceptEncoding(response.headers) { extra.append(contentsOf: Self.varyLine) }

@@ -48,7 +48,7 @@ public final class RequestTrace: Sendable {
         line += "}\n"
         var bytes = Array(line.utf8)
         // A trace that cannot be written (a full disk) must not stop the server.
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { System.writeAll(fd, $0) }
     }
 
     /// A JSON string's content: the parser lets only visible ASCII through in

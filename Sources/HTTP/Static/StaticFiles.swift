@@ -117,7 +117,7 @@ public final class StaticFiles {
             cache[path] = cached
             return cached
         }
-        guard let file = read(resolved, version: version, now: now) else { throw Self.notFound(path) }
+        guard let file = self.read(resolved, version: version, now: now) else { throw Self.notFound(path) }
         if cache.count >= 1024 { cache.removeAll() }  // many spellings of few files: start over
         cache[path] = file
         return file

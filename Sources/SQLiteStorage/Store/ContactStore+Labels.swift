@@ -80,10 +80,10 @@ extension ContactStore {
         }
     }
 
-    /// What `read` finds (a set of ids up to `ids`' last) less the contacts readers
+    /// What `search` finds (a set of ids up to `ids`' last) less the contacts readers
     /// leave out there: an import's not shown yet, a replaced list's (`HiddenIDs`).
-    private func shown(_ ids: ClosedRange<Int>, _ read: () throws -> ContactIDSet) throws -> ContactIDSet {
-        var found = try read()
+    private func shown(_ ids: ClosedRange<Int>, _ search: () throws -> ContactIDSet) throws -> ContactIDSet {
+        var found = try search()
         for range in try hiddenIDs().ranges where range.overlaps(ids) { found.remove(range.clamped(to: ids)) }
         return found
     }

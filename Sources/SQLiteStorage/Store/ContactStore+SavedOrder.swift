@@ -42,7 +42,7 @@ extension ContactStore {
         part.reserveCapacity(Self.savedPartEntries * Self.savedEntryBytes)
         var parts = 0
         var failure: (any Error)?
-        func write() {
+        func writePart() {
             guard failure == nil, !part.isEmpty else { return }
             do {
                 try database.run("INSERT INTO saved_order (part, entries) VALUES (:part, :entries)") {
@@ -59,9 +59,9 @@ extension ContactStore {
         entries { id, lines in
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: id).littleEndian) { part.append(contentsOf: $0) }
             part.append(UInt8(clamping: lines))
-            if part.count == Self.savedPartEntries * Self.savedEntryBytes { write() }
+            if part.count == Self.savedPartEntries * Self.savedEntryBytes { writePart() }
         }
-        write()
+        writePart()
         if let failure { throw failure }
         try database.execute("UPDATE roster_meta SET value = \(version) WHERE key = 'order_saved_version'")
     }

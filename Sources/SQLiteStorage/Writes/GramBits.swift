@@ -139,7 +139,7 @@ final class GramBits {
         }
         if rows[gram] == nil {
             let key = Self.key(chunk: chunk, gram: gram)
-            rows[gram] = try held.removeValue(forKey: key) ?? read(key)
+            rows[gram] = try held.removeValue(forKey: key) ?? self.read(key)
         }
         let offset = id % Self.chunkIDs
         let bit: UInt64 = 1 << UInt64(offset & 63)

@@ -27,13 +27,11 @@ enum ImportStaging {
         let file = path(of: database.path, token: token)
         // Made here, empty (an empty file is an empty database): the list's connection
         // may not create files.
-        let made = open(file, O_CREAT | O_TRUNC | O_WRONLY, 0o644)
-        guard made >= 0 else {
+        guard FileManager.default.createFile(atPath: file, contents: nil) else {
             throw SQLiteError.cannotOpen(
                 path: file,
                 reason: "cannot create the import's staging file beside the list's: errno \(errno)")
         }
-        close(made)
         try database.run("ATTACH DATABASE :file AS staging") { $0.bind(file, to: ":file") }
         let columns = ContactField.columnList
         try database.execute(
