@@ -99,6 +99,27 @@ struct SearchTests {
         #expect(try store.search(["step2999"]).count == 1)
     }
 
+    /// FTS5 writes what it holds in memory to a segment of its own at every statement
+    /// savepoint: an import's texts, a few dozen a step, must wait for their slice's
+    /// commit instead (one segment a slice, not one a step).
+    @Test func anImportsTextsGoToTheIndexASegmentASliceNotAStep() throws {
+        let folder = TemporaryDirectory()
+        let store = try folder.store()
+        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        writer.longestSlice = 600
+        let job = try ContactImport(store: writer, mode: .append)
+        for line in 0..<3_000 {
+            try job.add(ContactFields(firstName: "Slice\(line)", lastName: "Segment"), line: line)
+            // The first 1,000 committed: the next rows' steps index them, 32 at a time.
+            if line == 999 { try job.waitsForRows() }
+        }
+        _ = try job.commit()
+        let segments = try store.database.integer("SELECT count(DISTINCT segid) FROM contact_search_idx") ?? 0
+        #expect(segments <= 4, "\(segments) segments for 3,000 texts in 3 slices")
+        #expect(try store.search(["slice2999"]).count == 1)
+        #expect(try store.search(["slice17"]).count == 111)
+    }
+
     @Test func writesAndImportsKeepTheIndexInStep() throws {
         let folder = TemporaryDirectory()
         let store = try folder.store()

@@ -20,6 +20,20 @@ extension ContactStore {
         try gramBits.add(id: id, document: document)
     }
 
+    /// Indexes contact `id` with its search text's UTF-8 bytes (read from a row, not
+    /// copied), in the index and the frequent patterns' bits.
+    func index(id: Int, document: UnsafeRawBufferPointer) throws {
+        try database.run(Self.searchInsertSQL) { statement in
+            statement.bind(id, to: ":id")
+            if let base = document.baseAddress {
+                statement.bindUncopied(base, count: Int32(document.count), to: statement.parameter(":text"))
+            } else {
+                statement.bind("", to: ":text")
+            }
+        }
+        try gramBits.add(id: id, document: document)
+    }
+
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
     /// contentless table forgets a row by its text) and the patterns' bits.
     func unindex(id: Int, fields: ContactFields) throws {

@@ -33,6 +33,9 @@ final class WriteSlices {
     /// transaction (`GramBits`), since single writes change them in between.
     private let opened: () throws -> Void
     private let committing: () throws -> Void
+    /// Run first as each slice commits, set by the work that owns the slices: what
+    /// its slice did, recorded in the same transaction.
+    var willCommit: () throws -> Void = {}
 
     init(
         database: Database, longest: Double, opened: @escaping () throws -> Void = {},
@@ -82,6 +85,7 @@ final class WriteSlices {
         guard isOpen else { return }
         isOpen = false
         do {
+            try willCommit()
             try committing()
             try database.commit()
         } catch {
