@@ -130,19 +130,6 @@ extension ContactStore {
             """)
     }
 
-    /// Merges less often, in larger steps, while an import moves its contacts in
-    /// (`ContactImport`): 64 segments to a level before they merge, not 4 (1,000,000
-    /// contacts' texts took 14.3 s of CPU at 4, 8.9 s at 16, 7.1 s at 64, against 6.4 s
-    /// merged once at the end, which would hold single writes for 3 s);
-    /// `mergeSegments(in:)` merges what it leaves, a step at a time, once it is shown.
-    func mergeLess() throws {
-        try database.execute(
-            """
-            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 64);
-            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 128);
-            """)
-    }
-
     /// Merges the index's segments, a bounded step (about 64 pages) a slice, so that
     /// single writes go in between, while any level holds several (FTS5's `merge`,
     /// which respects the levels: its steps between writes do not pile levels up as
@@ -173,8 +160,8 @@ extension ContactStore {
     }
 
     /// The index's resting settings again (commits merge nothing,
-    /// `deferSearchMerges()`; `holdMerges()` and `mergeLess()` change them during an
-    /// import, and an import killed half-way leaves them so), without a merge now.
+    /// `deferSearchMerges()`; `holdMerges()` changes them during a seed, and a seed
+    /// killed half-way leaves them so), without a merge now.
     func restoreMerging() throws {
         try mergeOnce(optimize: false)
     }

@@ -156,10 +156,8 @@ final class ContactImport {
     private func reserveID() throws -> Int {
         if nextID == blockEnd {
             let database = store.database
-            // The index merges at each commit, in steps as large as what it wrote: 64
-            // segments to a level while this import writes (`mergeLess`), the usual again
-            // when it is shown (or cleaned up after).
-            if ranges.isEmpty { try store.mergeLess() }
+            // Commits that merge nothing, whoever opened the file before (see `indexSaved`).
+            if ranges.isEmpty { try store.deferSearchMerges() }
             let first = try store.nextID()
             let last = first + Self.idBlock - 1
             try database.execute("UPDATE roster_meta SET value = \(last + 1) WHERE key = 'next_id'")
@@ -194,9 +192,13 @@ final class ContactImport {
     ///
     /// One text a statement, and no statement that writes many rows in the slice:
     /// FTS5 writes the texts it holds in memory to a segment of their own at every
-    /// statement savepoint, which such a statement opens, and merges those segments
-    /// later (a 32-text step took 60% of an import's time so, 31,000 segments for
-    /// 1,000,000 contacts); single-row statements leave them to the slice's commit.
+    /// statement savepoint, which such a statement opens (a 32-text step took 60% of
+    /// an import's time so, 31,000 segments for 1,000,000 contacts merged again and
+    /// again); single-row statements leave them to the slice's commit, or to every
+    /// megabyte of them. The index has its resting settings meanwhile (commits
+    /// merge nothing): a commit's merge work is what a single write waiting for the
+    /// slice would wait for (up to 17 ms a commit merging 64 segments to a level),
+    /// and the writer's upkeep merges the segments once the import is shown.
     private func indexSaved(upTo last: Int) throws {
         let upTo = min(last, lastSaved)
         guard upTo > lastIndexed else { return }
