@@ -106,6 +106,18 @@ public final class Database {
         return try body(statement)
     }
 
+    /// Each row `sql` gives for the ids in `ids` (its `:first` and `:last`), as `row` reads it.
+    public func rows<T>(_ sql: String, in ids: ClosedRange<Int>, _ row: (Statement) throws -> T) throws -> [T]
+    {
+        try withStatement(sql) { statement in
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+            var found: [T] = []
+            while try statement.step() { found.append(try row(statement)) }
+            return found
+        }
+    }
+
     /// Runs `sql`, a statement that returns no rows, with the parameters `bind` binds.
     public func run(_ sql: String, bind binding: (Statement) -> Void = { _ in }) throws {
         try withStatement(sql) { statement in

@@ -13,11 +13,8 @@ extension ContactStore {
     /// Indexes contact `id` with its search text made already (`SearchText.document`),
     /// in the index and the frequent patterns' bits.
     func index(id: Int, document: String) throws {
-        try database.run(Self.searchInsertSQL) { statement in
-            statement.bind(id, to: ":id")
-            statement.bind(document, to: ":text")
-        }
-        try gramBits.add(id: id, document: document)
+        var document = document
+        try document.withUTF8 { try index(id: id, document: UnsafeRawBufferPointer($0)) }
     }
 
     /// Indexes contact `id` with its search text's UTF-8 bytes (read from a row, not

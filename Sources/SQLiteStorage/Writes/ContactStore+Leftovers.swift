@@ -181,14 +181,9 @@ extension ContactStore {
 
     /// The contacts stored with ids in `ids`, by id.
     func storedContacts(in ids: ClosedRange<Int>) throws -> [(Int, ContactFields)] {
-        try database.withStatement(
-            "SELECT id, \(ContactField.columnList) FROM contacts WHERE id BETWEEN :first AND :last ORDER BY id"
-        ) { statement in
-            statement.bind(ids.lowerBound, to: ":first")
-            statement.bind(ids.upperBound, to: ":last")
-            var found: [(Int, ContactFields)] = []
-            while try statement.step() { found.append((statement.int(at: 0), statement.fields(from: 1))) }
-            return found
-        }
+        try database.rows(
+            "SELECT id, \(ContactField.columnList) FROM contacts WHERE id BETWEEN :first AND :last ORDER BY id",
+            in: ids
+        ) { ($0.int(at: 0), $0.fields(from: 1)) }
     }
 }

@@ -104,14 +104,9 @@ extension ContactStore {
 
     /// The search texts the attached `leftover` holds for the contacts with ids in `ids`.
     func leftoverTexts(in ids: ClosedRange<Int>) throws -> [Int: String] {
-        try database.withStatement(
-            "SELECT id, document FROM leftover.import_rows WHERE id BETWEEN :first AND :last"
-        ) { statement in
-            statement.bind(ids.lowerBound, to: ":first")
-            statement.bind(ids.upperBound, to: ":last")
-            var texts: [Int: String] = [:]
-            while try statement.step() { texts[statement.int(at: 0)] = statement.string(at: 1) }
-            return texts
-        }
+        let texts = try database.rows(
+            "SELECT id, document FROM leftover.import_rows WHERE id BETWEEN :first AND :last", in: ids
+        ) { ($0.int(at: 0), $0.string(at: 1)) }
+        return Dictionary(texts, uniquingKeysWith: { first, _ in first })
     }
 }
