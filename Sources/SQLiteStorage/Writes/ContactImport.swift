@@ -51,7 +51,7 @@ final class ContactImport {
     private var blockEnd = 0
     /// The last id staged, the last whose staging row is committed, and the last
     /// whose text is in the index.
-    private var lastStaged = 0
+    private(set) var lastStaged = 0
     private var lastSaved = 0
     private var lastIndexed = 0
     /// The last id marked indexed in `import_ranges` in a committed or open slice.
