@@ -7,6 +7,10 @@
 #include <sys/socket.h>
 #include "CLinux.h"
 
+const void *roster_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
+}
+
 int roster_accept_nonblocking(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }

@@ -4,6 +4,7 @@
 // Declarations Glibc's Swift module leaves out. The header itself does not define
 // _GNU_SOURCE (that would change shared structs and clash with Glibc's module);
 // calls that need it are wrapped in CLinux.c.
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -19,6 +20,9 @@ int roster_affinity_cpu_count(void);
 /// write end), from a handler that does nothing else: the signal is never lost to a
 /// disposition set too late, and whoever reads the pipe acts on it. 0, or -1 and errno.
 int roster_forward_signal(int signo, int fd);
+
+/// memmem (a GNU extension): where `needle` first is in `haystack`, or NULL.
+const void *roster_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 /// The epoll_event fields, since the struct is packed on x86_64.
 static inline struct epoll_event roster_epoll_event(uint32_t events, uint64_t data) {

@@ -67,6 +67,11 @@ public struct RequestParser: Sendable {
         self.limits = limits
     }
 
+    /// True when the next byte begins a request (nothing of one has been read).
+    public var isAtRequestStart: Bool {
+        if case .requestLine = state { true } else { false }
+    }
+
     /// True between a head and its `.end`.
     public var isInsideRequest: Bool {
         switch state {

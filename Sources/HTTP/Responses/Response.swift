@@ -15,6 +15,12 @@ public struct Response {
     /// keep each coding made ahead, with its own ETag and `Vary`): the writer sends
     /// the body as it is. Else the writer picks the coding by `Accept-Encoding`.
     public var codingChosen = false
+    /// Until when (monotonic nanoseconds) the same answer, byte for byte but for its
+    /// Date, may be given to a request whose head is the same bytes, without asking
+    /// the handler (`ReusableAnswers`): set only by a handler whose answer depends on
+    /// nothing but those bytes until then (not the client, not the time), as static
+    /// files' do until their copy is checked against the disk. Nil: asked each time.
+    public var reusableUntil: UInt64?
 
     /// A response with `status`, `headers` and a body of `bytes`.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

@@ -109,6 +109,9 @@ final class ResponseWriter {
         output.append(contentsOf: [0x0D, 0x0A])
     }
 
+    /// `Date: ...\r\n` for now, as heads written now carry it.
+    var dateLine: [UInt8] { dates.headerLine() }
+
     /// The default header lines the response does not set itself.
     private func defaultLines(for headers: HTTPHeaders) -> [UInt8] {
         guard !defaults.isEmpty else { return [] }

@@ -82,7 +82,20 @@ extension EventLoop {
     /// bytes consumed.
     private func parse(_ connection: Connection, _ input: UnsafeRawBufferPointer, now: UInt64) -> Int {
         var offset = 0
+        // Where the request being parsed began in `input`, and its head's bytes once
+        // whole, when it began in this input (an answer kept is keyed by them).
+        var requestStart: Int?
+        var headBytes: Range<Int>?
         while connection.machine.mayParse {
+            if connection.parser.isAtRequestStart {
+                if let consumed = answerAgain(
+                    connection, UnsafeRawBufferPointer(rebasing: input[offset...]), now: now)
+                {
+                    offset += consumed
+                    continue
+                }
+                requestStart = offset
+            }
             let step: (event: RequestParser.Event?, consumed: Int)
             do {
                 step = try connection.parser.next(UnsafeRawBufferPointer(rebasing: input[offset...]))
@@ -102,6 +115,8 @@ extension EventLoop {
                 if configuration.requestTrace != nil {
                     connection.traced = RequestTrace.Entry(method: head.method, target: head.target)
                 }
+                headBytes = requestStart.map { $0..<(offset + step.consumed) }
+                requestStart = nil
                 begin(connection, head, now: now)
             case .body(let range):
                 connection.traced?.body += range.count
@@ -110,7 +125,10 @@ extension EventLoop {
                 receive(connection, chunk, now: now)
             case .end:
                 traceEnd(connection, outcome: "complete")
-                finish(connection, now: now)
+                finish(
+                    connection, now: now,
+                    headBytes: headBytes.map { UnsafeRawBufferPointer(rebasing: input[$0]) })
+                headBytes = nil
             }
             offset += step.consumed
         }
@@ -202,7 +220,8 @@ extension EventLoop {
     }
 
     /// The request is complete: run its handler, or tell its sink, which answers later.
-    private func finish(_ connection: Connection, now: UInt64) {
+    /// `headBytes`: its head as received, when whole in the bytes being parsed.
+    private func finish(_ connection: Connection, now: UInt64, headBytes: UnsafeRawBufferPointer?) {
         let action = connection.machine.requestEnded(now: now)
         guard let head = connection.head, let match = connection.match else { return }
         connection.head = nil
@@ -218,7 +237,8 @@ extension EventLoop {
                 by: match)
             respond(
                 connection, response, head: head,
-                close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
+                close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive), headBytes: headBytes
+            )
         case .finishSink:
             guard let sink = connection.sink else { return }
             connection.sink = nil  // complete: a close from now on must not cancel it

@@ -39,8 +39,12 @@ extension EventLoop {
     }
 
     /// Queues `response` to `head` (nil: a request that could not be read) and
-    /// tells the observer under the request's route.
-    func respond(_ connection: Connection, _ response: Response, head: RequestHead?, close: Bool) {
+    /// tells the observer under the request's route. With the head's bytes as received,
+    /// an answer that may be given again (`Response.reusableUntil`) is kept for them.
+    func respond(
+        _ connection: Connection, _ response: Response, head: RequestHead?, close: Bool,
+        headBytes: UnsafeRawBufferPointer? = nil
+    ) {
         if let observer = router.observer {
             let now = clock.nanoseconds()
             let elapsed =
@@ -48,8 +52,13 @@ extension EventLoop {
             observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
         }
         let close = close || connection.machine.state == .closing
+        let start = connection.output.count
         let rest = writer.write(
             response, head: head, routeLines: connection.routeLines, close: close, into: &connection.output)
+        if let headBytes, let head, !close, response.reusableUntil != nil {
+            keepAnswer(
+                response, to: head, headBytes, written: start..<connection.output.count, on: connection)
+        }
         switch rest {
         case .stream(let source)?:
             connection.stream = source

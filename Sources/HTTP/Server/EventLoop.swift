@@ -34,6 +34,8 @@ final class EventLoop: @unchecked Sendable {
     var connections: [Int32: Connection] = [:]
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     let writer: ResponseWriter
+    /// Answers this loop may give again to the same request bytes (static files').
+    var answers = ReusableAnswers()
     var stopping = false
     var stopDeadline: UInt64 = 0
     var lastSweep: UInt64 = 0

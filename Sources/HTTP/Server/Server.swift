@@ -87,6 +87,7 @@ public final class Server: @unchecked Sendable {
             loop.post {
                 do {
                     loop.router.adopt(try makeRouter(loop.index))
+                    loop.answers.removeAll()  // the old router's answers
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                 }

@@ -71,14 +71,18 @@ public final class StaticFiles {
                 406, "not_acceptable",
                 "the request's Accept-Encoding refuses identity and accepts neither gzip nor zstd")
         }
+        let until = file.checkedAt &+ recheckInterval
         guard let representation = file.representation(coding) else {
-            return respond(request, with: made(coding, of: &file, key: path))
+            return respond(request, with: made(coding, of: &file, key: path), until: until)
         }
-        return respond(request, with: representation)
+        return respond(request, with: representation, until: until)
     }
 
     /// The answer with `representation`: a 304 when If-None-Match names its ETag (or is `*`).
-    private func respond(_ request: Request, with representation: StaticFile.Representation) -> Response {
+    /// The same request gets the same answer until the copy is checked again (`until`).
+    private func respond(
+        _ request: Request, with representation: StaticFile.Representation, until: UInt64
+    ) -> Response {
         var response =
             if let match = request.head.headers["If-None-Match"], Self.matches(match, representation.etag) {
                 Response(status: 304, headers: representation.notModifiedHeaders)
@@ -86,6 +90,7 @@ public final class StaticFiles {
                 Response(headers: representation.headers, body: representation.body)
             }
         response.codingChosen = true
+        response.reusableUntil = until
         return response
     }
 
