@@ -28,6 +28,12 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"])]
         ),
         .systemLibrary(
+            name: "CIsal",
+            path: "Sources/CIsal",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        .systemLibrary(
             name: "CZstd",
             path: "Sources/CZstd",
             pkgConfig: "libzstd",
@@ -42,7 +48,7 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
-        .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CZstd"]),
+        .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
         .target(name: "Contacts"),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
@@ -66,7 +72,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
-        .testTarget(name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "CDeflate", "CZstd", "TestSupport"]),
+        .testTarget(
+            name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -67,7 +67,8 @@ enum CompressBenchmark {
     }
 
     /// zlib at level 1 first (the baseline: nginx's default, and the answers' old
-    /// coding), then libdeflate 1 to 12, zstd -5 to 3, and zlib as the streams use it.
+    /// coding), then libdeflate 1 to 12, igzip (ISA-L) 0 to 3, zstd -5 to 3, and zlib
+    /// as the streams use it.
     static func contenders() -> [Contender] {
         var all: [Contender] = []
         let zlib = Gzip(level: 1)
@@ -77,6 +78,10 @@ enum CompressBenchmark {
         for level in Int32(1)...12 {
             let deflate = Deflate(level: level)
             all.append(Contender(name: "libdeflate \(level)") { deflate.compress($0).count })
+        }
+        for level in Int32(0)...3 {
+            let igzip = Igzip(level: level)
+            all.append(Contender(name: "igzip \(level)") { igzip.compress($0).count })
         }
         for level in [Int32(-5), -3, -1, 1, 2, 3] {
             let zstd = Zstd(level: level)

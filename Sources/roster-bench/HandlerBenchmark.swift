@@ -5,7 +5,7 @@ import HTTP
 import Platform
 
 /// The window handler called in process on random offsets (no sockets), then the
-/// gzip of its body as answers are compressed (libdeflate, `ContentEncoder`): the
+/// gzip of its body as answers are compressed (igzip, `ContentEncoder`): the
 /// application's own cost per request. Needs a seeded
 /// database: `roster-bench handler DB [REQUESTS]` (default 50,000).
 enum HandlerBenchmark {

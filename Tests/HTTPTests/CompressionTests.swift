@@ -27,6 +27,16 @@ struct CompressionTests {
         }
     }
 
+    @Test(arguments: [Int32(0), 1, 2, 3])
+    func igzipGzipRoundTrips(level: Int32) throws {
+        let igzip = Igzip(level: level)
+        for body in Self.bodies() + Self.bodies() {
+            let compressed = igzip.compress(body)
+            #expect(Array(compressed.prefix(2)) == [0x1f, 0x8b], "a gzip member")
+            #expect(gunzip(compressed) == body, "\(body.count) bytes at level \(level)")
+        }
+    }
+
     @Test(arguments: [Int32(-5), -1, 1, 3, 19])
     func zstdRoundTrips(level: Int32) throws {
         let zstd = Zstd(level: level)
@@ -45,7 +55,7 @@ struct CompressionTests {
         let zstd = encoder.encode(body, as: .zstd)
         #expect(gunzip(zipped) == body && unzstd(zstd) == body)
         #expect(zipped.count < body.count / 10 && zstd.count < body.count / 10)
-        #expect(encoder.deflate.level == ContentEncoder.dynamicLevels.gzip)
+        #expect(encoder.gzip == ContentEncoder.dynamicLevels.gzip)
         #expect(encoder.zstd.level == ContentEncoder.dynamicLevels.zstd)
     }
 

@@ -1,4 +1,5 @@
 import CDeflate
+import CIsal
 import CSQLite
 import CZlib
 import CZstd
@@ -74,6 +75,26 @@ struct SystemLibraryTests {
                 == LIBDEFLATE_SUCCESS)
         #expect(size == input.count && back == input)
         #expect(gunzip(member) == input, "zlib reads it as a client would")
+    }
+
+    @Test func igzipShimCompressesAGzipMemberZlibReadsAndSaysWhenOutputIsShort() throws {
+        let input = Array(String(repeating: "roster ", count: 500).utf8)
+        let stream = UnsafeMutablePointer<isal_zstream>.allocate(capacity: 1)
+        defer { stream.deallocate() }
+        let size = roster_igzip_level_buffer_size(1)
+        let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(size))
+        defer { levelBuffer.deallocate() }
+        var output = [UInt8](repeating: 0, count: 4096)
+        let produced = roster_igzip_gzip(
+            stream, levelBuffer, size, 1, input, UInt32(input.count), &output, UInt32(output.count))
+        #expect(produced > 0 && produced < Int64(input.count / 10))
+        let member = Array(output.prefix(Int(produced)))
+        #expect(Array(member.prefix(2)) == [0x1f, 0x8b], "gzip magic")
+        #expect(gunzip(member) == input, "zlib reads it as a client would")
+        var short = [UInt8](repeating: 0, count: 8)
+        #expect(
+            roster_igzip_gzip(stream, nil, 0, 0, input, UInt32(input.count), &short, 8) == -1,
+            "too small an output is an overflow, not a broken member")
     }
 
     @Test func zstdCompressesAFrameWithItsSizeAndDecompressesIt() throws {

@@ -33,7 +33,7 @@ public final class StaticFiles {
     /// The compressors of files up to `storedLimit` bytes and of larger ones
     /// (made when first needed).
     lazy var stored = ContentEncoder(
-        gzipLevel: ContentEncoder.storedLevels.gzip, zstdLevel: ContentEncoder.storedLevels.zstd)
+        gzip: ContentEncoder.storedLevels.gzip, zstdLevel: ContentEncoder.storedLevels.zstd)
     lazy var quick = ContentEncoder()
     /// Larger files are compressed at the quick levels, so that reading one does not
     /// hold its event loop for long.
