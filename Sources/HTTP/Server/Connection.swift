@@ -16,6 +16,8 @@ final class Connection {
     /// Bytes to send, from `sent` on.
     var output: [UInt8] = []
     var sent = 0
+    /// Queued to be flushed once its loop has handled the rest of its events (`EventLoop.deferredFlushes`).
+    var flushDeferred = false
     /// A response body still being produced.
     var stream: (any ResponseBodySource)?
     /// The event stream being sent, and whether its events go in chunks.

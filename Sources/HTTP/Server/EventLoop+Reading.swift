@@ -67,7 +67,12 @@ extension EventLoop {
         }
         if !connection.pending.isEmpty { connection.machine.bytesBuffered(now: now) }
         guard connections[connection.fd] != nil else { return }
-        flush(connection, now: now)
+        if deferringFlushes {
+            if !connection.flushDeferred { deferredFlushes.append(connection) }
+            connection.flushDeferred = true
+        } else {
+            flush(connection, now: now)
+        }
     }
 
     /// Whether bytes not parsed yet will be: not when the connection is closing.
