@@ -20,6 +20,11 @@ public final class ContactCursor {
     private let idParameter: Statement.Parameter?
     private var hasRow = false
     private var done = false
+    /// The current row's text fields read so far (bit `rawValue` of `read`): a window
+    /// asks for each field three times (its digest, its JSON, its HTML).
+    private var fields = [UnsafeBufferPointer<UInt8>](
+        repeating: UnsafeBufferPointer(start: nil, count: 0), count: ContactField.allCases.count)
+    private var read: UInt64 = 0
 
     init(first: Int, ids: [Int], store: ContactStore) throws {
         self.first = first
@@ -54,6 +59,7 @@ public final class ContactCursor {
     /// Moves to the row at `position`: true when it exists. Positions must be
     /// asked for in increasing order.
     public func move(to position: Int) throws -> Bool {
+        read = 0  // what was read of the row before goes with it
         let index = position - first
         guard !done, index >= 0, index < ids.count else { return false }
         let wanted = ids[index]
@@ -77,11 +83,16 @@ public final class ContactCursor {
 
     /// The UTF-8 bytes of text `field` in the current row.
     public func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8> {
+        let bit: UInt64 = 1 << UInt64(field.rawValue)
+        if read & bit != 0 { return fields[field.rawValue] }
         let column = Int32(field.rawValue + 1)  // id is column 0, the fields follow
-        guard let text = sqlite3_column_text(statement.handle, column) else {
-            return UnsafeBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        // Text, then its length: a column read as text stays text, so the pointer holds.
+        let text = sqlite3_column_text(statement.handle, column)
+        let bytes = UnsafeBufferPointer(
+            start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(statement.handle, column)))
+        fields[field.rawValue] = bytes
+        read |= bit
+        return bytes
     }
 
     /// The value of boolean `field` in the current row.
@@ -91,6 +102,7 @@ public final class ContactCursor {
 
     /// Ends the read (releases SQLite's read transaction).
     public func close() {
+        read = 0
         statement.reset()
         done = true
     }
