@@ -87,4 +87,19 @@ struct ContactStoreLabelsTests {
         try store.buildLabelsIfNeeded()
         #expect(try store.labelCounts().isEmpty, "once: a later start does not move them again")
     }
+
+    @Test func aSeededListHasNoLabelsToMoveAtItsFirstStart() throws {
+        let folder = TemporaryDirectory()
+        let store = try ContactStore(
+            path: folder.file("seeded.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        #expect(try store.database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 0)
+        try store.seed(count: 300, randomSeed: 5)
+        #expect(
+            try store.database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 1,
+            "a first start after the seed scans no contact for labels")
+        try store.database.execute(
+            "UPDATE contacts SET details = '{\"categories\":[\"Work\"]}' WHERE id = 1")
+        try store.buildLabelsIfNeeded()
+        #expect(try store.labelCounts().isEmpty)
+    }
 }
