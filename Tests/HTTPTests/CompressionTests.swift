@@ -56,6 +56,13 @@ struct CompressionTests {
         #expect(gunzip(zipped) == body && unzstd(zstd) == body)
         #expect(zipped.count < body.count / 10 && zstd.count < body.count / 10)
         #expect(encoder.gzip == ContentEncoder.dynamicLevels.gzip)
+        // igzip 0 for a body of `smallBody` bytes or more, igzip 1 below (its bytes).
+        let short = Array(body.prefix(ContentEncoder.smallBody - 1))
+        let long = Array(String(repeating: "{\"name\":\"Ann Lee\"},", count: 800).utf8)
+        #expect(long.count >= ContentEncoder.smallBody)
+        #expect(encoder.encode(short, as: .gzip) == Igzip(level: 1).compress(short))
+        #expect(encoder.encode(long, as: .gzip) == Igzip(level: 0).compress(long))
+        #expect(Igzip(level: 0).compress(short) != Igzip(level: 1).compress(short), "the levels differ here")
         #expect(encoder.zstd.level == ContentEncoder.dynamicLevels.zstd)
     }
 
