@@ -2,7 +2,7 @@ import Codecs
 
 /// Serializes responses for one event loop: the head with the configuration's
 /// default fields and a route's own, the body in the content coding the request
-/// accepts best (`AcceptEncoding`): whole bodies through libdeflate or zstd,
+/// accepts best (`AcceptEncoding`): whole bodies through igzip or zstd,
 /// streams through zlib or zstd (`CompressedStream`). Holds the loop's
 /// compressors and date cache, so it is used by one thread only.
 final class ResponseWriter {
