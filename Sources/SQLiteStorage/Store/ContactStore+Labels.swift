@@ -112,6 +112,16 @@ extension ContactStore {
         }
     }
 
+    /// Marks the labels built on a list with no contacts (a new file): none was kept
+    /// the old way, and every one written from now on is written with its labels, so
+    /// no start (after a seed or an import into it) need scan them for any.
+    func labelsBuiltWhenEmpty() throws {
+        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 0,
+            try database.integer("SELECT EXISTS (SELECT 1 FROM contacts)") == 0
+        else { return }
+        try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'labels_built'")
+    }
+
     /// Moves the labels a list kept as `details.categories` (before migration 0010)
     /// into the `labels` field and `contact_labels`, once (one transaction).
     public func buildLabelsIfNeeded() throws {

@@ -31,6 +31,7 @@ public final class ContactStore {
     public init(path: String, migrator: Migrator) throws {
         database = try Database(path: path)
         try migrator.migrate(database)
+        try labelsBuiltWhenEmpty()
     }
 
     /// Opens the database at `path` for writing; it must exist and be migrated already.

@@ -88,14 +88,10 @@ extension ContactStore {
             try mergeOnce()
             try gramBits.flush()
             try writeSections(rows: rows)
-            // `labels_built`: nothing for `buildLabelsIfNeeded` to move, as the store was
-            // empty and the seed keeps no labels in details (else the first start after a
-            // seed would scan every contact for them: 1.5 s of 10,000,000).
             try database.execute(
                 """
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
                 UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
-                UPDATE roster_meta SET value = 1 WHERE key = 'labels_built';
                 """)
             // Rows were written in list order with ids in that order: the order is known.
             try saveOrder(version: dataVersion()) { emit in
