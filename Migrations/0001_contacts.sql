@@ -15,7 +15,7 @@ CREATE TABLE contacts (
     CHECK (first_name <> '' OR last_name <> '')
 );
 
--- List order: position (0-based, the contract's `row`) -> contact, ordered by (sort_key, id).
+-- List order: position (0-based, the README's `row`) -> contact, ordered by (sort_key, id).
 CREATE TABLE positions (
     position   INTEGER PRIMARY KEY,
     contact_id INTEGER NOT NULL

@@ -1,4 +1,4 @@
--- Search (docs/api.md, "Search"): one FTS5 table, the trigram tokenizer over each
+-- Search (README, "Search"): one FTS5 table, the trigram tokenizer over each
 -- contact's searched words folded (case, accents) and preceded by two spaces, plus
 -- its phone's digits (see SearchText.swift). Contentless: the text follows from
 -- the contact, so it is not stored twice; a change deletes the old text by value.

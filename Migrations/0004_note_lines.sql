@@ -1,4 +1,4 @@
--- Self-sizing rows (docs/api.md, "GET /window": a contact is 56 px plus 20 px per line of notes it
+-- Self-sizing rows (README: a contact is 56 px plus 20 px per line of notes it
 -- shows, 0 to 3). The lines a contact's notes show (see NoteLines.swift) sit
 -- beside its place in the order, so that the order read at start is the height
 -- index too. Wrapping words needs the application, so a list migrated with notes

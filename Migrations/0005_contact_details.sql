@@ -1,4 +1,4 @@
--- Contacts as address books hold them (docs/api.md, "Contact details"): every value
+-- Contacts as address books hold them (README, "Contacts in and out"): every value
 -- of an imported card beyond the list's fields is kept in `details`, a JSON object
 -- ('' none; ContactDetails.swift). A contact with no name is a contact when it has a
 -- company or an e-mail, so the name CHECK goes: SQLite drops a CHECK only by making

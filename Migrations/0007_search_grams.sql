@@ -1,4 +1,4 @@
--- Broad searches (docs/api.md, "Search"): the search patterns many contacts hold (see
+-- Broad searches (README, "Search"): the search patterns many contacts hold (see
 -- SearchGrams.swift), each kept as a bitmap of the ids of the contacts whose search
 -- text holds it, so that a broad word is read as bits instead of walking the
 -- index's long lists. Kept in step with the contacts in the same transactions as

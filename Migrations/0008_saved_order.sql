@@ -1,4 +1,4 @@
--- The list order saved whole (docs/api.md, "How writes stay O(log n)"), so that a start reads a few
+-- The list order saved whole (README, "Command line"), so that a start reads a few
 -- blobs instead of every row of contact_order: written by the seed, by imports and
 -- when the server stops after writes, for the data version it was saved at
 -- (order_saved_version); a start whose list is at another version reads

@@ -1,4 +1,4 @@
--- Imports that single writes never wait for (docs/import-export.md, "Writes beside an import"): an import
+-- Imports that single writes never wait for (README, "POST /import"): an import
 -- writes in short transactions, single writes go in between, and its contacts
 -- stay invisible until one last short transaction shows them all. Until then
 -- their ids are listed here, and readers leave out every contact whose id is in

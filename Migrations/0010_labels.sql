@@ -1,4 +1,4 @@
--- Labels (docs/api.md, "Labels"): the groups a contact is in, as a field of its own.
+-- Labels (README, "Labels"): the groups a contact is in, as a field of its own.
 -- `labels` holds the names one a line (ContactLabels.swift); `contact_labels`
 -- holds a row per label of a contact, keyed by the label's key (its name
 -- lowercased), so that a label's contacts are one range of its primary key and

@@ -1,4 +1,4 @@
--- The PostgreSQL store (docs/operations.md, "Several servers"): the same list as the
+-- The PostgreSQL store (README, "Several servers"): the same list as the
 -- SQLite file, for several Roster servers at once.
 --
 -- Contacts by id; the list order is (sort_key, id), which the index below keeps
@@ -23,7 +23,7 @@ CREATE TABLE contacts (
 );
 CREATE INDEX contacts_order ON contacts (sort_key, id) INCLUDE (lines, revision);
 
--- Search (docs/api.md, "Search"): the same rules as SQLite's trigram index, as LIKE
+-- Search (README, "Search"): the same rules as SQLite's trigram index, as LIKE
 -- patterns on the folded words (see SearchText.swift), which pg_trgm's GIN index answers.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX contacts_search ON contacts USING gin (search gin_trgm_ops);

@@ -1,6 +1,6 @@
--- A contact's history and its undo
--- (docs/api.md, "Merging an older revision's write"; docs/api.md, "Undo"),
--- as in the SQLite file: the fields of a contact's last 10 revisions before its current one, and deleted contacts for 10 minutes with every field (one
+-- A contact's history and its undo (README, "Merging an older revision's write" and
+-- "Undo"), as in the SQLite file: the fields of a contact's last 10 revisions
+-- before its current one, and deleted contacts for 10 minutes with every field (one
 -- JSON object of every field by name, ContactFields+Stored.swift), purged by the
 -- writes after that (at most once a minute, a scan of this small table: no index
 -- beside it), their history with them.

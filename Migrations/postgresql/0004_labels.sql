@@ -1,4 +1,4 @@
--- Labels (docs/api.md, "Labels"): the groups a contact is in, as a field of its own,
+-- Labels (README, "Labels"): the groups a contact is in, as a field of its own,
 -- one name a line (ContactLabels.swift), as SQLite keeps them. `label_keys` is
 -- the names lowercased as an array, which the GIN index answers `label=` from
 -- (`label_keys @> ARRAY[lower(name)]`: both sides lowered by the same server);
