@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Roster: a server-driven virtual list. Module map and dependency direction: see README.md.
+// Roster: a server-driven virtual list. Module map and dependency direction: see docs/architecture.md.
 import PackageDescription
 
 let package = Package(

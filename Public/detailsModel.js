@@ -1,4 +1,4 @@
-// A contact's details (README, "Contact details"), without the DOM: which of
+// A contact's details (docs/api.md, "Contact details"), without the DOM: which of
 // them the detail pane edits, the details its form gives, and one text per
 // details object so that the pane can tell whether anything changed. The keys,
 // their order and what counts as empty are the server's (ContactDetails+JSON).

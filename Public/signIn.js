@@ -1,4 +1,4 @@
-// The sign-in form (README, "Security"): a dialog that opens when an API request
+// The sign-in form (docs/security.md, "Security"): a dialog that opens when an API request
 // is answered 401, posts the admin token to /login and, once the server has set
 // its session cookie, lets every request that waited carry on, with no page
 // reload. The decisions and the words are signInState.js's. "Sign out" posts

@@ -1,5 +1,5 @@
 // The sign-in's decisions, without the DOM. A server listening off loopback
-// answers the API 401 until the page holds a session (README, "Security"): any
+// answers the API 401 until the page holds a session (docs/security.md, "Security"): any
 // request that gets a 401 waits here until the person signs in, then is sent
 // again, so the list, the detail pane and the event stream carry on where they
 // were. Only the person's own submit posts /login: nothing retries it.

@@ -8,7 +8,7 @@ import HTTP
 /// - `queryItems()` splits on `&` (empty pieces dropped) and, without `%` or `+`,
 ///   hands back the pieces as they are; it fails only on a `%` escape, with a 400.
 ///   Its items, percent-encoded again and joined, parse back to the same items.
-/// - `WindowQuery` accepts exactly what an independent statement of the README's
+/// - `WindowQuery` accepts exactly what an independent statement of the contract's
 ///   rules accepts (only its parameter names, each at most once, one of offset,
 ///   row and name (a name of at most 64 characters, not all white space) and height present, a `q` of at most 256 characters and 16 words,
 ///   numbers in plain decimal notation, finite, in range, height above 0, `ack` a
@@ -140,7 +140,7 @@ enum QueryTarget {
         return encoded
     }
 
-    /// What the README's rules make of the items, stated apart from `WindowQuery`:
+    /// What the contract's rules make of the items, stated apart from `WindowQuery`:
     /// nil when they must be refused.
     struct Expectation: Equatable {
         var offset: Double

@@ -1,7 +1,7 @@
 import Contacts
 
 /// A contact's history and its undo on PostgreSQL, as SQLite's editor keeps them
-/// (README, "Merging an older revision's write" and "Undo"): the fields an update
+/// (docs/api.md, "Merging an older revision's write"; docs/api.md, "Undo"): the fields an update
 /// replaces in `contact_revisions` (the last `ContactEdit.keptRevisions`), a deleted
 /// contact in `deleted_contacts` for `ContactEdit.undoSeconds`, purged by each
 /// write after that with its history. A restore is logged as an insert, so the

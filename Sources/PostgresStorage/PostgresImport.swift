@@ -21,17 +21,16 @@ public final class PostgresImporter: ImportTarget {
     }
 }
 
-/// One import as one transaction, which single writes never wait for (README,
-/// "POST /import"): MVCC keeps its rows invisible until it commits, and it locks
-/// nothing they need until its last step. One import at a time on the database
-/// (a transaction-scoped advisory lock, which single writes never take); ids come
-/// from the sequence in blocks, as single inserts take theirs; contacts go in by
-/// COPY as they come. The last step: a `replace` deletes the list that was; the
-/// list as it will be is read without the writers' lock (the version row), then
-/// the lock is taken (waiting for writes in flight, a few milliseconds), the list
-/// brought up to date with the writes logged since (`PostgresReads.states`), a
-/// `merge`'s updates applied, and it commits. It logs no change: servers find a
-/// version with no change logged and read the list whole.
+/// One import as one transaction, which single writes never wait for
+/// (docs/import-export.md, "Writes beside an import"): MVCC keeps its rows invisible until it
+/// commits, and it locks nothing they need until its last step. One import at a time on the
+/// database (a transaction-scoped advisory lock, which single writes never take); ids come from the
+/// sequence in blocks, as single inserts take theirs; contacts go in by COPY as they come. The last
+/// step: a `replace` deletes the list that was; the list as it will be is read without the writers'
+/// lock (the version row), then the lock is taken (waiting for writes in flight, a few
+/// milliseconds), the list brought up to date with the writes logged since
+/// (`PostgresReads.states`), a `merge`'s updates applied, and it commits. It logs no change:
+/// servers find a version with no change logged and read the list whole.
 final class PostgresImport: ImportWriting {
     let connection: PGConnection
     /// The data version this import commits, once its last step has the lock.

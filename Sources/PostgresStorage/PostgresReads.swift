@@ -111,7 +111,7 @@ struct PostgresReads {
         return (next.inserting(entry, at: row, section: Int(newKey[0]), version: change.version), row)
     }
 
-    /// The contacts every word of `words` finds (README, "Search"): the rules of
+    /// The contacts every word of `words` finds (docs/api.md, "Search"): the rules of
     /// `SearchText.match`, a word of 3 or more characters anywhere, a 1- or 2-character
     /// one at a word's start, as LIKE patterns on the
     /// folded words (words hold letters and digits only: nothing to escape).

@@ -4,15 +4,14 @@ import Foundation
 /// One reader's connections to PostgreSQL: the primary, and a streaming replica
 /// when `--read-db` names one.
 ///
-/// Every request starts a read of its own (`pinLifetime` 0), so a read after any
-/// server's write sees it (the README's read-your-writes). `pin()` asks the primary
-/// for its data version, then begins a read on the replica when the replica has
-/// replayed that version, else on the primary. A window needs less
-/// (`newestVersion(sentBy:)` and `pin(at:)`): the primary's version, often known
-/// from a query another request sent after this one was, then the list the caller
-/// holds of that version and the rows from `PostgresRowCache`; a read begins only
-/// when something else must be read, and must then see exactly that version. A
-/// replica that fails is left alone for a second, reads going to the primary meanwhile.
+/// Every request starts a read of its own (`pinLifetime` 0), so a read after any server's write
+/// sees it (read-your-writes: docs/operations.md, "Several servers"). `pin()` asks the primary for
+/// its data version, then begins a read on the replica when the replica has replayed that version,
+/// else on the primary. A window needs less (`newestVersion(sentBy:)` and `pin(at:)`): the
+/// primary's version, often known from a query another request sent after this one was, then the
+/// list the caller holds of that version and the rows from `PostgresRowCache`; a read begins only
+/// when something else must be read, and must then see exactly that version. A replica that fails
+/// is left alone for a second, reads going to the primary meanwhile.
 public final class PostgresStore: ContactSource {
     let primary: PGConnection
     private let replicaURL: String?

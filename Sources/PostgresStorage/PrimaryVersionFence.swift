@@ -2,7 +2,7 @@ import Synchronization
 
 /// The primary's data version as last asked, and when the asking began, shared by
 /// every reader of a process: a request needs the primary's version as a query sent
-/// after the request was (README, "Several servers": read-your-writes), and any
+/// after the request was (docs/operations.md, "Several servers": read-your-writes), and any
 /// reader's query sent after that time tells it, so one query can serve every
 /// request that was sent before it.
 ///

@@ -2,7 +2,7 @@ import Contacts
 
 /// Every contact's searched words (`contacts.search`, `SearchText.document`) at one
 /// data version, in memory: a search matches them there, as the LIKE patterns of
-/// `PostgresReads.matches` would, without a query (README, "Several servers").
+/// `PostgresReads.matches` would, without a query (docs/operations.md, "Several servers").
 ///
 /// The texts are held in chunks of about `chunkSize` contacts by id, each one
 /// buffer of texts ending in a NUL (which no text holds) beside their ids: a search

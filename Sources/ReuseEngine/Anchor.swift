@@ -1,5 +1,5 @@
 /// The contact that stays put on screen when the data changes under a client
-/// (the README's anchoring): where it was in the layout the client shows, and where it
+/// (the contract's anchoring): where it was in the layout the client shows, and where it
 /// is now.
 public struct Anchor: Hashable, Sendable {
     /// The contact's id.

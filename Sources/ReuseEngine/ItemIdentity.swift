@@ -3,7 +3,7 @@
 ///
 /// The reuse engine cannot read the database, so the caller hands it one identity
 /// per item it asks about. Two items are the same when their `id`s are equal; the
-/// `revision` only says whether the same item's content changed (the README's diff:
+/// `revision` only says whether the same item's content changed (the contract's diff:
 /// a kept contact is re-sent when its revision, row or top changed).
 public struct ItemIdentity: Hashable, Sendable {
     /// The part of an identity that says which item it is: its kind and a number

@@ -9,7 +9,7 @@ public struct LayoutItem: Hashable, Sendable {
     public let section: Int
     /// The contact's index within its section; nil for a header.
     public let item: Int?
-    /// The contact's 0-based position in the whole list (the README's `row`); nil for a header.
+    /// The contact's 0-based position in the whole list (the contract's `row`); nil for a header.
     public let row: Int?
     /// Pixels from the top of the content to the top of the item.
     public let top: Int
@@ -20,7 +20,7 @@ public struct LayoutItem: Hashable, Sendable {
     public var bottom: Int { top + height }
 
     /// True when the two items are drawn alike: the same kind, section, row, top and
-    /// height (README: a kept cell is re-sent when its content, row or top changed).
+    /// height (the contract: a kept cell is re-sent when its content, row or top changed).
     /// `index` is left out (it shifts with every insert above and the client never
     /// sees it), and so is `item`, which can change alone (an insert in an earlier
     /// section and a delete above in this one) while nothing drawn does.

@@ -18,7 +18,7 @@ public struct ListLayout: Sendable {
         /// A section header's height; 0 lays out sections without header items.
         public var header: Int
 
-        /// Heights in pixels; the defaults are the README's 56 px contacts and 32 px headers.
+        /// Heights in pixels; the defaults are the contract's 56 px contacts and 32 px headers.
         public init(contact: Int = 56, header: Int = 32) {
             self.contact = contact
             self.header = header

@@ -150,7 +150,7 @@ public struct ReuseSession: Sendable {
         return update(base: nil, cells: cells, released: [])
     }
 
-    /// Moves the window to `viewport` and answers by the README's `ack` rule: a delta
+    /// Moves the window to `viewport` and answers by the contract's `ack` rule: a delta
     /// from state `ack` when the client has applied it and it is still remembered,
     /// else every visible cell. A missing `ack`, or one the session never sent
     /// before this step, gets a full update. Identities are positional (`step(to:)`).
@@ -159,7 +159,7 @@ public struct ReuseSession: Sendable {
     }
 
     /// Moves the window to `viewport`, naming items with `identity` (as in
-    /// `step(to:identity:)`), and answers by the README's `ack` rule: a delta from state
+    /// `step(to:identity:)`), and answers by the contract's `ack` rule: a delta from state
     /// `ack` when the client has applied it and it is still remembered, across data
     /// changes too, else every visible cell.
     public mutating func advance(

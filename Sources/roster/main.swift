@@ -4,7 +4,7 @@ import App
     import Glibc
 #endif
 
-/// `roster`: parses the command line and hands it to App. Exit codes are the README's:
+/// `roster`: parses the command line and hands it to App. Exit codes are docs/api.md, "Command line":
 /// 0 done, 1 runtime failure, 2 bad arguments.
 let environment = ProcessEnvironment.current
 let command: RosterCommand

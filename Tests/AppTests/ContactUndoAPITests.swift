@@ -7,8 +7,8 @@ import Testing
 
 /// The writes that lose nothing, on a live application: e-mails and phones checked
 /// on writes (not on reads), a PATCH with `Prefer: merge` from an older revision
-/// merged three ways (README, "Merging an older revision's write"), and a deleted
-/// contact restored with the same id and fields (README, "Undo").
+/// merged three ways (docs/api.md, "Merging an older revision's write"), and a deleted
+/// contact restored with the same id and fields (docs/api.md, "Undo").
 @Suite(.serialized)
 struct ContactUndoAPITests {
     let live: LiveApplication

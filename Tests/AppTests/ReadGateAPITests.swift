@@ -6,7 +6,7 @@ import Testing
 
 @testable import App
 
-/// Reads off loopback on a live server (README, "Security"): every API read needs
+/// Reads off loopback on a live server (docs/security.md, "Security"): every API read needs
 /// the admin token, as a Bearer header or the session cookie of `POST /login`;
 /// the page, `/healthz` and `/openapi.json` stay open; a loopback server and
 /// `--public-read` keep reads open; `/login`, `/logout`, the tries, and writes

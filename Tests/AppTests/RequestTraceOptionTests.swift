@@ -4,7 +4,7 @@ import Testing
 
 @testable import App
 
-/// `serve --trace-requests FILE` (README, "Command line"): off by default; given,
+/// `serve --trace-requests FILE` (docs/api.md, "Command line"): off by default; given,
 /// every request read becomes a JSON line in FILE.
 struct RequestTraceOptionTests {
     @Test func theFlagTakesAFileAndIsOffByDefault() throws {

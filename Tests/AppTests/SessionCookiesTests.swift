@@ -5,7 +5,7 @@ import Testing
 @testable import App
 
 /// The session cookie: signed with the token, refused once changed, expired or
-/// signed out, and written with the attributes the README names.
+/// signed out, and written with the attributes docs/security.md, "Security", names.
 struct SessionCookiesTests {
     /// A wall clock the test moves.
     final class Clock: Sendable {

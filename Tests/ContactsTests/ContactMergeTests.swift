@@ -2,8 +2,8 @@ import Testing
 
 @testable import Contacts
 
-/// The three-way merge of a write made to an older revision (README, "Merging an
-/// older revision's write"), and the JSON the history keeps fields in.
+/// The three-way merge of a write made to an older revision
+/// (docs/api.md, "Merging an older revision's write"), and the JSON the history keeps fields in.
 struct ContactMergeTests {
     private static let base = ContactFields(
         firstName: "Ada", lastName: "Lovelace", email: "ada@x.org", company: "Analytical", city: "London")

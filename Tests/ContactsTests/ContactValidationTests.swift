@@ -2,7 +2,8 @@ import Testing
 
 @testable import Contacts
 
-/// The e-mail and phone rules of writes and imports (README, "Contacts and the rest").
+/// The e-mail and phone rules of writes and imports
+/// (docs/api.md, "POST /contacts, PATCH /contacts/{id} and DELETE /contacts/{id}").
 struct ContactValidationTests {
     @Test(arguments: ["", "a@b", "ada@example.org", "名前@例え.jp", "o'brien+tag@x.co.uk", "a.b@[192.0.2.1]"])
     func anEmailThatLooksLikeOnePasses(_ text: String) {

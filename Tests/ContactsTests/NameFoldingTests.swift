@@ -26,7 +26,7 @@ struct NameFoldingTests {
     }
 
     @Test func handMadeNamesSortByFoldedLastThenFirstWithHashLast() {
-        // (first, last) in the order the README defines.
+        // (first, last) in the order the contract defines (docs/api.md, "GET /window").
         let expected: [(String, String)] = [
             ("anna", "Åberg"),
             ("Bo", "aberg"),

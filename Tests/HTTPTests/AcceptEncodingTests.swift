@@ -127,7 +127,7 @@ struct AcceptEncodingTests {
     }
 }
 
-/// The README's rules written plainly over strings, for the property test.
+/// The rules of docs/api.md, "Compression", written plainly over strings, for the property test.
 struct ModelAcceptEncoding {
     var listed: [String: Double] = [:]
 

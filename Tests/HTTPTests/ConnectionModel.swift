@@ -1,7 +1,7 @@
 @testable import HTTP
 
 /// A reference model of one connection, written from the rules (RFC 9112 and
-/// README's "Limits a client meets", restated below) rather than from
+/// docs/operations.md, "Limits a client meets", restated below) rather than from
 /// `ConnectionStateMachine`'s code: it takes the same events and says what the
 /// machine must answer and what it must want next. ConnectionStateMachineModelTests
 /// feeds both the same random events and compares them after every one.

@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Testing
 
-/// The JSON error body the README gives every 4xx/5xx.
+/// The JSON error body docs/api.md, "Errors", gives every 4xx/5xx.
 struct HTTPErrorTests {
     private func body(_ error: HTTPError) -> String {
         guard case .bytes(let bytes) = Response.error(error).body else { return "" }

@@ -93,7 +93,7 @@ struct StaticFilesTests {
     @Test func aChangedFileIsServedOnceTheRecheckIntervalHasPassed() throws {
         let time = ManualClock()
         let files = try StaticFiles(root: root, clock: time.clock)
-        #expect(files.recheckInterval == 250_000_000, "the README's bound")
+        #expect(files.recheckInterval == 250_000_000, "the contract's bound")
         let before = get(files, "/sub/app.css").1?.headers["ETag"]
         try "body{color:red}".write(toFile: root + "/sub/app.css", atomically: true, encoding: .utf8)
         time.advance(milliseconds: 249)

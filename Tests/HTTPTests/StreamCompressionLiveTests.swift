@@ -22,7 +22,7 @@ final class PiecesSource: ResponseBodySource, @unchecked Sendable {
 }
 
 /// Streamed bodies (`/export.csv`) are gzip-compressed as they go when the client
-/// accepts it and they reach 1 KB, as the README says of every response.
+/// accepts it and they reach 1 KB, as docs/api.md, "Compression", says of every response.
 @Suite(.serialized)
 struct StreamCompressionLiveTests {
     /// CSV-like pieces: 300 lines in pieces of 50.

@@ -23,7 +23,7 @@ struct ListLayoutTests {
     ]
 
     /// Row heights to try on a shape: none (every row `heights.contact` tall), and
-    /// random ones (the README's 56 + 20 per notes line, and anything from 1 px up).
+    /// random ones (the contract's 56 + 20 per notes line, and anything from 1 px up).
     static func rowHeightChoices(_ counts: [Int], seed: Int) -> [[Int]?] {
         var random = SeededGenerator(seed: UInt64(seed))
         let rows = counts.reduce(0, +)

@@ -136,7 +136,7 @@ extension ReuseSessionTests {
         }
     }
 
-    /// The README's anchor, found the slow way in the data of state `ack`: the first contact
+    /// The contract's anchor, found the slow way in the data of state `ack`: the first contact
     /// at least partly inside its viewport, else the next one of that data still present.
     private func expectAnchor(
         _ anchor: Anchor?, of state: ReuseSession.State, from old: ContactModel, to new: ContactModel,

@@ -6,10 +6,10 @@ import Testing
 @testable import Contacts
 @testable import SQLiteStorage
 
-/// A contact's history and its undo, on both stores alike (README, "Merging an
-/// older revision's write" and "Undo"): a merge reads the fields of the revision a
-/// writer read, the history keeps the last 10, a delete can be restored for 10
-/// minutes with the same id, fields and star, and later writes purge it.
+/// A contact's history and its undo, on both stores alike
+/// (docs/api.md, "Merging an older revision's write"; docs/api.md, "Undo"): a merge reads the
+/// fields of the revision a writer read, the history keeps the last 10, a delete can be restored
+/// for 10 minutes with the same id, fields and star, and later writes purge it.
 struct EditHistoryTests {
     /// A clock a test moves.
     final class TestClock: Sendable {

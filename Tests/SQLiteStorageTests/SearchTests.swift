@@ -4,7 +4,7 @@ import Testing
 @testable import Contacts
 @testable import SQLiteStorage
 
-/// The search index against the README's rule worked out the slow way.
+/// The search index against the rule of docs/api.md, "Search", worked out the slow way.
 struct SearchTests {
     /// What the rule says of one contact and one query, by brute force.
     private static func finds(_ contact: (words: [String], digits: String), _ query: [String]) -> Bool {

@@ -43,7 +43,7 @@ def words(s):
 
 
 def finds(contact, q):
-    """The README's rule: every word of q starts a word of a searched field, or is a part of
+    """The rule of docs/api.md, "Search": every word of q starts a word of a searched field, or is a part of
     one when it has 3 or more characters; 3 or more digits may be a part of the phone's."""
     fields = [contact.get(k) or "" for k in ("first_name", "last_name", "company", "city", "email", "phone")]
     theirs = [w for f in fields for w in words(f)]

@@ -4,7 +4,7 @@ extension RosterCommand {
     /// Parses the arguments after the program name.
     ///
     /// Flags take their value as the next argument or after `=` (`--port=0`).
-    /// The environment supplies what the README lets it (`ROSTER_ADMIN_TOKEN`); a flag wins.
+    /// The environment supplies what the contract lets it (`ROSTER_ADMIN_TOKEN`); a flag wins.
     /// - Throws: `UsageError` naming the argument at fault.
     public static func parse(
         _ arguments: [String], environment: [String: String] = [:]

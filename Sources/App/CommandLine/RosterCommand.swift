@@ -1,6 +1,6 @@
 import Contacts
 
-/// A parsed `roster` command line (README, "Command line").
+/// A parsed `roster` command line (docs/api.md, "Command line").
 public enum RosterCommand: Equatable, Sendable {
     /// `roster [serve] ...`: serve the list over HTTP.
     case serve(ServeOptions)
@@ -82,11 +82,11 @@ public struct ServeOptions: Equatable, Sendable {
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
 
-    /// The defaults of the README.
+    /// The defaults of docs/api.md, "Command line".
     public init() {}
 
     /// Refuses to serve every contact to a network: on a non-loopback `host`,
-    /// without `--admin-token` and without `--public-read` (README, "Security").
+    /// without `--admin-token` and without `--public-read` (docs/security.md, "Security").
     /// - Throws: `UsageError` naming both flags (`serve` exits 2).
     public func checkReadsAreGuarded() throws(UsageError) {
         guard adminToken == nil, !publicRead, !WriteGate.isLoopbackAddress(host) else { return }

@@ -4,7 +4,8 @@ import Platform
     import Glibc
 #endif
 
-/// Runs a parsed command and returns the process exit code (README: 0 done, 1 failure).
+/// Runs a parsed command and returns the process exit code (docs/api.md, "Command line": 0 done, 1
+/// failure).
 public func run(_ command: RosterCommand) -> Int32 {
     switch command {
     case .help:

@@ -2,7 +2,7 @@ import Codecs
 import Contacts
 import HTTP
 
-/// A contact as the README's JSON (every field, its row, the data version it was read
+/// A contact as the contract's JSON (every field, its row, the data version it was read
 /// at, its section), its ETag, and the path id rules, shared by reads and writes.
 enum ContactJSON {
     /// The contact's JSON object.

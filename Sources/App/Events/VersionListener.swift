@@ -6,7 +6,7 @@ import PostgresStorage
 /// LISTENs for `roster_version` and, on each notification (and every second, in
 /// case one was missed while the connection was down), brings the catalog up to
 /// the primary's version, which publishes the version event to this server's
-/// `/events` streams (README: within 1 s on every server).
+/// `/events` streams (docs/operations.md, "Several servers": within about 10 ms on every server).
 final class VersionListener: Sendable {
     private let url: String
     private let catalog: Catalog

@@ -31,7 +31,8 @@ final class ImportContext: Sendable {
         self.settled = settled
     }
 
-    /// The README's write rules for an import (`WriteGate`); a refusal is logged.
+    /// The write rules for an import (docs/import-export.md, "Who may import and export")
+    /// (`WriteGate`); a refusal is logged.
     func authorize(_ request: Request) throws(HTTPError) {
         try writes.authorizeWrite(request.head, action: "imports", client: request.client)
     }

@@ -145,8 +145,8 @@ extension OpenAPI {
                 [
                     "name": "q", "in": "query", "required": false,
                     "description": .string(
-                        "Search (README): every word must match; a q without a word (empty, spaces, "
-                            + "punctuation) is the whole list. At most \(WindowQuery.maxQueryLength) "
+                        "Search (docs/api.md, \"Search\"): every word must match; a q without a word "
+                            + "(empty, spaces, punctuation) is the whole list. At most \(WindowQuery.maxQueryLength) "
                             + "characters and \(WindowQuery.maxQueryWords) words."),
                     "schema": querySchema,
                 ],

@@ -204,7 +204,7 @@ extension OpenAPI {
         return [
             "type": "object", "additionalProperties": false,
             "description":
-                "Every value of the contact beyond the list's fields (README, \"Contact details\")",
+                "Every value of the contact beyond the list's fields (docs/api.md, \"Contact details\")",
             "properties": .object(members),
         ]
     }
@@ -282,8 +282,8 @@ extension OpenAPI {
                     + "then one contact a row; Roster's columns are "
                     + "\(ContactField.csvHeader.joined(separator: ", "))), or vCards. Columns match by name "
                     + "as exporters write them; every other column is kept with each contact. A row needs "
-                    + "a name, a company or an e-mail. What is read is decided by the bytes (README, "
-                    + "POST /import), so no pattern states it."),
+                    + "a name, a company or an e-mail. What is read is decided by the bytes "
+                    + "(docs/import-export.md, \"POST /import and PUT /import\"), so no pattern states it."),
             "example": "first_name\nAda\nGrace\n",
         ]
     }

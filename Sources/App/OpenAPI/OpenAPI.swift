@@ -1,6 +1,6 @@
 import Contacts
 
-/// `GET /openapi.json`: the README's contract as OpenAPI 3.
+/// `GET /openapi.json`: the contract (docs/api.md, "The contract") as OpenAPI 3.
 ///
 /// The document is a tree of `OpenAPI.Value`s (the paths in OpenAPI+Paths.swift and
 /// OpenAPI+Writes.swift, the components in OpenAPI+Schemas.swift and

@@ -1,7 +1,7 @@
 import Contacts
 import HTTP
 
-/// Which contacts a list shows (README, "Search" and "Favourites and labels"): a
+/// Which contacts a list shows (docs/api.md, "Search"; docs/api.md, "Favourites and labels"): a
 /// search's words, the favourites only, one label only, or any of them together
 /// (each narrows the others). Each is a set of ids; the list is the whole list's
 /// order kept to their intersection (`SearchCache`), so every filter works as a

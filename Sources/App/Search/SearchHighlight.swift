@@ -2,7 +2,7 @@ import Codecs
 import Contacts
 import HTTP
 
-/// The marks of a search in the fields a row shows (README, "Search"): the parts of
+/// The marks of a search in the fields a row shows (docs/api.md, "Search"): the parts of
 /// a field's original text that the query's words match are wrapped in `<mark>`,
 /// and all of it is escaped for HTML in JSON, as `CellRenderer` writes fields.
 ///

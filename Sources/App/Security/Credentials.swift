@@ -2,7 +2,7 @@ import HTTP
 import Platform
 
 /// What a request presents as the admin token, and what that is worth: the one
-/// place the token is compared (README, "Security"). Reads off loopback
+/// place the token is compared (docs/security.md, "Security"). Reads off loopback
 /// (`ReadGate`), writes and exports (`WriteGate`) and `POST /login` (`SignIn`)
 /// all ask it.
 ///

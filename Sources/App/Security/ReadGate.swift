@@ -1,7 +1,7 @@
 import HTTP
 import Platform
 
-/// The README's rule for reads (Security): on a server listening on a
+/// The rule for reads (docs/security.md, "Security"): on a server listening on a
 /// non-loopback address, every API read (windows, sections, contacts, avatars,
 /// search, events, exports, metrics) needs the admin token, as
 /// `Authorization: Bearer <token>` or the session cookie of `POST /login`; else

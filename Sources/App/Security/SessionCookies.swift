@@ -7,7 +7,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The session cookie the page gets from `POST /login` (README, "Security"):
+/// The session cookie the page gets from `POST /login` (docs/security.md, "Security"):
 /// `<expiry>.<nonce>.<mac>`, where the expiry is a Unix time 12 hours after the
 /// sign-in, the nonce 16 random bytes, and the mac HMAC-SHA-256 of both under the
 /// admin token. It is not the token, and the token cannot be read back from it.

@@ -2,7 +2,7 @@ import Codecs
 import HTTP
 import Platform
 
-/// `POST /login` and `POST /logout` (README, "Security"): the page trades the
+/// `POST /login` and `POST /logout` (docs/security.md, "Security"): the page trades the
 /// admin token for a session cookie, and gives it back.
 ///
 /// `/login` takes `{"token": "<admin token>"}` as JSON and answers 204 with

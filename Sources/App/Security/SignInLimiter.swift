@@ -5,7 +5,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Limits how fast one client may try admin tokens (README, "Security"): each
+/// Limits how fast one client may try admin tokens (docs/security.md, "Security"): each
 /// client address holds `attempts` tries that come back one every
 /// `refillSeconds`; a wrong token spends one, and with none left every token it
 /// sends is answered 429 with `Retry-After`, unread, until one has come back. A

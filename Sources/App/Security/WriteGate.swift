@@ -1,8 +1,8 @@
 import HTTP
 import Platform
 
-/// The README's rules for who may change the data (imports, contact writes) and
-/// read all of it at once (`/export.csv`): the one place every such route asks.
+/// The rules of docs/security.md, "Security", for who may change the data (imports, contact writes)
+/// and read all of it at once (`/export.csv`): the one place every such route asks.
 ///
 /// A write is refused, in this order:
 /// 1. when another site's page sent it (`Sec-Fetch-Site: cross-site` or
@@ -53,14 +53,14 @@ struct WriteGate: Sendable {
         self.init(credentials: Credentials(adminToken: adminToken), listeningOn: address, logger: logger)
     }
 
-    /// Refuses a write that the README's rules do not allow, and logs the refusal.
+    /// Refuses a write that the contract's rules do not allow, and logs the refusal.
     /// `action` names what is refused in the messages, as a plural noun that
     /// takes "are" (`imports`, `contact changes`); `client` is the peer's address.
     func authorizeWrite(_ head: RequestHead, action: String, client: String = "") throws(HTTPError) {
         if let refusal = writeRefusal(head, action: action, client: client) { throw logged(refusal, head) }
     }
 
-    /// Refuses an export (`GET /export.csv`) that the README's rules do not allow, and logs the refusal.
+    /// Refuses an export (`GET /export.csv`) that the contract's rules do not allow, and logs the refusal.
     func authorizeExport(_ head: RequestHead, client: String = "") throws(HTTPError) {
         if let refusal = exportRefusal(head, client: client) { throw logged(refusal, head) }
     }

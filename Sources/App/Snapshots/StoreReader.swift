@@ -7,7 +7,7 @@ import Platform
 /// Reads go through one read transaction, renewed when a newer version is asked
 /// for and every second, so that checkpoints can progress. A handler asks for the
 /// snapshot before reading: contacts read by row then come from the same version
-/// as the rows (the README's one version per answer).
+/// as the rows (the contract's one version per answer).
 final class StoreReader {
     let store: any ContactSource
     private let catalog: Catalog

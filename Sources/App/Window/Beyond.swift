@@ -1,9 +1,9 @@
 import ReuseEngine
 
-/// The geometry of the items just past a window (README, `beyond`): the page draws
-/// a skeleton at each one's place and height until its cell arrives. Above and
-/// below the window's items, each a run-length list of heights in list order
-/// (headers included) from the top of its first item: a few bytes for a screen.
+/// The geometry of the items just past a window (docs/api.md, "GET /window": `beyond`): the page
+/// draws a skeleton at each one's place and height until its cell arrives. Above and below the
+/// window's items, each a run-length list of heights in list order (headers included) from the top
+/// of its first item: a few bytes for a screen.
 struct Beyond {
     /// The most px of items described on each side.
     static let maxPixels = 4_000.0

@@ -1,7 +1,7 @@
 import Contacts
 import ReuseEngine
 
-/// The list order as the layout's row heights (README, "The contract"): a contact is `base` px
+/// The list order as the layout's row heights (docs/api.md, "GET /window"): a contact is `base` px
 /// plus `perLine` px per line of notes it shows, summed by the order's own tree.
 struct OrderRowHeights: RowHeights {
     /// A contact row without notes.

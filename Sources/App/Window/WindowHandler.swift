@@ -17,7 +17,7 @@ final class WindowHandler {
     private let metrics: Metrics
     private let searches: SearchCache
     private let clock: MonotonicClock
-    /// Earlier states each session keeps for deltas (the README's `ack`).
+    /// Earlier states each session keeps for deltas (the contract's `ack`).
     static let historyLimit = 8
     /// The bounds of a lookahead: 8,000 px and 150 items past the window as asked.
     static let prefetchLimits = Prefetch.Limits(pixels: 8_000, items: 150)
@@ -179,7 +179,7 @@ final class WindowHandler {
 
     /// The offset the window is laid out for: the requested one, or for `row=N`
     /// row N's top, moved up to the end of the list when fewer than `height` px
-    /// follow it (the README's scroll-to-index). A row past the last one gives the
+    /// follow it (the contract's scroll-to-index). A row past the last one gives the
     /// list's last window, as scrolling past the end does: a client cannot know
     /// the total before its first answer, and the data may shrink under it.
     /// - Complexity: O(log sections).

@@ -1,11 +1,11 @@
 import Contacts
 import HTTP
 
-/// The parameters of `GET /window`, validated strictly: only the names the README
-/// lists, each at most once, numbers in plain decimal notation, finite and in
+/// The parameters of `GET /window`, validated strictly: only the names the contract
+/// lists (docs/api.md, "Using it"), each at most once, numbers in plain decimal notation, finite and in
 /// range; anything else is a 400 that names the parameter.
 public struct WindowQuery: Equatable, Sendable {
-    /// The names the README lists for `/window`; any other is refused.
+    /// The names the contract lists for `/window`; any other is refused.
     public static let names: Set<String> = [
         "offset", "row", "name", "height", "overscan", "session", "ack", "q", "filter", "label", "rtt",
         "speed",
@@ -24,7 +24,7 @@ public struct WindowQuery: Equatable, Sendable {
 
     /// Top of the window (px); 0 when `row` places the window instead.
     public internal(set) var offset: Double
-    /// The contact row whose top is the window's top (the README's scroll-to-index),
+    /// The contact row whose top is the window's top (the contract's scroll-to-index),
     /// or nil when `offset` places it. Checked against the list's length by the handler.
     public internal(set) var row: Int?
     /// Type-ahead: the window's top is the first contact whose sort name starts with
@@ -38,7 +38,7 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var session: String?
     /// The `seq` of the last window the client applied.
     public internal(set) var ack: Int?
-    /// The search: `q`'s folded words (README, "Search"); empty for the whole list.
+    /// The search: `q`'s folded words (docs/api.md, "Search"); empty for the whole list.
     public internal(set) var search: [String] = []
     /// `filter=favorites`: the starred contacts only.
     public internal(set) var favorites = false
@@ -185,7 +185,7 @@ public struct WindowQuery: Equatable, Sendable {
         return text
     }
 
-    /// The folded words of a `q` (README: split at everything that is not a letter
+    /// The folded words of a `q` (docs/api.md, "Search": split at everything that is not a letter
     /// or a digit; none is the whole list).
     /// - Throws: 400 `invalid_parameter` for more than 256 characters or 16 words.
     static func search(_ text: String) throws(HTTPError) -> [String] {
@@ -204,7 +204,7 @@ public struct WindowQuery: Equatable, Sendable {
     /// The words the limit counts: runs of characters other than ASCII punctuation,
     /// spaces and controls. A bound on a query's work, stated as the OpenAPI
     /// pattern states it (explicit ranges read alike by every regex engine); it
-    /// counts the README's words, except that non-ASCII punctuation joins two.
+    /// counts the contract's words, except that non-ASCII punctuation joins two.
     public static func wordRuns(_ text: String) -> Int {
         var runs = 0
         var inRun = false

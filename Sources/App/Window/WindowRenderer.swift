@@ -3,7 +3,7 @@ import Contacts
 import HTTP
 import ReuseEngine
 
-/// Writes a `WindowUpdate` as the README's window JSON.
+/// Writes a `WindowUpdate` as the window JSON of docs/api.md, "GET /window".
 struct WindowRenderer {
 
     let snapshot: ListSnapshot
@@ -95,7 +95,8 @@ struct WindowRenderer {
         }
     }
 
-    /// The fields a cell's `contact` carries (README, "The contract"), in order: `ContactField`'s table.
+    /// The fields a cell's `contact` carries (docs/api.md, "GET /window"), in order:
+    /// `ContactField`'s table.
     private static let contactFields = ContactField.windowFields.map { ($0, $0.jsonKey, $0.kind) }
 
     /// One cell, written as literal runs and values: the hot path of every window.

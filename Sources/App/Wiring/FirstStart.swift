@@ -56,7 +56,7 @@ enum FirstStart {
         return router
     }
 
-    /// The 503 every API request gets meanwhile: the README's error body with the
+    /// The 503 every API request gets meanwhile: the contract's error body with the
     /// percent done (the routes add `Retry-After`).
     static func answer(_ progress: SeedProgress) -> Response {
         let error = seeding(progress)

@@ -1,9 +1,9 @@
 import Contacts
 import HTTP
 
-/// The endpoints of the README. Shared state (the catalog, sessions, metrics) is one
-/// per process; `makeRouter()` is called once per event loop and gives that loop
-/// its own read connection to the database.
+/// The endpoints of the contract (docs/api.md, "The contract"). Shared state (the catalog,
+/// sessions, metrics) is one per process; `makeRouter()` is called once per event loop and gives
+/// that loop its own read connection to the database.
 struct Routes: Sendable {
     /// The page loads only its own script, styles, images and API: nothing inline,
     /// nothing from elsewhere.

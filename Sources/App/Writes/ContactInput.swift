@@ -4,7 +4,7 @@ import HTTP
 
 /// The body of a contact write read into what the store takes: a new contact's
 /// fields (`POST /contacts`) or a merge patch's changes (`PATCH /contacts/{id}`),
-/// checked against `ContactField`'s table with the README's errors.
+/// checked against `ContactField`'s table with the errors of docs/api.md, "Errors".
 ///
 /// Every refusal is an `HTTPError` whose message says how to fix the body, and
 /// whose `field` names the member at fault when there is one:
@@ -17,7 +17,8 @@ import HTTP
 /// - 422 `invalid_field`: a value of the wrong type (the message says which type);
 /// - 422 `too_long`: text over its field's limit, counted in characters;
 /// - 422 `name_required` (field `first_name`): no name, company or e-mail holds more than white space;
-/// - 422 `invalid_field` (field `details`): a details object with a key it has not (README);
+/// - 422 `invalid_field` (field `details`): a details object with a key it has not
+///   (docs/api.md, "Contact details");
 /// - 422 `invalid_field` (field `labels`): not a list of names, or a name that is empty,
 ///   holds a line break, is over 100 characters, or more than 50 names (`ContactLabels`);
 ///   `details.categories` is taken as `labels` when the body gives no `labels`;
@@ -27,7 +28,7 @@ import HTTP
 ///
 /// Text is taken as sent, spaces included; only the name check looks through them.
 public enum ContactInput {
-    /// The largest body a contact write takes (README: more is 413). Routes declare
+    /// The largest body a contact write takes (the contract: more is 413). Routes declare
     /// it as their body limit (`.buffered(limit: ContactInput.maxBodyBytes)`), so
     /// the server refuses a larger body before reading it.
     public static let maxBodyBytes = 65536

@@ -3,7 +3,7 @@ import Contacts
 /// The changes of a `PATCH /contacts/{id}` (a JSON merge patch, RFC 7396): only
 /// the fields to change, each with its new value. A `null` in the patch is
 /// already the field's empty value here ("" for text, false for favorite), as
-/// The README says a `null` clears a field.
+/// The contract says a `null` clears a field.
 public struct ContactPatch: Hashable, Sendable {
     /// The new value of each field the patch changes.
     public private(set) var changes: [ContactField: ContactValue]

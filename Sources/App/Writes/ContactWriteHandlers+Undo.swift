@@ -2,11 +2,10 @@ import Codecs
 import Contacts
 import HTTP
 
-/// The writes that need a contact's past (README, "Merging an older revision's
-/// write" and "Undo"): a `PATCH` with `Prefer: merge` and an `If-Match` naming an
-/// older revision, merged three ways into the contact as it is now, and
-/// `POST /contacts/{id}/restore`, which brings back a contact deleted in the last
-/// 10 minutes.
+/// The writes that need a contact's past (docs/api.md, "Merging an older revision's write";
+/// docs/api.md, "Undo"): a `PATCH` with `Prefer: merge` and an `If-Match` naming an older revision,
+/// merged three ways into the contact as it is now, and `POST /contacts/{id}/restore`, which brings
+/// back a contact deleted in the last 10 minutes.
 extension ContactWriteHandlers {
     /// Whether a `Prefer` field (RFC 7240: preferences separated by commas, each
     /// with parameters after a `;`) asks for `merge`.
@@ -80,7 +79,7 @@ struct MergeRefusal: Error {
     /// The contact's revision now (the ETag a resolved write names).
     let revision: Int
 
-    /// 409 `merge_conflict`: the README's error body, `field` the first conflict's,
+    /// 409 `merge_conflict`: the contract's error body, `field` the first conflict's,
     /// and `conflicts`, each `{"field", "key" (a detail's), "base", "yours",
     /// "theirs"}`; the ETag of the contact now.
     func response(id: Int) -> Response {

@@ -71,7 +71,7 @@ struct ContactWriteHandlers: Sendable {
             field: (patch.changes[.firstName] != nil ? ContactField.firstName : .lastName).name)
     }
 
-    /// `body`, with the store's refusals as the README's errors.
+    /// `body`, with the store's refusals as the contract's errors.
     static func refusing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -18,8 +18,8 @@ public enum ContentCoding: Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// Bodies smaller than this are sent as they are (README: "1 KB or more"), unless
-    /// the request refuses `identity`.
+    /// Bodies smaller than this are sent as they are (docs/api.md, "Compression": "1 KB or more"),
+    /// unless the request refuses `identity`.
     public static let minimumSize = 1024
 
     /// True for media types that compress well (text, JSON, SVG, JavaScript).
@@ -45,7 +45,7 @@ public final class ContentEncoder {
     }
 
     /// For answers made per request (windows, JSON): the library and levels that
-    /// measured fastest within the bytes asked (README, "Compression libraries").
+    /// measured fastest within the bytes asked (docs/performance.md, "Compression libraries").
     public static let dynamicLevels = (gzip: GzipEngine.igzip(0, small: 1), zstd: Int32(1))
     /// Below this many bytes a body goes through igzip's `small` level.
     public static let smallBody = 6144

@@ -3,7 +3,7 @@ import CIsal
 /// One ISA-L igzip compressor writing gzip members of whole bodies at one level,
 /// its stream state and level buffer reused for every body. At level 0 it makes a
 /// window body in about a third of libdeflate level 1's time, for about 1.2x
-/// its bytes (README, "Compression libraries"): the coding of answers made per
+/// its bytes (docs/performance.md, "Compression libraries"): the coding of answers made per
 /// request. It does not stream here; streams stay on `Gzip`. One per thread: a
 /// compressor is not safe to share.
 public final class Igzip {

@@ -1,4 +1,5 @@
-/// What an import did, as the README's import response.
+/// What an import did, as `POST /import` answers it
+/// (docs/import-export.md, "POST /import and PUT /import").
 public struct ImportSummary: Sendable, Equatable {
     /// Errors listed at most; `rejected` counts them all.
     public static let maxErrors = 100

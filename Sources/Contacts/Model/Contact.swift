@@ -136,7 +136,7 @@ public struct ContactFields: Hashable, Sendable {
 public struct Contact: Hashable, Sendable {
     /// Stable identity, never reused.
     public let id: Int
-    /// 0-based position in list order (the README's `row`).
+    /// 0-based position in list order (the contract's `row`).
     public let position: Int
     /// The data version of the contact's last write (0 if none since it was
     /// imported or seeded): its ETag.

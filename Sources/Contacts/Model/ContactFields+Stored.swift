@@ -2,7 +2,8 @@ import Foundation
 
 /// A contact's fields as one JSON object, keyed by field name (text as strings, a
 /// flag as a boolean, `details` as its text): how a contact's earlier revisions and
-/// its tombstone keep it (README, "Merging an older revision's write", "Undo").
+/// its tombstone keep it (docs/api.md, "Merging an older revision's write";
+/// docs/api.md, "Undo").
 /// Every field of `ContactField` is in it, so a field added later is kept without
 /// a column of its own; one missing from an object written before is empty.
 extension ContactFields {

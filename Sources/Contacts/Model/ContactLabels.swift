@@ -1,4 +1,4 @@
-/// A contact's labels (README, "Labels"): the groups it is in, each a name, as
+/// A contact's labels (docs/api.md, "Labels"): the groups it is in, each a name, as
 /// address books keep them (vCard `CATEGORIES`, Google's "Labels", Outlook's
 /// "Categories").
 ///

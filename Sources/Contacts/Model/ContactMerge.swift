@@ -1,5 +1,5 @@
-/// The three-way merge of a write made to an older revision of a contact (README,
-/// "Merging an older revision's write"): `base` is the contact as the writer read
+/// The three-way merge of a write made to an older revision of a contact
+/// (docs/api.md, "Merging an older revision's write"): `base` is the contact as the writer read
 /// it, `theirs` as it is now, `mine` the base with the write's changes, which name
 /// the fields it changes.
 ///

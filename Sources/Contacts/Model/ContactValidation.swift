@@ -1,7 +1,7 @@
 /// The rules a written e-mail and phone keep beyond their type and length
-/// (README, "Contacts and the rest"): an e-mail looks like one (`local@domain`:
-/// exactly one `@`, text on both sides, no white space), a phone holds at least one
-/// digit. An empty value passes: every field may be empty.
+/// (docs/api.md, "POST /contacts, PATCH /contacts/{id} and DELETE /contacts/{id}"): an e-mail looks
+/// like one (`local@domain`: exactly one `@`, text on both sides, no white space), a phone holds at
+/// least one digit. An empty value passes: every field may be empty.
 ///
 /// Writes (`POST` and `PATCH /contacts`, for the fields they give) and imports (every
 /// row) are checked; reads never are, so a value stored before the rules (an old

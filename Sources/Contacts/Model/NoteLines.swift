@@ -1,4 +1,4 @@
-/// The lines of notes a contact row shows (README: 0 to 3 lines of 20 px each),
+/// The lines of notes a contact row shows (docs/api.md, "GET /window": 0 to 3 lines of 20 px each),
 /// decided by the server so that every row's height is known before the browser
 /// draws it.
 ///

@@ -1,5 +1,5 @@
 /// Which search patterns are kept as bitmaps of contact ids beside the search index:
-/// the ones many contacts hold (README, "Search").
+/// the ones many contacts hold (docs/api.md, "Search").
 ///
 /// A word is searched by its pattern (`SearchText.pattern`): "  x" for a 1-character
 /// word, " xy" for a 2-character one, the word itself from 3 characters on. A broad

@@ -1,4 +1,4 @@
-/// The README's search words, and the text the search index holds per contact.
+/// The search words of docs/api.md, "Search", and the text the search index holds per contact.
 ///
 /// Words are split at everything that is not a letter or a digit, and folded as
 /// the list's sort folds names (Unicode decomposition without combining marks,
@@ -121,8 +121,8 @@ public enum SearchText {
         return words.map { "\"\(pattern(of: $0))\"" }.joined(separator: " AND ")
     }
 
-    /// The text a contact's `document` holds exactly when `word` matches it (README,
-    /// "Search"): a 1-character word as "  x" (a word starting with it), a 2-character
+    /// The text a contact's `document` holds exactly when `word` matches it
+    /// (docs/api.md, "Search"): a 1-character word as "  x" (a word starting with it), a 2-character
     /// one as " xy", a longer one as itself.
     public static func pattern(of word: String) -> String {
         switch word.unicodeScalars.count {

@@ -3,10 +3,11 @@ import Foundation
 /// The terms of a single contact write, shared by every store's editor
 /// (`ContactEditing`).
 public enum ContactEdit {
-    /// How many earlier revisions of a contact its history keeps (README: a write
-    /// naming an older one with `Prefer: merge` is merged into the contact now).
+    /// How many earlier revisions of a contact its history keeps
+    /// (docs/api.md, "Merging an older revision's write": a write naming an older one with
+    /// `Prefer: merge` is merged into the contact now).
     public static let keptRevisions = 10
-    /// How long a deleted contact can be brought back, in seconds (README, "Undo").
+    /// How long a deleted contact can be brought back, in seconds (docs/api.md, "Undo").
     public static let undoSeconds = 600
     /// How often a writer purges what is past undoing, at most, in seconds: a tombstone
     /// is gone within this long after `undoSeconds` (a restore judges by its time).

@@ -35,7 +35,7 @@ public protocol ContactSource: AnyObject {
     /// version, when this source can tell what changed since (nil: read the list
     /// whole with `listState()`).
     func states(after known: ListState) throws -> [ListState]?
-    /// The contacts every word of `words` finds (README, "Search"), among `ids` when
+    /// The contacts every word of `words` finds (docs/api.md, "Search"), among `ids` when
     /// given, as the pinned read sees them.
     func matches(_ words: [String], ids: ClosedRange<Int>?) throws -> ContactIDSet
     /// The starred contacts, as the pinned read sees them (`filter=favorites`).

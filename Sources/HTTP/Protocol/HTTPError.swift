@@ -1,8 +1,8 @@
-/// A request the server refuses, with the status and the JSON error body of the README.
+/// A request the server refuses, with the status and the JSON error body of the contract.
 public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The response status (400, 413, 414, 431, 501, 505...).
     public let status: Int
-    /// The README's short code, e.g. `bad_request`.
+    /// The contract's short code, e.g. `bad_request`.
     public let code: String
     /// What was wrong and how to fix it.
     public let message: String

@@ -57,7 +57,7 @@ public struct Response {
             status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
-    /// The README's JSON error body for `error` (`error`, `message`, and `field` when the
+    /// The contract's JSON error body for `error` (`error`, `message`, and `field` when the
     /// error names one), with its status.
     public static func error(_ error: HTTPError) -> Response {
         var json = JSONWriter()

@@ -6,7 +6,7 @@ import Platform
 
 /// `serve --trace-requests FILE`: one JSON line for every request the parser
 /// read, so that what a proxy forwarded can be compared with what the server
-/// understood (README, "Reliability"). Off by default; when off, each parser
+/// understood (docs/reliability.md, "Reliability"). Off by default; when off, each parser
 /// event costs one nil check.
 ///
 /// A line is written when the request's parsing ends, whichever way:

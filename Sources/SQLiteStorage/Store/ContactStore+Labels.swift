@@ -1,6 +1,6 @@
 import Contacts
 
-/// Labels and favourites as sets of ids (README, "Labels"): `contact_labels` keeps
+/// Labels and favourites as sets of ids (docs/api.md, "Labels"): `contact_labels` keeps
 /// a row per label of a contact, written in the same transaction as the contact,
 /// and the partial index `contacts_favorites` the starred contacts' ids.
 extension ContactStore {

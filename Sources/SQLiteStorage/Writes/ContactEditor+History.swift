@@ -1,11 +1,10 @@
 import Contacts
 
-/// A contact's history and its undo in the SQLite file (README, "Merging an older
-/// revision's write" and "Undo"): the fields an update replaces, kept in
-/// `contact_revisions` (the last `ContactEdit.keptRevisions` of each contact), read
-/// by `merge`; a deleted contact, kept in `deleted_contacts` for
-/// `ContactEdit.undoSeconds`, brought back by `restore`. Each write purges the
-/// tombstones past that, and their history.
+/// A contact's history and its undo in the SQLite file
+/// (docs/api.md, "Merging an older revision's write"; docs/api.md, "Undo"): the fields an update
+/// replaces, kept in `contact_revisions` (the last `ContactEdit.keptRevisions` of each contact),
+/// read by `merge`; a deleted contact, kept in `deleted_contacts` for `ContactEdit.undoSeconds`,
+/// brought back by `restore`. Each write purges the tombstones past that, and their history.
 extension ContactEditor {
     /// Changes contact `id`, read by the writer at `revision`, to what `change` makes
     /// of its fields then and now (see `ContactEditing.merge`).

@@ -1,9 +1,9 @@
 import Contacts
 import Foundation
 
-/// One import into a store, seen by readers all at once or not at all, that
-/// single writes never wait for (README, "POST /import"). It writes in short
-/// transactions (`WriteSlices`) that end as soon as a single write waits:
+/// One import into a store, seen by readers all at once or not at all, that single writes never
+/// wait for (docs/import-export.md, "Writes beside an import"). It writes in short transactions
+/// (`WriteSlices`) that end as soon as a single write waits:
 ///
 /// 1. As rows come: ids are reserved from `next_id` and listed in `import_ranges`,
 ///    so readers leave them out (`HiddenIDs`); each contact waits, with its sort key

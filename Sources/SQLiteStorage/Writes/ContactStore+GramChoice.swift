@@ -1,6 +1,6 @@
 import Contacts
 
-/// How the patterns kept as bitmaps are chosen (README, "Search"): those at least
+/// How the patterns kept as bitmaps are chosen (docs/api.md, "Search"): those at least
 /// `share` of a sample of `sampleSize` contacts hold, once the list holds
 /// `minimumContacts`, chosen again when it has doubled since.
 public struct GramPolicy: Sendable {
