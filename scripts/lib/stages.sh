@@ -41,9 +41,10 @@ stage_finish() {
     [ "$status" -eq 0 ] || exit "$status"
 }
 
-# stage_summary  the table of stage times (and stops background stages still running, on a failure).
+# stage_summary [STATUS]  the table of stage times, the run's STATUS (default: the last command's)
+# beside it; stops background stages still running, as after a failure.
 stage_summary() {
-    local status=$? name
+    local status="${1:-$?}" name
     for name in "${!STAGE_PIDS[@]}"; do
         kill -- "-${STAGE_PIDS[$name]}" 2>/dev/null || true
         STAGE_ROWS+=("$(printf '%-13s %5s    %s' "$name" "-" "stopped: the run failed first (log: $STAGE_DIR/$name.log)")")
