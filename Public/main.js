@@ -15,19 +15,19 @@
 // - any request answered 401 -> the sign-in form; once signed in, the requests
 //   that waited go again and a closed event stream opens again.
 
-import { createSend } from "./api.js";
-import { createDetail } from "./detail.js";
-import { connectEvents } from "./events.js";
-import { createStars } from "./favorites.js";
-import { patientSend } from "./firstStart.js";
-import { createImport } from "./import.js";
-import { createLetters } from "./letters.js";
-import { createList } from "./list.js";
-import { createSearch } from "./search.js";
-import { createSignIn } from "./signIn.js";
-import { createStatus } from "./status.js";
-import { createUndo } from "./undo.js";
-import { createViews } from "./views.js";
+import { createSend } from "./net/api.js";
+import { createDetail } from "./detail/detail.js";
+import { connectEvents } from "./live/events.js";
+import { createStars } from "./list/favorites.js";
+import { patientSend } from "./net/model/firstStart.js";
+import { createImport } from "./import/import.js";
+import { createLetters } from "./list/letters.js";
+import { createList } from "./list/list.js";
+import { createSearch } from "./search/search.js";
+import { createSignIn } from "./signin/signIn.js";
+import { createStatus } from "./status/status.js";
+import { createUndo } from "./detail/undo.js";
+import { createViews } from "./views/views.js";
 
 /** Builds the page in `doc` (the document) and starts it. */
 export function start(doc = document) {

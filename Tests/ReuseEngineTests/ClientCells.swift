@@ -4,7 +4,7 @@
 /// shows (identity and revision) and where (geometry without the layout index,
 /// which the client never sees, and without the index within the section, which
 /// follows from the row and the section and is not re-sent alone). Tests apply
-/// updates the way the page does (Public/arrival.js, Public/slotModel.js).
+/// updates the way the page does (Public/list/model/arrival.js, Public/list/model/slots.js).
 struct ClientCells: Equatable {
     struct Shown: Equatable {
         var identity: ItemIdentity

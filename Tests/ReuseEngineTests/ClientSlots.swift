@@ -1,7 +1,7 @@
 @testable import ReuseEngine
 
 /// What a browser holds: the item each slot shows. Tests apply updates to it the
-/// way the page does (Public/slotModel.js) and compare it with the server's full state.
+/// way the page does (Public/list/model/slots.js) and compare it with the server's full state.
 struct ClientSlots: Equatable {
     var items: [Int: Int] = [:]
 

@@ -1,14 +1,15 @@
 // Random sequences of /window answers, some dropped on the way, some forgotten by
 // the server, with writes between them, applied through the page's own path
-// (listState.js's request and answer bookkeeping, arrival.js, slotModel.js) and
-// compared after every answer with what the fake server says the client holds.
+// (list/model/list.js's request and answer bookkeeping, list/model/arrival.js,
+// list/model/slots.js) and compared after every answer with what the fake server
+// says the client holds.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { takeArrival } from "../../Public/arrival.js";
-import { answered, beginRequest, createListState, dropRequest, failed, isCurrent } from "../../Public/listState.js";
-import { createSlotModel } from "../../Public/slotModel.js";
+import { takeArrival } from "../../Public/list/model/arrival.js";
+import { answered, beginRequest, createListState, dropRequest, failed, isCurrent } from "../../Public/list/model/list.js";
+import { createSlotModel } from "../../Public/list/model/slots.js";
 import { createFakeServer } from "./fakeServer.js";
 import { seeded } from "./random.js";
 

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { takeArrival } from "../../Public/arrival.js";
-import { answered, beginRequest, changeQuery, createListState, goToRow, moveTo, takeSize } from "../../Public/listState.js";
-import { createSlotModel } from "../../Public/slotModel.js";
+import { takeArrival } from "../../Public/list/model/arrival.js";
+import { answered, beginRequest, changeQuery, createListState, goToRow, moveTo, takeSize } from "../../Public/list/model/list.js";
+import { createSlotModel } from "../../Public/list/model/slots.js";
 
 const STICKY = 32;
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { orderMoves } from "../../Public/domOrder.js";
+import { orderMoves } from "../../Public/list/model/domOrder.js";
 import { seeded } from "./random.js";
 
 /** `current` after the moves, as the DOM would be. */

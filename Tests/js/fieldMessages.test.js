@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { FIELDS } from "../../Public/detailState.js";
-import { FIELD_LABELS, fieldMessage } from "../../Public/fieldMessages.js";
+import { FIELDS } from "../../Public/detail/model/detail.js";
+import { FIELD_LABELS, fieldMessage } from "../../Public/detail/model/fieldMessages.js";
 
 const API_NAME = /\b[a-z]+_[a-z_]+\b|\binvalid\b|\bfield\b/; // first_name, invalid_field, "field"
 

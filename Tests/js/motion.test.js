@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { FLICK, MAX_MARGIN, REST, createMotion, jumped, moved, restMargin, smoothTrip, speedAt } from "../../Public/motion.js";
+import { FLICK, MAX_MARGIN, REST, createMotion, jumped, moved, restMargin, smoothTrip, speedAt } from "../../Public/list/model/motion.js";
 
 test("the speed is the recent moves' px per second, signed", () => {
   const m = createMotion();

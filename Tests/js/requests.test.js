@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_HEIGHT, MAX_OVERSCAN, sectionsUrl, windowRequest } from "../../Public/requests.js";
+import { MAX_HEIGHT, MAX_OVERSCAN, sectionsUrl, windowRequest } from "../../Public/list/model/requests.js";
 
 const at = (over) => ({
   row: null, top: false, v: 0, viewport: 800, sticky: 32, contentHeight: 1_000_000, query: "", session: null, ack: null, ...over,

@@ -1,14 +1,14 @@
-// The request flow with round trips (listState.js): what a request sends, when
+// The request flow with round trips (list/model/list.js): what a request sends, when
 // one in flight is replaced, and that an answer on another base is never applied.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { takeArrival } from "../../Public/arrival.js";
+import { takeArrival } from "../../Public/list/model/arrival.js";
 import {
   answered, beginRequest, createListState, dropRequest, isCurrent, moveTo, mustReplace, noteMove, takeSize,
-} from "../../Public/listState.js";
-import { createSlotModel } from "../../Public/slotModel.js";
+} from "../../Public/list/model/list.js";
+import { createSlotModel } from "../../Public/list/model/slots.js";
 
 const STICKY = 32;
 const params = (url) => Object.fromEntries(new URL(url, "http://page.test").searchParams);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import {
   MAX_SPACER, clampV, createScroll, layoutScroll, maxV, scrolledTo, stripeOffset, thumbFor, wheelPixels,
-} from "../../Public/scroller.js";
+} from "../../Public/list/model/scroller.js";
 
 test("maxV puts the list's end at the viewport's bottom; clampV rounds and keeps within", () => {
   assert.equal(maxV(10_000, 800), 9200);

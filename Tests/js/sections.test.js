@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { TITLES, letterState, letterTitles, sectionAt, sectionRow, stickyTitle } from "../../Public/sections.js";
+import { TITLES, letterState, letterTitles, sectionAt, sectionRow, stickyTitle } from "../../Public/list/model/sections.js";
 
 const sections = [
   { title: "A", rows: 10, firstRow: 0, top: 0, height: 592 },

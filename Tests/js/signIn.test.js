@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 import {
   createSignIn, loginOutcome, needsSignIn, signInNeeded, signedIn, throughSignIn,
-} from "../../Public/signInState.js";
+} from "../../Public/signin/model/signIn.js";
 
 /** A sender answering `statuses` in turn (the last one again once they run out). */
 function answers(...statuses) {

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_BLOCKS, skeletonBlocks } from "../../Public/skeletons.js";
-import { applyWindow, createSlotModel } from "../../Public/slotModel.js";
+import { MAX_BLOCKS, skeletonBlocks } from "../../Public/list/model/skeletons.js";
+import { applyWindow, createSlotModel } from "../../Public/list/model/slots.js";
 
 const beyond = {
   above: { top: 1000, runs: [[56, 2], [76, 1]] },     // 1000, 1056, 1112 .. 1188

@@ -2,12 +2,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { coalesced } from "../../Public/coalesce.js";
-import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live.js";
-import { countText, offlineText, preparingText, reuseText } from "../../Public/statusText.js";
-import { counted } from "../../Public/plural.js";
-import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/firstStart.js";
-import { debugWanted } from "../../Public/debug.js";
+import { coalesced } from "../../Public/shared/model/coalesce.js";
+import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live/model/events.js";
+import { countText, offlineText, preparingText, reuseText } from "../../Public/status/model/status.js";
+import { counted } from "../../Public/shared/model/plural.js";
+import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/net/model/firstStart.js";
+import { debugWanted } from "../../Public/status/debug.js";
 
 test("the status line counts contacts, or a search's matches", () => {
   assert.deepEqual(countText(1_000_000, ""), { count: `${(1_000_000).toLocaleString()} contacts`, none: "" });
@@ -108,14 +108,14 @@ test("a burst of calls while one runs makes one more run, not one each", async (
 });
 
 test("positionText says the row (1-based), the total and the section", async () => {
-  const { positionText } = await import("../../Public/statusText.js");
+  const { positionText } = await import("../../Public/status/model/status.js");
   assert.equal(positionText(500000, 1000000, "M"), `Row ${(500001).toLocaleString()} of ${(1000000).toLocaleString()}, M`);
   assert.equal(positionText(0, 3), "Row 1 of 3");
   assert.equal(positionText(0, 0), "", "an empty list has no position");
 });
 
 test("sectionOfRow names the section a row is in", async () => {
-  const { sectionOfRow } = await import("../../Public/sections.js");
+  const { sectionOfRow } = await import("../../Public/list/model/sections.js");
   const sections = [
     { title: "A", rows: 3, firstRow: 0 }, { title: "B", rows: 0, firstRow: 3 }, { title: "C", rows: 2, firstRow: 3 },
   ];
@@ -123,7 +123,7 @@ test("sectionOfRow names the section a row is in", async () => {
 });
 
 test("reachLinks: mailto: and tel: links of the e-mail and phone", async () => {
-  const { reachLinks } = await import("../../Public/detailState.js");
+  const { reachLinks } = await import("../../Public/detail/model/detail.js");
   assert.deepEqual(reachLinks({ email: "ann@example.org", phone: "+1 (555) 010-2030" }), {
     mail: { href: "mailto:ann@example.org", text: "ann@example.org" },
     call: { href: "tel:+15550102030", text: "+1 (555) 010-2030" },

@@ -1,14 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { parseLabels, formValue, formContact, saveRequest, createDetailState, FIELDS } from "../../Public/detailState.js";
-import { fieldMessage } from "../../Public/fieldMessages.js";
-import { ALL, linkOf, listHashChange, readFilter, readLink, rememberedHash } from "../../Public/link.js";
-import { changeFilter, changeQuery, createListState, beginRequest, revealRow, takeSize } from "../../Public/listState.js";
-import { filterParams, sectionsUrl, windowRequest } from "../../Public/requests.js";
-import { queryHash } from "../../Public/searchState.js";
-import { countText } from "../../Public/statusText.js";
-import { filterHash, labelOptions, labelsDue, LABELS_EVERY, sameOptions, withLabel, withView } from "../../Public/viewState.js";
+import { parseLabels, formValue, formContact, saveRequest, createDetailState, FIELDS } from "../../Public/detail/model/detail.js";
+import { fieldMessage } from "../../Public/detail/model/fieldMessages.js";
+import { ALL, linkOf, listHashChange, readFilter, readLink, rememberedHash } from "../../Public/shared/model/link.js";
+import { changeFilter, changeQuery, createListState, beginRequest, revealRow, takeSize } from "../../Public/list/model/list.js";
+import { filterParams, sectionsUrl, windowRequest } from "../../Public/list/model/requests.js";
+import { queryHash } from "../../Public/search/model/search.js";
+import { countText } from "../../Public/status/model/status.js";
+import { filterHash, labelOptions, labelsDue, LABELS_EVERY, sameOptions, withLabel, withView } from "../../Public/views/model/views.js";
 
 const FAVOURITES = { view: "favorites", label: "" };
 

@@ -1,7 +1,7 @@
 """The page's own requests under load: PAGES simulated pages replay the recorded
 scroll traces (scripts/lib/traces: wheel, drag, jumps) against a running Roster
 (PORT CONTENT TOTAL [PAGES] [SECONDS]), each on its own keep-alive connection,
-one request in flight as the page keeps it (Public/listState.js), with the session and ack of its last
+one request in flight as the page keeps it (Public/list/model/list.js), with the session and ack of its last
 answer (deltas), gzip accepted. Each page starts at a random place in its trace
 and shifts the trace to a random part of the list. Prints windows/s, bytes per
 window as sent, latency p50/p99 as the pages saw it (this client shares the two
