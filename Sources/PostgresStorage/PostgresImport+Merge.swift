@@ -9,27 +9,13 @@ import Contacts
 /// Other servers read the list whole at this version, as after any import.
 extension PostgresImport {
     /// Every stored contact's match keys, the first contact of each key winning.
-    static func matchKeys(_ connection: PGConnection) throws -> [String: Int] {
-        var keys: [String: Int] = [:]
+    static func matchKeys(_ connection: PGConnection) throws -> MatchKeys {
+        var keys = MatchKeys()
         let result = try connection.query("SELECT id, \(ContactField.columnList) FROM contacts ORDER BY id")
         for row in 0..<result.count {
-            let id = result.int(row, 0)
-            for key in ContactMatch.keys(PostgresReads.fields(result, row: row, from: 1))
-            where keys[key] == nil {
-                keys[key] = id
-            }
+            keys.remember(PostgresReads.fields(result, row: row, from: 1), id: result.int(row, 0))
         }
         return keys
-    }
-
-    /// The stored (or copied) contact `fields` matches, if any.
-    func match(_ fields: ContactFields) -> Int? {
-        ContactMatch.keys(fields).lazy.compactMap { self.matches[$0] }.first
-    }
-
-    /// Remembers `fields` of contact `id` for the rows after it.
-    func remember(_ fields: ContactFields, id: Int) {
-        for key in ContactMatch.keys(fields) where matches[key] == nil { matches[key] = id }
     }
 
     /// The waiting updates, applied in file order once the COPY has ended and the

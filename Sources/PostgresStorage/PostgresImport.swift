@@ -45,8 +45,8 @@ final class PostgresImport: ImportWriting {
     private var finished = false
     private(set) var staged = 0
     private let mode: ImportMode
-    /// `merge`: match key -> contact id, and the matched rows waiting for the COPY's end.
-    var matches: [String: Int] = [:]
+    /// `merge`: the contacts rows are matched to, and the matched rows waiting for the COPY's end.
+    var matches = MatchKeys()
     var pending: [(id: Int, fields: ContactFields)] = []
     var updated = 0
     var unchanged = 0
@@ -119,9 +119,9 @@ final class PostgresImport: ImportWriting {
             throw ContactsError.invalidContact(
                 index: line, problem: "holds the character U+0000 in \(field), which PostgreSQL cannot store")
         }
-        if mode == .merge, let id = match(fields) { return pending.append((id, fields)) }
+        if mode == .merge, let id = matches.match(fields) { return pending.append((id, fields)) }
         let id = try takeID()
-        if mode == .merge { remember(fields, id: id) }
+        if mode == .merge { matches.remember(fields, id: id) }
         CopyLine.append(id: id, key: key.bytes, fields: fields, document: document, to: &buffer)
         staged += 1
         if buffer.count >= Self.pieceBytes {

@@ -79,7 +79,7 @@ struct WindowRetryTests {
         let catalog = Catalog(try source.store.readingOnce { try ListSnapshot(store: source.store) })
         let handler = WindowHandler(
             reader: StoreReader(store: source, catalog: catalog), catalog: catalog, sessions: SessionStore(),
-            metrics: Metrics(), searches: SearchCache(scanner: SearchScanner(databasePath: path)))
+            metrics: Metrics(), searches: SearchCache(scanner: SQLiteSearchScanner(databasePath: path)))
         let response = try handler.handle(
             Request(head: RequestHead(method: "GET", target: "/window?offset=0&height=800", headers: [:])))
         guard case .bytes(let body) = response.body,

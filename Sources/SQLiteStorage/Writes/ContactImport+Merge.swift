@@ -10,33 +10,18 @@ import Contacts
 /// too.
 extension ContactImport {
     /// Every stored contact's match keys, the first contact of each key winning.
-    static func matchKeys(in store: ContactStore) throws -> [String: Int] {
-        var keys: [String: Int] = [:]
+    static func matchKeys(in store: ContactStore) throws -> MatchKeys {
+        var keys = MatchKeys()
         let hidden = try store.hiddenIDs()
         try store.database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts ORDER BY id") {
             statement in
             while try statement.step() {
                 let id = statement.int(at: 0)
                 guard hidden.isEmpty || !hidden.contains(id) else { continue }
-                for key in ContactMatch.keys(statement.fields(from: 1)) where keys[key] == nil {
-                    keys[key] = id
-                }
+                keys.remember(statement.fields(from: 1), id: id)
             }
         }
         return keys
-    }
-
-    /// The contact `fields` matches, if any: a stored one, or one this import added.
-    func match(_ fields: ContactFields) -> Int? {
-        for key in ContactMatch.keys(fields) {
-            if let id = matches[key] { return id }
-        }
-        return nil
-    }
-
-    /// Remembers `fields` of contact `id` for the rows after it.
-    func remember(_ fields: ContactFields, id: Int) {
-        for key in ContactMatch.keys(fields) where matches[key] == nil { matches[key] = id }
     }
 
     /// Keeps the row `incoming` for contact `id` (stored, or this import's), after the
@@ -54,7 +39,7 @@ extension ContactImport {
         merges += 1
         // The keys it will have, as far as they are known now, for the rows after it.
         if let base = try isOwn(id) ? staged(id) : stored(id) {
-            remember(try waitingMerges(for: id).reduce(base, ContactMatch.merged), id: id)
+            matches.remember(try waitingMerges(for: id).reduce(base, ContactMatch.merged), id: id)
         }
     }
 

@@ -35,8 +35,8 @@ final class ContactImport {
     /// Per section, the contacts this import adds there.
     var sectionRows: [Int]
     private var finished = false
-    /// `merge`: match key -> contact id (`ContactImport+Merge.swift`).
-    var matches: [String: Int] = [:]
+    /// `merge`: the contacts rows are matched to (`ContactImport+Merge.swift`).
+    var matches = MatchKeys()
     /// `merge`: rows waiting in `staging.import_merges` for the contacts they match.
     var merges = 0
     /// Contacts added so far.
@@ -117,11 +117,11 @@ final class ContactImport {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         try slices.open()
-        if mode == .merge, let id = match(fields) {
+        if mode == .merge, let id = matches.match(fields) {
             try keep(fields, for: id)
         } else {
             let id = try reserveID()
-            if mode == .merge { remember(fields, id: id) }
+            if mode == .merge { matches.remember(fields, id: id) }
             try store.database.run(Self.stageSQL) { statement in
                 statement.bind(id, to: ":id")
                 statement.bind(blob: key.bytes, to: ":sort_key")

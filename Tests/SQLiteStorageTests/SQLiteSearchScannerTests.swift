@@ -3,10 +3,8 @@ import Foundation
 import SQLiteStorage
 import Testing
 
-@testable import App
-
 /// A search scanned in two halves on two connections finds what one scan does.
-struct SearchScannerTests {
+struct SQLiteSearchScannerTests {
     let folder = NSTemporaryDirectory() + "roster-scanner-tests-" + UUID().uuidString
     let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Migrations").path
@@ -19,8 +17,8 @@ struct SearchScannerTests {
             count: 3_000, randomSeed: 4)
         let store = try ContactStore(readingFrom: path)
         let version = try store.pin()
-        let split = SearchScanner(databasePath: path, splitFrom: 1)
-        let whole = SearchScanner(databasePath: path, splitFrom: .max)
+        let split = SQLiteSearchScanner(databasePath: path, splitFrom: 1)
+        let whole = SQLiteSearchScanner(databasePath: path, splitFrom: .max)
         for query in [["a"], ["an"], ["son"], ["555"], ["e", "o"], ["zzqx"]] {
             let one = Array(try whole.matches(query, store: store, version: version))
             #expect(!one.isEmpty || query == ["zzqx"])
@@ -43,7 +41,7 @@ struct SearchScannerTests {
             })
         let store = try ContactStore(readingFrom: path)
         let version = try store.pin()
-        let split = SearchScanner(databasePath: path, splitFrom: 1)
+        let split = SQLiteSearchScanner(databasePath: path, splitFrom: 1)
         for name in ["Work", "golf", "none"] {
             let one = Array(try store.labelled(name))
             #expect(!one.isEmpty || name == "none")

@@ -1,18 +1,17 @@
 import Contacts
 import Dispatch
-import SQLiteStorage
 import Synchronization
 
 /// Runs a search's scan of the index, and a label's or the favourites' scan of their
-/// ids. A large list's ids are split in two and each half scanned on its own
+/// ids, over a SQLite file. A large list's ids are split in two and each half scanned on its own
 /// connection at once (the caller's and a helper's, on another thread): the scan is
 /// most of a broad search's (or a large label's) time, and it halves.
-final class SearchScanner: Sendable {
+public final class SQLiteSearchScanner: ContactSearching {
     private let databasePath: String
     /// Idle helper connections (read-only, opened when first needed).
     private let idle = Mutex<[UncheckedStore]>([])
     /// Lists whose largest id is below this are scanned in one piece.
-    let splitFrom: Int
+    public let splitFrom: Int
 
     private struct UncheckedStore: @unchecked Sendable {
         let store: ContactStore
@@ -24,7 +23,8 @@ final class SearchScanner: Sendable {
         var error: (any Error)?
     }
 
-    init(databasePath: String, splitFrom: Int = 100_000) {
+    /// Scans of the file at `databasePath`, split once the largest id reaches `splitFrom`.
+    public init(databasePath: String, splitFrom: Int = 100_000) {
         self.databasePath = databasePath
         self.splitFrom = splitFrom
     }
@@ -32,8 +32,10 @@ final class SearchScanner: Sendable {
     /// The contacts every word of `words` finds, read at `version`, which `store`'s
     /// pinned read sees: the words whose patterns are kept as bitmaps from their bits,
     /// the others from the index.
-    func matches(_ words: [String], store source: any ContactSource, version: Int) throws -> ContactIDSet {
-        // A database server answers a search in one query.
+    public func matches(_ words: [String], store source: any ContactSource, version: Int) throws
+        -> ContactIDSet
+    {
+        // Another store's source answers a search in one query.
         guard let store = source as? ContactStore else { return try source.matches(words, ids: nil) }
         let (kept, rest) = try store.gramMatches(words)
         if let kept, rest.isEmpty || kept.count == 0 { return kept }
@@ -43,13 +45,14 @@ final class SearchScanner: Sendable {
     }
 
     /// The contacts holding label `name`, read at `version`, which `store`'s pinned read sees.
-    func labelled(_ name: String, store source: any ContactSource, version: Int) throws -> ContactIDSet {
+    public func labelled(_ name: String, store source: any ContactSource, version: Int) throws -> ContactIDSet
+    {
         guard let store = source as? ContactStore else { return try source.labelled(name) }
         return try split(store: store, version: version) { try $0.labelled(name, ids: $1) }
     }
 
     /// The starred contacts, read at `version`, which `store`'s pinned read sees.
-    func favorites(store source: any ContactSource, version: Int) throws -> ContactIDSet {
+    public func favorites(store source: any ContactSource, version: Int) throws -> ContactIDSet {
         guard let store = source as? ContactStore else { return try source.favorites() }
         return try split(store: store, version: version) { try $0.favorites(ids: $1) }
     }
