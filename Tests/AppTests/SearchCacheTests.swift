@@ -13,12 +13,13 @@ struct SearchCacheTests {
         .deletingLastPathComponent().appendingPathComponent("Migrations").path
 
     /// A seeded store, pinned, and its list.
-    private func seeded(_ count: Int) throws -> (path: String, store: ContactStore, list: ListSnapshot) {
+    private func seeded(_ count: Int) throws -> (path: String, store: SQLiteContactStore, list: ListSnapshot)
+    {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/roster.sqlite"
-        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations)).seed(
             count: count, randomSeed: 5)
-        let store = try ContactStore(readingFrom: path)
+        let store = try SQLiteContactStore(readingFrom: path)
         _ = try store.pin()
         return (path, store, try ListSnapshot(store: store))
     }

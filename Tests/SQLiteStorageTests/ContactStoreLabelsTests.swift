@@ -4,7 +4,7 @@ import Testing
 
 @testable import SQLiteStorage
 
-/// Labels and favourites as id sets in the SQLite store (`ContactStore+Labels`):
+/// Labels and favourites as id sets in the SQLite store (`SQLiteContactStore+Labels`):
 /// kept in step by imports and edits, counted, and moved from `details.categories`
 /// by the first start after migration 0010.
 struct ContactStoreLabelsTests {
@@ -23,7 +23,8 @@ struct ContactStoreLabelsTests {
                 LabelCount(name: "Chess", count: 1), LabelCount(name: "Work", count: 2),
             ])
 
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         let relabelled: (ContactFields) -> ContactFields = {
             var fields = $0
@@ -63,7 +64,8 @@ struct ContactStoreLabelsTests {
             try FileManager.default.copyItem(
                 atPath: TemporaryDirectory.migrations + "/" + name, toPath: older + "/" + name)
         }
-        let before = try ContactStore(path: folder.file("old.sqlite"), migrator: Migrator(directory: older))
+        let before = try SQLiteContactStore(
+            path: folder.file("old.sqlite"), migrator: SQLiteMigrator(directory: older))
         try before.database.execute(
             """
             INSERT INTO contacts (id, first_name, details) VALUES
@@ -71,8 +73,9 @@ struct ContactStoreLabelsTests {
               (2, 'Bob', '{"categories":["Work"]}'),
               (3, 'Cyd', '{"nickname":"C"}');
             """)
-        let store = try ContactStore(
-            path: folder.file("old.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        let store = try SQLiteContactStore(
+            path: folder.file("old.sqlite"),
+            migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
         try store.buildLabelsIfNeeded()
         let rows = try store.database.statement("SELECT labels, details FROM contacts ORDER BY id")
         var moved: [[String]] = []
@@ -90,8 +93,9 @@ struct ContactStoreLabelsTests {
 
     @Test func aSeededListHasNoLabelsToMoveAtItsFirstStart() throws {
         let folder = TemporaryDirectory()
-        let store = try ContactStore(
-            path: folder.file("seeded.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        let store = try SQLiteContactStore(
+            path: folder.file("seeded.sqlite"),
+            migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
         try store.seed(count: 300, randomSeed: 5)
         #expect(
             try store.database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 1,

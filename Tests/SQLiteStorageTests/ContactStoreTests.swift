@@ -143,7 +143,7 @@ struct ContactStoreTests {
         let folder = TemporaryDirectory()
         try folder.store().seed(count: 3_000, randomSeed: 2)
         let path = folder.file("roster.sqlite")
-        try Database(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")  // all of it in the file
+        try SQLiteDatabase(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")  // all of it in the file
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         for (name, keep) in [("half", size / 2), ("most", size - 4096)] {
             let copy = folder.file(name + ".sqlite")
@@ -157,12 +157,12 @@ struct ContactStoreTests {
                     reason:
                         "it is cut short: its header counts \(size / 4096) pages of 4096 bytes, \(size) bytes, "
                         + "and the file holds \(keep)")
-            ) { _ = try ContactStore(writingTo: copy).listState() }
+            ) { _ = try SQLiteContactStore(writingTo: copy).listState() }
         }
         let random = folder.file("random.sqlite")
         FileManager.default.createFile(
             atPath: random, contents: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7919) }))
-        #expect(throws: SQLiteError.notADatabase(path: random)) { try ContactStore(writingTo: random) }
+        #expect(throws: SQLiteError.notADatabase(path: random)) { try SQLiteContactStore(writingTo: random) }
     }
 
     @Test func aMissingFolderOrAnUnwritablePathNamesThePathAndTheFix() throws {
@@ -175,8 +175,9 @@ struct ContactStoreTests {
                 && message.contains("does not exist")
         }
         #expect {
-            try ContactStore(
-                path: "/proc/roster.sqlite", migrator: Migrator(directory: TemporaryDirectory.migrations))
+            try SQLiteContactStore(
+                path: "/proc/roster.sqlite",
+                migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
         } throws: { "\($0)".contains("/proc/roster.sqlite") }
     }
 }

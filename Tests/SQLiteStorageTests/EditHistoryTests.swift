@@ -29,11 +29,11 @@ struct EditHistoryTests {
         let folder = TemporaryDirectory()
         try folder.store().seed(count: 200, randomSeed: 3)
         let clock = TestClock()
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
-        let reader = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
+        let reader = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
         try Self.run(
             Rig(
-                editor: ContactEditor(store: writer, clock: clock.clock),
+                editor: SQLiteContactEditor(store: writer, clock: clock.clock),
                 listState: { try reader.listState() },
                 count: { try reader.database.integer($0) ?? -1 }), clock)
     }
@@ -45,7 +45,7 @@ struct EditHistoryTests {
         try PostgresSeeder.seed(url: postgres.url, count: 200, randomSeed: 3)
         let clock = TestClock()
         let store = try PostgresStore(primaryURL: postgres.url)
-        let connection = try PGConnection(url: postgres.url)
+        let connection = try PostgresConnection(url: postgres.url)
         try Self.run(
             Rig(
                 editor: try PostgresEditor(url: postgres.url, clock: clock.clock) { nil },

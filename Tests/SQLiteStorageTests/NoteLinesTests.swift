@@ -98,8 +98,8 @@ struct NoteLinesStoredKeyTests {
     @Test func aPinWhoseReadFailsLeavesNoTransactionOpen() throws {
         let folder = TemporaryDirectory()
         let path = folder.file("bare.sqlite")
-        try Database(path: path).execute("CREATE TABLE t (x)")  // a database without roster_meta
-        let store = try ContactStore(readingFrom: path)
+        try SQLiteDatabase(path: path).execute("CREATE TABLE t (x)")  // a database without roster_meta
+        let store = try SQLiteContactStore(readingFrom: path)
         for _ in 0..<2 {
             #expect {
                 try store.pin()

@@ -27,7 +27,8 @@ struct PostgresLabelsTests {
         let postgres = try TestPostgres()
         let folder = TemporaryDirectory()
         let lite = try folder.store()
-        let liteEditor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let liteEditor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let pgEditor = try PostgresEditor(url: postgres.url) { nil }
         let reader = try postgres.pinnedStore()
         var pgState = try reader.listState()
@@ -73,8 +74,8 @@ struct PostgresLabelsTests {
     @Test func migration0004MovesTheCategoriesOfDetailsIntoLabels() throws {
         let server = try #require(TestPostgres.server)
         let name = "roster_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try PGConnection(url: server).execute("CREATE DATABASE \(name)")
-        defer { try? PGConnection(url: server).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        try PostgresConnection(url: server).execute("CREATE DATABASE \(name)")
+        defer { try? PostgresConnection(url: server).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
         let url =
             server.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/") + "/" + name
@@ -85,8 +86,8 @@ struct PostgresLabelsTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: all) where file < "0004" {
             try FileManager.default.copyItem(atPath: all + "/" + file, toPath: older + "/" + file)
         }
-        try PostgresMigrator(directory: older).migrate(PGConnection(url: url))
-        let connection = try PGConnection(url: url)
+        try PostgresMigrator(directory: older).migrate(PostgresConnection(url: url))
+        let connection = try PostgresConnection(url: url)
         try connection.execute(
             """
             INSERT INTO contacts (id, sort_key, first_name, details) VALUES
@@ -94,7 +95,7 @@ struct PostgresLabelsTests {
               (2, '\\x00', 'Bob', '{"categories":["Work"]}'),
               (3, '\\x00', 'Cyd', '{"nickname":"C"}')
             """)
-        try PostgresMigrator(directory: all).migrate(PGConnection(url: url))
+        try PostgresMigrator(directory: all).migrate(PostgresConnection(url: url))
         let rows = try connection.query("SELECT labels, details FROM contacts ORDER BY id")
         let moved = (0..<rows.count).map { [rows.string($0, 0), rows.string($0, 1)] }
         #expect(moved.map { $0[0] } == ["Work\nChess", "Work", ""])

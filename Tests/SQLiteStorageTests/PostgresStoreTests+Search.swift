@@ -88,7 +88,7 @@ extension PostgresStoreTests {
         // Matched in memory: with the contacts' table gone, the search is still answered.
         try store.release()
         try plain.release()
-        try PGConnection(url: url).execute("ALTER TABLE contacts RENAME TO gone")
+        try PostgresConnection(url: url).execute("ALTER TABLE contacts RENAME TO gone")
         try store.pin()
         #expect(try store.matches(["berlin"], ids: nil).count > 0)
     }

@@ -4,21 +4,21 @@ import Testing
 @testable import Contacts
 @testable import PostgresStorage
 
-/// `PGConnection`'s one transaction API, on the test server.
+/// `PostgresConnection`'s one transaction API, on the test server.
 extension PostgresStoreTests {
     @Test func aTransactionWhoseBodyThrowsKeepsNothing() throws {
         struct Stop: Error {}
         let postgres = try TestPostgres()
-        let connection = try PGConnection(url: postgres.url)
+        let connection = try PostgresConnection(url: postgres.url)
         try connection.execute("CREATE TABLE t (x integer)")
-        let insert = PGStatement { "INSERT INTO t (x) VALUES (\($0["x"]))" }
+        let insert = PostgresStatement { "INSERT INTO t (x) VALUES (\($0["x"]))" }
         #expect(throws: Stop.self) {
             try connection.transaction(.write) {
                 try connection.query(insert, ["x": "1"])
                 throw Stop()
             }
         }
-        let other = try PGConnection(url: postgres.url)
+        let other = try PostgresConnection(url: postgres.url)
         #expect(try other.query("SELECT count(*) FROM t").int(0, 0) == 0)
         // No transaction was left open: the next one commits for every connection to see.
         try connection.transaction(.write) { try connection.query(insert, ["x": "2"]) }
@@ -27,8 +27,8 @@ extension PostgresStoreTests {
 
     @Test func aSnapshotSeesOneVersionAndTheNextBeginsAsItEnds() throws {
         let postgres = try TestPostgres()
-        let reader = try PGConnection(url: postgres.url)
-        let writer = try PGConnection(url: postgres.url)
+        let reader = try PostgresConnection(url: postgres.url)
+        let writer = try PostgresConnection(url: postgres.url)
         try writer.execute("CREATE TABLE t (x integer)")
         let count = "SELECT count(*) FROM t"
         #expect(try reader.begin(.snapshot, then: count).int(0, 0) == 0)
@@ -47,10 +47,10 @@ extension PostgresStoreTests {
     }
 }
 
-/// `PGStatement`: parameters written by name, numbered by the statement.
+/// `PostgresStatement`: parameters written by name, numbered by the statement.
 struct PGStatementTests {
     @Test func namesAreNumberedInTheOrderFirstWrittenAndKeepTheirNumber() {
-        let statement = PGStatement { "SELECT \($0["b"]), \($0["a"]), \($0["b"])" }
+        let statement = PostgresStatement { "SELECT \($0["b"]), \($0["a"]), \($0["b"])" }
         #expect(statement.sql == "SELECT $1, $2, $1")
         #expect(statement.values(["a": "A", "b": nil]) == [nil, "A"])
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import PostgresStorage
 
 /// A window's reads on PostgreSQL without a read transaction: the primary's version
-/// (shared through `PrimaryVersionFence`), the list the caller holds, the rows from
+/// (shared through `PostgresVersionFence`), the list the caller holds, the rows from
 /// `PostgresRowCache` or read and checked by revision.
 extension PostgresStoreTests {
     /// The text fields and the star of `rows`' rows `first...` against `expected`'s.
@@ -90,7 +90,7 @@ extension PostgresStoreTests {
 
         // Cached rows need no query: with the table gone, the window still reads; another does not.
         try store.release()
-        try PGConnection(url: postgres.url).execute("ALTER TABLE contacts RENAME TO gone")
+        try PostgresConnection(url: postgres.url).execute("ALTER TABLE contacts RENAME TO gone")
         try store.pin(at: 3)
         #expect(try store.rows(over: after, firstRow: row - 10).move(to: row + 9))
         #expect(throws: PostgresError.self) {
@@ -122,7 +122,7 @@ extension PostgresStoreTests {
         let postgres = try TestPostgres()
         try PostgresSeeder.seed(url: postgres.url, count: 10, randomSeed: 1)
         let time = Atomic<UInt64>(100)
-        let fence = PrimaryVersionFence(now: { time.load(ordering: .relaxed) })
+        let fence = PostgresVersionFence(now: { time.load(ordering: .relaxed) })
         let first = try PostgresStore(primaryURL: postgres.url, fence: fence)
         let second = try PostgresStore(primaryURL: postgres.url, fence: fence)
         #expect(try first.newestVersion(sentBy: 50) == 1)
@@ -172,7 +172,7 @@ extension PostgresStoreTests {
         let warmed = cache.figures
         #expect(warmed.entries > 500 && warmed.entries < 12_000 && warmed.bytes <= cache.capacity)
         // With the contacts' table gone, the rows warmed are still read (in whichever order the table held them).
-        try PGConnection(url: postgres.url).execute("ALTER TABLE contacts RENAME TO gone")
+        try PostgresConnection(url: postgres.url).execute("ALTER TABLE contacts RENAME TO gone")
         let store = try PostgresStore(primaryURL: postgres.url, cache: cache)
         try store.pin(at: state.version)
         let all = state.order.entries(in: 0..<state.total)

@@ -16,17 +16,17 @@ final class TestPostgres {
     init() throws {
         let server = try #require(Self.server)
         name = "roster_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try PGConnection(url: server).execute("CREATE DATABASE \(name)")
+        try PostgresConnection(url: server).execute("CREATE DATABASE \(name)")
         url =
             server.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/") + "/" + name
         try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql").migrate(
-            PGConnection(url: url))
+            PostgresConnection(url: url))
     }
 
     deinit {
         if let server = Self.server {
-            try? PGConnection(url: server).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            try? PostgresConnection(url: server).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         }
     }
 
@@ -101,7 +101,8 @@ struct PostgresStoreTests {
         try PostgresSeeder.seed(url: postgres.url, count: 1_000, randomSeed: 3)
         let folder = TemporaryDirectory()
         try folder.store().seed(count: 1_000, randomSeed: 3)
-        let liteEditor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let liteEditor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let reader = try postgres.pinnedStore()
         let start = try reader.listState()
         try reader.release()
@@ -190,7 +191,7 @@ struct PostgresStoreTests {
         try PostgresSeeder.seed(url: primary.url, count: 50, randomSeed: 1)
         try PostgresSeeder.seed(url: replica.url, count: 50, randomSeed: 1)
         let setReplica = { (version: Int) in
-            try PGConnection(url: replica.url).query(
+            try PostgresConnection(url: replica.url).query(
                 "UPDATE roster_meta SET value = $1 WHERE key = 'data_version'", [String(version)])
         }
         let store = try PostgresStore(primaryURL: primary.url, replicaURL: replica.url)
@@ -250,17 +251,17 @@ struct PostgresStoreTests {
             }
             let pg = Self.importing(csv, into: { try PostgresImporter(url: url) }, mode: mode, errors: errors)
             let lite = Self.importing(
-                csv, into: { try ContactStore(writingTo: path) }, mode: mode, errors: errors)
+                csv, into: { try SQLiteContactStore(writingTo: path) }, mode: mode, errors: errors)
             var (pgSummary, liteSummary) = (try pg.get(), try lite.get())
             (pgSummary.seconds, liteSummary.seconds) = (0, 0)
             #expect(pgSummary == liteSummary, "round \(round)")
             let store = try postgres.pinnedStore()
             #expect(
-                Self.same(try store.listState(), try ContactStore(readingFrom: path).listState()),
+                Self.same(try store.listState(), try SQLiteContactStore(readingFrom: path).listState()),
                 "round \(round)")
             #expect(
                 try Self.exported(PostgresScan(url: url))
-                    == Self.exported(ContactStore.scan(readingFrom: path)))
+                    == Self.exported(SQLiteContactStore.scan(readingFrom: path)))
         }
     }
 
@@ -326,16 +327,18 @@ struct PostgresStoreTests {
         let migrator = try PostgresMigrator(directory: TemporaryDirectory.migrations + "/postgresql")
         let url = postgres.url
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            #expect(throws: Never.self) { try migrator.migrate(PGConnection(url: url)) }
+            #expect(throws: Never.self) { try migrator.migrate(PostgresConnection(url: url)) }
         }
-        let applied = try PGConnection(url: postgres.url).query("SELECT count(*) FROM schema_migrations").int(
+        let applied = try PostgresConnection(url: postgres.url).query(
+            "SELECT count(*) FROM schema_migrations"
+        ).int(
             0, 0)
         #expect(applied == migrator.migrations.count)
     }
 
     @Test func aServerThatCannotBeReachedIsUnavailable() throws {
         #expect {
-            try PGConnection(url: "postgres://postgres@127.0.0.1:1/roster")
+            try PostgresConnection(url: "postgres://postgres@127.0.0.1:1/roster")
         } throws: { error in
             if case ContactsError.unavailable = error { return true }
             return false

@@ -13,9 +13,9 @@ struct SQLiteSearchScannerTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/roster.sqlite"
-        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations)).seed(
             count: 3_000, randomSeed: 4)
-        let store = try ContactStore(readingFrom: path)
+        let store = try SQLiteContactStore(readingFrom: path)
         let version = try store.pin()
         let split = SQLiteSearchScanner(databasePath: path, splitFrom: 1)
         let whole = SQLiteSearchScanner(databasePath: path, splitFrom: .max)
@@ -32,14 +32,14 @@ struct SQLiteSearchScannerTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/roster.sqlite"
-        let writer = try ContactStore(path: path, migrator: Migrator(directory: migrations))
+        let writer = try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations))
         try writer.add(
             (0..<3_000).map { index in
                 ContactFields(
                     firstName: "N\(index)", favorite: index % 7 == 0,
                     labels: index % 3 == 0 ? "Work" : index % 5 == 0 ? "work\nGolf" : "")
             })
-        let store = try ContactStore(readingFrom: path)
+        let store = try SQLiteContactStore(readingFrom: path)
         let version = try store.pin()
         let split = SQLiteSearchScanner(databasePath: path, splitFrom: 1)
         for name in ["Work", "golf", "none"] {

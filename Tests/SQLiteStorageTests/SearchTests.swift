@@ -90,8 +90,8 @@ struct SearchTests {
         let segments = {
             try store.database.integer("SELECT count(DISTINCT segid) FROM contact_search_idx") ?? 0
         }
-        let job = try ContactImport(
-            store: try ContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
+        let job = try SQLiteImport(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
         for line in 0..<3_000 {
             try job.add(ContactFields(firstName: "Step\(line)", lastName: "Merged"), line: line)
             if line % 300 == 299 { try job.waitsForRows() }
@@ -99,7 +99,7 @@ struct SearchTests {
         _ = try job.commit()
         // Shown, its segments not merged yet, the resting settings kept throughout.
         #expect(try setting("automerge") == 0)
-        #expect(try setting("crisismerge") == ContactStore.crisisSegments)
+        #expect(try setting("crisismerge") == SQLiteContactStore.crisisSegments)
         let written = try segments()
         #expect(written >= 8, "\(written) segments after 10 slices")
         try job.store.mergeSearchSegments()
@@ -115,9 +115,9 @@ struct SearchTests {
     @Test func anImportsTextsGoToTheIndexASegmentASliceNotAStep() throws {
         let folder = TemporaryDirectory()
         let store = try folder.store()
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
         writer.longestSlice = 600
-        let job = try ContactImport(store: writer, mode: .append)
+        let job = try SQLiteImport(store: writer, mode: .append)
         for line in 0..<3_000 {
             try job.add(ContactFields(firstName: "Slice\(line)", lastName: "Segment"), line: line)
             // The first 1,000 committed: the next rows' steps index them, 32 at a time.
@@ -134,7 +134,8 @@ struct SearchTests {
         let folder = TemporaryDirectory()
         let store = try folder.store()
         try store.seed(count: 500, randomSeed: 5)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let state = try store.listState()
         let added = try editor.insert(
             ContactFields(firstName: "Zébulon", lastName: "Quixwell", phone: "+1 (212) 555-0199"),
@@ -159,7 +160,7 @@ struct SearchTests {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// `matches(_:)` as an array in id order.
     fileprivate func search(_ words: [String]) throws -> [Int32] { Array(try matches(words)) }
 }

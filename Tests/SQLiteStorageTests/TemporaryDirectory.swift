@@ -21,12 +21,12 @@ final class TemporaryDirectory {
         .appendingPathComponent("Migrations").path
 
     /// A store on a new file in this folder, migrated with the project's migrations.
-    func store(_ name: String = "roster.sqlite") throws -> ContactStore {
-        try ContactStore(path: file(name), migrator: Migrator(directory: Self.migrations))
+    func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
+        try SQLiteContactStore(path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// The contacts at `rows` of the list as this connection sees it now (its order read whole).
     func contacts(at rows: Range<Int>) throws -> [Contact] {
         try contacts(at: rows, in: listState().order)

@@ -31,7 +31,7 @@ enum Backends {
         log: @escaping @Sendable (String) -> Void
     ) -> any ContactBackend {
         let folder = FolderLocator.locate(migrations)
-        guard PGConnection.isURL(database) else {
+        guard PostgresConnection.isURL(database) else {
             return SQLiteBackend(path: database, migrations: folder, log: log)
         }
         return PostgresBackend(

@@ -14,7 +14,7 @@ public final class SQLiteSearchScanner: ContactSearching {
     public let splitFrom: Int
 
     private struct UncheckedStore: @unchecked Sendable {
-        let store: ContactStore
+        let store: SQLiteContactStore
     }
 
     /// One half's outcome, handed from the helper's thread by the semaphore.
@@ -36,7 +36,7 @@ public final class SQLiteSearchScanner: ContactSearching {
         -> ContactIDSet
     {
         // Another store's source answers a search in one query.
-        guard let store = source as? ContactStore else { return try source.matches(words, ids: nil) }
+        guard let store = source as? SQLiteContactStore else { return try source.matches(words, ids: nil) }
         let (kept, rest) = try store.gramMatches(words)
         if let kept, rest.isEmpty || kept.count == 0 { return kept }
         var found = try indexMatches(rest, store: store, version: version)
@@ -47,26 +47,28 @@ public final class SQLiteSearchScanner: ContactSearching {
     /// The contacts holding label `name`, read at `version`, which `store`'s pinned read sees.
     public func labelled(_ name: String, store source: any ContactSource, version: Int) throws -> ContactIDSet
     {
-        guard let store = source as? ContactStore else { return try source.labelled(name) }
+        guard let store = source as? SQLiteContactStore else { return try source.labelled(name) }
         return try split(store: store, version: version) { try $0.labelled(name, ids: $1) }
     }
 
     /// The starred contacts, read at `version`, which `store`'s pinned read sees.
     public func favorites(store source: any ContactSource, version: Int) throws -> ContactIDSet {
-        guard let store = source as? ContactStore else { return try source.favorites() }
+        guard let store = source as? SQLiteContactStore else { return try source.favorites() }
         return try split(store: store, version: version) { try $0.favorites(ids: $1) }
     }
 
     /// The contacts every word of `words` finds in the index, read at `version`.
-    private func indexMatches(_ words: [String], store: ContactStore, version: Int) throws -> ContactIDSet {
+    private func indexMatches(_ words: [String], store: SQLiteContactStore, version: Int) throws
+        -> ContactIDSet
+    {
         try split(store: store, version: version) { try $0.matches(words, ids: $1) }
     }
 
     /// What `scan` finds over every id, read at `version`: in two halves at once when
     /// the ids reach `splitFrom`, the upper one on a helper connection.
     private func split(
-        store: ContactStore, version: Int,
-        _ scan: @escaping @Sendable (ContactStore, ClosedRange<Int>) throws -> ContactIDSet
+        store: SQLiteContactStore, version: Int,
+        _ scan: @escaping @Sendable (SQLiteContactStore, ClosedRange<Int>) throws -> ContactIDSet
     ) throws -> ContactIDSet {
         let largest = try store.largestID()
         guard largest >= max(splitFrom, 1) else { return try scan(store, 0...largest) }
@@ -94,11 +96,12 @@ public final class SQLiteSearchScanner: ContactSearching {
     /// What `scan` finds among `ids`, read by a helper connection, or nil when its read
     /// sees a version other than `version`.
     private func helperScan(
-        ids: ClosedRange<Int>, version: Int, _ scan: (ContactStore, ClosedRange<Int>) throws -> ContactIDSet
+        ids: ClosedRange<Int>, version: Int,
+        _ scan: (SQLiteContactStore, ClosedRange<Int>) throws -> ContactIDSet
     ) throws -> ContactIDSet? {
         let helper =
             try idle.withLock { $0.popLast() }
-            ?? UncheckedStore(store: ContactStore(readingFrom: databasePath))
+            ?? UncheckedStore(store: SQLiteContactStore(readingFrom: databasePath))
         let found = try helper.store.pin() == version ? scan(helper.store, ids) : nil
         try helper.store.release()
         // Kept for the next search only when all went well: a connection that threw is

@@ -12,7 +12,7 @@ public final class SQLiteBackend: ContactBackend {
     private let migrations: String
     private let log: @Sendable (String) -> Void
     /// Checks that the path still names the file the server opened (set by `prepareToServe`).
-    private let watch = Mutex<FileWatch?>(nil)
+    private let watch = Mutex<SQLiteFileWatch?>(nil)
     public let searcher: any ContactSearching
 
     /// The file at `path`, migrated with the files of the folder `migrations`; `log`
@@ -29,8 +29,8 @@ public final class SQLiteBackend: ContactBackend {
     public var checkpointsAfterWrites: Bool { true }
 
     /// The file, created if needed and brought up to date.
-    private func migrated() throws -> ContactStore {
-        try ContactStore(path: path, migrator: Migrator(directory: migrations))
+    private func migrated() throws -> SQLiteContactStore {
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations))
     }
 
     public func migrate() throws { _ = try migrated() }
@@ -66,33 +66,35 @@ public final class SQLiteBackend: ContactBackend {
         loading()
         let state = try store.listState()
         // What interrupted imports left (a replaced list) goes in the background: none of it is visible.
-        Thread.detachNewThread { [path] in _ = try? ContactStore(writingTo: path).collectImportLeftovers() }
+        Thread.detachNewThread { [path] in
+            _ = try? SQLiteContactStore(writingTo: path).collectImportLeftovers()
+        }
         // Every connection checks that the path still names the file opened.
-        watch.withLock { $0 = FileWatch(path: path, report: log) }
+        watch.withLock { $0 = SQLiteFileWatch(path: path, report: log) }
         return state
     }
 
     /// `store`, checked by the server's watch.
-    private func watched(_ store: ContactStore) -> ContactStore {
+    private func watched(_ store: SQLiteContactStore) -> SQLiteContactStore {
         store.watch = watch.withLock { $0 }
         return store
     }
 
     public func openSource() throws -> any ContactSource {
-        watched(try ContactStore(readingFrom: path))
+        watched(try SQLiteContactStore(readingFrom: path))
     }
 
     public func makeEditor(newest: @escaping @Sendable () -> ListState?) throws -> sending any ContactEditing
     {
-        let store = watched(try ContactStore(writingTo: path))
+        let store = watched(try SQLiteContactStore(writingTo: path))
         try store.disableAutomaticCheckpoints()
         try store.deferSearchMerges()
-        return ContactEditor(store: store)
+        return SQLiteContactEditor(store: store)
     }
 
     public func checkpoint() {
         // A connection of its own: a passive checkpoint never blocks the writer.
-        (try? ContactStore(writingTo: path))?.checkpoint(.passive)
+        (try? SQLiteContactStore(writingTo: path))?.checkpoint(.passive)
     }
 
     /// Checkpoints are left to `settleImport(_:)`, after the answer has gone out, so a
@@ -100,17 +102,17 @@ public final class SQLiteBackend: ContactBackend {
     public func openImporter() throws -> any ImportTarget { try importStore() }
 
     /// The server's import connection (`openImporter()`).
-    private func importStore() throws -> ContactStore {
+    private func importStore() throws -> SQLiteContactStore {
         let watch = watch.withLock { $0 }
         try watch?.check()  // before opening: a path that names no file any more
-        let store = try ContactStore(writingTo: path)
+        let store = try SQLiteContactStore(writingTo: path)
         try store.disableAutomaticCheckpoints()
         store.watch = watch
         return store
     }
 
     public func openCommandImporter() throws -> any ImportTarget {
-        let store = try ContactStore(writingTo: path)
+        let store = try SQLiteContactStore(writingTo: path)
         store.longestSlice = 0.05  // a server's writes to the same file find the gaps
         return store
     }
@@ -120,14 +122,14 @@ public final class SQLiteBackend: ContactBackend {
     /// write-ahead log into the database once readers have moved on to the new data
     /// (their pinned reads last at most about a second).
     public func settleImport(_ target: any ImportTarget) -> Bool {
-        guard let store = target as? ContactStore else { return false }
+        guard let store = target as? SQLiteContactStore else { return false }
         _ = try? store.collectImportLeftovers()
         try? store.mergeSearchSegments()
         Thread.sleep(forTimeInterval: 1.5)
         // Passive: a checkpoint that cuts the log short holds the write lock for the
         // whole copy (half a second after 200,000 contacts), and single writes would
         // wait. The log is cut back to its limit when a writer next starts it over
-        // (`Database`'s journal_size_limit).
+        // (`SQLiteDatabase`'s journal_size_limit).
         store.checkpoint(.passive)
         return true
     }
@@ -137,19 +139,19 @@ public final class SQLiteBackend: ContactBackend {
     }
 
     public func tidyAfterImport() {
-        guard let store = try? ContactStore(writingTo: path) else { return }
+        guard let store = try? SQLiteContactStore(writingTo: path) else { return }
         _ = try? store.collectImportLeftovers()
         try? store.mergeSearchSegments()
     }
 
     public func openScan() throws -> any ContactScanning {
-        try ContactStore.scan(readingFrom: path, watch: watch.withLock { $0 })
+        try SQLiteContactStore.scan(readingFrom: path, watch: watch.withLock { $0 })
     }
 
     /// None: only this process writes the file.
     public func openChangeFeed() throws -> (any ContactChangeFeed)? { nil }
 
     public func saveOrder(_ state: ListState) throws {
-        _ = try ContactStore(writingTo: path).saveOrder(state)
+        _ = try SQLiteContactStore(writingTo: path).saveOrder(state)
     }
 }
