@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -14,7 +15,7 @@ struct ChangeLogTests {
     }
 
     @Test func aListReadBeforeWritesAndBroughtUpToDateIsTheListReadAfter() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 500, randomSeed: 4)
         let path = folder.file("roster.sqlite")

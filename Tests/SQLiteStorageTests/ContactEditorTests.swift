@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -34,7 +35,7 @@ struct ContactEditorTests {
     static let notes = ["", "one line", "two\nlines", "a\nb\nc\nd", String(repeating: "word ", count: 30)]
 
     @Test func randomWritesKeepTheOrderSectionsAndVersionOfTheTable() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 3_000, randomSeed: 3)
         let editor = SQLiteContactEditor(
@@ -102,7 +103,7 @@ struct ContactEditorTests {
     }
 
     @Test func aStaleRevisionOrAMissingContactChangesNothing() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 100, randomSeed: 3)
         let editor = SQLiteContactEditor(
@@ -141,7 +142,7 @@ struct ContactEditorTests {
     }
 
     @Test func aStateOfAnotherVersionIsNotTrustedButReadAgain() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 50, randomSeed: 3)
         let stale = try store.listState()

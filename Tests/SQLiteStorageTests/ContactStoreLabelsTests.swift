@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -9,7 +10,7 @@ import Testing
 /// by the first start after migration 0010.
 struct ContactStoreLabelsTests {
     @Test func importsAndEditsKeepTheLabelRowsAndTheFavouritesInStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let ids = try store.add([
             ContactFields(firstName: "Ada", favorite: true, labels: "Work\nChess"),
@@ -56,13 +57,13 @@ struct ContactStoreLabelsTests {
     }
 
     @Test func aListKeptBeforeLabelsHasItsCategoriesMovedOnce() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let older = folder.file("migrations")
         try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TemporaryDirectory.migrations)
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestFolder.migrations)
         where name.hasSuffix(".sql") && name < "0010" {
             try FileManager.default.copyItem(
-                atPath: TemporaryDirectory.migrations + "/" + name, toPath: older + "/" + name)
+                atPath: TestFolder.migrations + "/" + name, toPath: older + "/" + name)
         }
         let before = try SQLiteContactStore(
             path: folder.file("old.sqlite"), migrator: SQLiteMigrator(directory: older))
@@ -75,7 +76,7 @@ struct ContactStoreLabelsTests {
             """)
         let store = try SQLiteContactStore(
             path: folder.file("old.sqlite"),
-            migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
+            migrator: SQLiteMigrator(directory: TestFolder.migrations))
         try store.buildLabelsIfNeeded()
         let rows = try store.database.statement("SELECT labels, details FROM contacts ORDER BY id")
         var moved: [[String]] = []
@@ -92,10 +93,10 @@ struct ContactStoreLabelsTests {
     }
 
     @Test func aSeededListHasNoLabelsToMoveAtItsFirstStart() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try SQLiteContactStore(
             path: folder.file("seeded.sqlite"),
-            migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
+            migrator: SQLiteMigrator(directory: TestFolder.migrations))
         try store.seed(count: 300, randomSeed: 5)
         #expect(
             try store.database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 1,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -9,7 +10,7 @@ import Testing
 /// doubled, every kept pattern's bits are exactly the contacts the index finds for
 /// it, and a search through the bits finds what the index does.
 struct GramBitsTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// The word a kept pattern is searched by ("  m" is "m", " ka" is "ka").
     private static func word(of pattern: String) -> String {

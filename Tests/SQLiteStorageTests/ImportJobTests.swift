@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Contacts
 @testable import SQLiteStorage
 
 struct ImportJobTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     init() throws { _ = try folder.store() }  // create and migrate the file
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -10,7 +11,7 @@ import Testing
 /// favourites' ids hold a contact readers leave out (`HiddenIDs`) until the cleanup
 /// deletes it with its rows.
 struct ImportLabelsTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
     var path: String { folder.file("roster.sqlite") }
 
     /// Every contact's labels as `contact_labels` should hold them, and as it does.

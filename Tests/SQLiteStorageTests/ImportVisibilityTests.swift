@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -9,7 +10,7 @@ import Testing
 /// readers see while it runs (nothing of it), once it is shown (all of it), and
 /// what a cleanup leaves after one that failed, died or replaced the list (nothing).
 struct ImportVisibilityTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
     var path: String { folder.file("roster.sqlite") }
 
     /// The list, the table, the order table, the export and the search index as a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -6,8 +7,8 @@ import Testing
 
 struct MigratorTests {
     @Test func anEmptyDatabaseGetsEveryMigrationRecorded() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try SQLiteMigrator(directory: TemporaryDirectory.migrations)
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
         let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         let applied = try migrator.migrate(database)
         #expect(applied.map(\.version) == migrator.migrations.map(\.version))
@@ -17,11 +18,11 @@ struct MigratorTests {
     }
 
     @Test func aFileOfTheFirstSchemaKeepsItsContactsInOrderAfterTheLiveDataMigration() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let first = folder.file("first")
         try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: TemporaryDirectory.migrations + "/0001_contacts.sql", toPath: first + "/0001_contacts.sql"
+            atPath: TestFolder.migrations + "/0001_contacts.sql", toPath: first + "/0001_contacts.sql"
         )
         let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try SQLiteMigrator(directory: first).migrate(database)
@@ -42,10 +43,10 @@ struct MigratorTests {
                 insert.bind(String(repeating: "note\n", count: index), to: ":notes")
             }
         }
-        try SQLiteMigrator(directory: TemporaryDirectory.migrations).migrate(database)
+        try SQLiteMigrator(directory: TestFolder.migrations).migrate(database)
         #expect(try database.tableExists("positions") == false)
         let store = try SQLiteContactStore(
-            path: folder.file("a.sqlite"), migrator: SQLiteMigrator(directory: TemporaryDirectory.migrations))
+            path: folder.file("a.sqlite"), migrator: SQLiteMigrator(directory: TestFolder.migrations))
         #expect(
             try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4], "ada, Ängström, Zola, then #")
         #expect(try store.contact(id: 3)?.position == 1)
@@ -61,8 +62,8 @@ struct MigratorTests {
     }
 
     @Test func anUpToDateDatabaseIsLeftAlone() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try SQLiteMigrator(directory: TemporaryDirectory.migrations)
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
         let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try migrator.migrate(database)
         let schema = try database.integer("PRAGMA schema_version")
@@ -72,8 +73,8 @@ struct MigratorTests {
     }
 
     @Test func aDatabaseFromANewerRosterIsRefusedAndUntouched() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try SQLiteMigrator(directory: TemporaryDirectory.migrations)
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
         let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try migrator.migrate(database)
         try database.execute("INSERT INTO schema_migrations (version, name) VALUES (9999, '9999_future.sql')")
@@ -90,7 +91,7 @@ struct MigratorTests {
     }
 
     @Test func migrationsApplyInVersionOrderAndAFailureRollsBackOnlyThatFile() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let migrations = folder.file("migrations")
         try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
         try "CREATE TABLE b (x);".write(toFile: migrations + "/0010_b.sql", atomically: true, encoding: .utf8)
@@ -113,7 +114,7 @@ struct MigratorTests {
     }
 
     @Test func badlyNamedMissingOrDuplicateMigrationsAreRefused() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         #expect(throws: ContactsError.self) { try SQLiteMigrator(directory: folder.file("missing")) }
         #expect(throws: ContactsError.self) { try SQLiteMigrator(directory: folder.path) }  // no .sql files
         try "SELECT 1;".write(toFile: folder.file("first.sql"), atomically: true, encoding: .utf8)

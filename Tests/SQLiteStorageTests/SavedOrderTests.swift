@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -7,7 +8,7 @@ import Testing
 /// The list order saved whole for the next start: read back, it is the order
 /// `contact_order` gives, and it is used only at the data version it was saved at.
 struct SavedOrderTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// The order as `contact_order` gives it, the saved one left aside.
     private static func tableOrder(_ store: SQLiteContactStore) throws -> [OrderEntry] {

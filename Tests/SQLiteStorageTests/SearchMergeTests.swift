@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -13,7 +14,7 @@ struct SearchMergeTests {
     }
 
     @Test func writesAddSegmentsThatStepsMergeAwayWithTheSameMatches() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 2_000, randomSeed: 8)
         let editor = SQLiteContactEditor(

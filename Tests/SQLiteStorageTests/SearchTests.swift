@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -31,7 +32,7 @@ struct SearchTests {
     }
 
     @Test func theIndexAnswersAsTheRuleOverTenThousandSeededContacts() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 10_000, randomSeed: 5)
         let all = try store.contacts(at: 0..<10_000)
@@ -82,7 +83,7 @@ struct SearchTests {
     /// An import's commits merge nothing (a single write waiting for one would wait
     /// for the merge too): its segments stay as written until the step merges.
     @Test func anImportMergesNothingInItsCommitsAndLeavesItsSegmentsToTheStepMerges() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let setting = { (name: String) in
             try store.database.integer("SELECT v FROM contact_search_config WHERE k = '\(name)'")
@@ -113,7 +114,7 @@ struct SearchTests {
     /// savepoint: an import's texts, a few dozen a step, must wait for their slice's
     /// commit instead (one segment a slice, not one a step).
     @Test func anImportsTextsGoToTheIndexASegmentASliceNotAStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
         writer.longestSlice = 600
@@ -131,7 +132,7 @@ struct SearchTests {
     }
 
     @Test func writesAndImportsKeepTheIndexInStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 500, randomSeed: 5)
         let editor = SQLiteContactEditor(

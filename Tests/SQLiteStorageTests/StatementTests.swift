@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -8,7 +9,7 @@ import Testing
 struct StatementTests {
     /// A store of 200 seeded contacts on a new file, keeping its frequent search
     /// patterns as bitmaps (as a longer list does).
-    private static func seeded(_ folder: TemporaryDirectory) throws -> SQLiteContactStore {
+    private static func seeded(_ folder: TestFolder) throws -> SQLiteContactStore {
         let store = try folder.store()
         store.gramPolicy = SQLiteGramPolicy(minimumContacts: 100)
         try store.seed(count: 200, randomSeed: 5)
@@ -20,7 +21,7 @@ struct StatementTests {
         /// prepares ran through the debug check that every parameter it declares was
         /// bound (a step with one unbound traps, failing the run).
         @Test func everyStatementTheStoreRunsBindsEveryParameterItDeclares() throws {
-            let folder = TemporaryDirectory()
+            let folder = TestFolder()
             let store = try Self.seeded(folder)
             let editor = SQLiteContactEditor(store: store)
             var state = try store.listState()
@@ -98,7 +99,7 @@ struct StatementTests {
 
     @Test func theFieldsParametersAreTheirColumnNames() throws {
         #expect(ContactField.firstName.parameter == ":first_name")
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.database.withStatement(ContactField.updateSQL) { update in
             #expect(
@@ -112,7 +113,7 @@ struct StatementTests {
 
     @Test func aStatementIsResetWhenItsBodyThrows() throws {
         struct Stop: Error {}
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try Self.seeded(folder)
         try store.add([ContactFields(firstName: "Wal")])  // frames in the log, which a reader holds
         let other = try SQLiteDatabase(path: folder.file("roster.sqlite"))
@@ -135,7 +136,7 @@ struct StatementTests {
     }
 
     @Test func aScanAndACursorEndTheirReadWhenClosed() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try Self.seeded(folder)
         let state = try store.listState()
         let cursor = try store.cursor(over: state.order.entries(in: 0..<20), firstRow: 0)
@@ -151,7 +152,7 @@ struct StatementTests {
 
     @Test func bindingANameTheStatementDoesNotHaveTraps() async throws {
         let exit = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let folder = TemporaryDirectory()
+            let folder = TestFolder()
             try folder.store().database.withStatement("SELECT :id") { $0.bind(1, to: ":identifier") }
         }
         let message = String(decoding: exit.standardErrorContent, as: UTF8.self)
@@ -161,7 +162,7 @@ struct StatementTests {
     #if DEBUG
         @Test func steppingWithAParameterUnboundTrapsInADebugBuild() async throws {
             let exit = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let folder = TemporaryDirectory()
+                let folder = TestFolder()
                 _ = try folder.store().database.integer("SELECT :a + :b") { $0.bind(1, to: ":a") }
             }
             let message = String(decoding: exit.standardErrorContent, as: UTF8.self)

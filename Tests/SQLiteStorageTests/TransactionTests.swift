@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -6,7 +7,7 @@ import Testing
 
 /// `SQLiteDatabase`'s one transaction API: begin, commit, rollback, and `transaction(_:_:)`.
 struct TransactionTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// A second connection to the test's file that never waits for a lock.
     func impatient() throws -> SQLiteDatabase {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -48,7 +49,7 @@ extension PostgresStoreTests {
 }
 
 /// `PostgresStatement`: parameters written by name, numbered by the statement.
-struct PGStatementTests {
+struct PostgresStatementTests {
     @Test func namesAreNumberedInTheOrderFirstWrittenAndKeepTheirNumber() {
         let statement = PostgresStatement { "SELECT \($0["b"]), \($0["a"]), \($0["b"])" }
         #expect(statement.sql == "SELECT $1, $2, $1")

@@ -1,25 +1,9 @@
 import Contacts
 import Foundation
 import SQLiteStorage
+import TestSupport
 
-/// A fresh folder under the system's temporary directory, removed on deinit.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "roster-tests-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// The project's own Migrations folder.
-    static let migrations: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Migrations").path
-
+extension TestFolder {
     /// A store on a new file in this folder, migrated with the project's migrations.
     func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
         try SQLiteContactStore(path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))

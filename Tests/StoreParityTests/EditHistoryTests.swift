@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -26,7 +27,7 @@ struct EditHistoryTests {
     }
 
     @Test func onSQLite() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         try folder.store().seed(count: 200, randomSeed: 3)
         let clock = TestClock()
         let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
