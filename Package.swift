@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux", "Platform",
+                "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux",
+                "Platform",
             ]
         ),
         .executableTarget(name: "roster", dependencies: ["App"]),
@@ -67,13 +68,19 @@ let package = Package(
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "TestSupport"]),
-        .testTarget(name: "SQLiteStorageTests", dependencies: ["Contacts", "SQLiteStorage", "PostgresStorage"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["Contacts", "SQLiteStorage", "TestSupport"]),
+        .testTarget(
+            name: "PostgresStorageTests", dependencies: ["Contacts", "PostgresStorage", "TestSupport"]),
+        .testTarget(
+            name: "StoreParityTests",
+            dependencies: ["Contacts", "SQLiteStorage", "PostgresStorage", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(
-            name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),
+            name: "SystemLibraryTests",
+            dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,7 +23,7 @@ enum StoreBenchmark {
         let folder = NSTemporaryDirectory() + "roster-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let migrator = try Migrator(directory: "Migrations")  // run from the project root
+        let migrator = try SQLiteMigrator(directory: "Migrations")  // run from the project root
 
         let csvPath = folder + "/contacts.csv"
         guard FileManager.default.createFile(atPath: csvPath, contents: nil) else {
@@ -40,7 +40,7 @@ enum StoreBenchmark {
             let path = folder + "/seed-\(round).sqlite"
             ours.append(
                 try seconds {
-                    let store = try ContactStore(path: path, migrator: migrator)
+                    let store = try SQLiteContactStore(path: path, migrator: migrator)
                     try store.seed(count: count, randomSeed: 1)
                 })
             size = try fileSize(path)
@@ -55,7 +55,7 @@ enum StoreBenchmark {
         print("store sqlite3 import+indexes 1M seconds: \(format(anchor))")
         print("store seed/sqlite3 ratio: \(format(seed / anchor)) (target <= 1.0)")
 
-        let store = try ContactStore(readingFrom: folder + "/seed-2.sqlite")
+        let store = try SQLiteContactStore(readingFrom: folder + "/seed-2.sqlite")
         // The list as a server reads it at start: the order tree from `contact_order`.
         var order = ListOrder.empty
         var reads: [Double] = []

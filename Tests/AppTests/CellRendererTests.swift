@@ -72,7 +72,8 @@ struct CellRendererTests {
         let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
-        let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
+        let store = try SQLiteContactStore(
+            path: folder + "/db.sqlite", migrator: SQLiteMigrator(directory: migrations))
         let ids = try store.add(contacts)
         let cursor = try store.cursor(over: ids.map { OrderEntry(id: $0) }, firstRow: 0)
         defer { cursor.close() }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import App
 
-/// The SQLite file removed or replaced under a running server (`FileWatch`):
+/// The SQLite file removed or replaced under a running server (`SQLiteFileWatch`):
 /// reads and writes answer 503 JSON `database_replaced`, and the log says so once.
 @Suite(.serialized)
 struct DatabaseFileAPITests {

@@ -24,7 +24,7 @@ struct EndpointTests {
         #expect(answer["version"] is Int)
         // A contact is 56 px plus 20 per line of notes it shows (worked out here from
         // each contact's notes, in list order).
-        let store = try ContactStore(readingFrom: live.folder + "/db.sqlite")
+        let store = try SQLiteContactStore(readingFrom: live.folder + "/db.sqlite")
         let heights = try store.contacts(at: 0..<store.count(), in: store.listState().order).map {
             56 + 20 * NoteLines.count($0.fields.notes)
         }

@@ -55,7 +55,8 @@ final class LiveApplication: @unchecked Sendable {
         let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Migrations").path
-        let store = try ContactStore(path: folder + "/db.sqlite", migrator: Migrator(directory: migrations))
+        let store = try SQLiteContactStore(
+            path: folder + "/db.sqlite", migrator: SQLiteMigrator(directory: migrations))
         try store.seed(count: contacts, randomSeed: 3)
         hostileIDs = hostile ? try store.add(Self.hostile) : []
         addedIDs = adding.isEmpty ? [] : try store.add(adding)

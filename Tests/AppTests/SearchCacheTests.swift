@@ -13,12 +13,13 @@ struct SearchCacheTests {
         .deletingLastPathComponent().appendingPathComponent("Migrations").path
 
     /// A seeded store, pinned, and its list.
-    private func seeded(_ count: Int) throws -> (path: String, store: ContactStore, list: ListSnapshot) {
+    private func seeded(_ count: Int) throws -> (path: String, store: SQLiteContactStore, list: ListSnapshot)
+    {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/roster.sqlite"
-        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations)).seed(
             count: count, randomSeed: 5)
-        let store = try ContactStore(readingFrom: path)
+        let store = try SQLiteContactStore(readingFrom: path)
         _ = try store.pin()
         return (path, store, try ListSnapshot(store: store))
     }
@@ -26,7 +27,7 @@ struct SearchCacheTests {
     @Test func countedBytesAreWhatTheResultsSelectionsHold() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (path, store, list) = try seeded(20_000)
-        let cache = SearchCache(scanner: SearchScanner(databasePath: path), maxBytes: .max)
+        let cache = SearchCache(scanner: SQLiteSearchScanner(databasePath: path), maxBytes: .max)
         var counted = 0
         var contacts = 0
         for query in [["a"], ["an"], ["e"], ["son"], ["555"], ["zzqx"], ["anna"]] {
@@ -52,12 +53,12 @@ struct SearchCacheTests {
     @Test func bytesFollowTheResultsEvictedAndReplaced() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (path, store, list) = try seeded(20_000)
-        let probe = SearchCache(scanner: SearchScanner(databasePath: path))
+        let probe = SearchCache(scanner: SQLiteSearchScanner(databasePath: path))
         let a = try probe.results(for: ["a"], in: list, reading: store)
         let e = try probe.results(for: ["e"], in: list, reading: store)
         // Room for the larger of the two, not for both: each search evicts the other.
         let cache = SearchCache(
-            scanner: SearchScanner(databasePath: path),
+            scanner: SQLiteSearchScanner(databasePath: path),
             maxBytes: max(SearchCache.bytes(of: a), SearchCache.bytes(of: e)) + 1)
         for (query, expected) in [(["a"], a), (["e"], e), (["a"], a)] {
             let results = try cache.results(for: query, in: list, reading: store)
@@ -73,7 +74,7 @@ struct SearchCacheTests {
         #expect(cache.figures.bytes == SearchCache.bytes(of: again))
         // Another search of the newer version lets the older version's results go, even
         // with room for all.
-        let roomy = SearchCache(scanner: SearchScanner(databasePath: path), maxBytes: .max)
+        let roomy = SearchCache(scanner: SQLiteSearchScanner(databasePath: path), maxBytes: .max)
         _ = try roomy.results(for: ["a"], in: list, reading: store)
         _ = try roomy.results(for: ["e"], in: list, reading: store)
         let later = try roomy.results(for: ["son"], in: newer, reading: store)

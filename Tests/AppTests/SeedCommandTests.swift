@@ -23,7 +23,7 @@ struct SeedCommandTests {
     @Test func seedFillsANewDatabaseAndExitsZero() throws {
         let path = folder + "/new.sqlite"
         #expect(seed(path) == 0)
-        #expect(try ContactStore(readingFrom: path).count() == 50)
+        #expect(try SQLiteContactStore(readingFrom: path).count() == 50)
     }
 
     @Test func badTargetsExitOneAndOverwriteNothing() throws {
@@ -38,13 +38,13 @@ struct SeedCommandTests {
         let full = folder + "/full.sqlite"
         #expect(seed(full, count: 5) == 0)
         #expect(seed(full, count: 5) == 1, "a second seed would mix two data sets")
-        #expect(try ContactStore(readingFrom: full).count() == 5)
+        #expect(try SQLiteContactStore(readingFrom: full).count() == 5)
 
         let newer = folder + "/newer.sqlite"
         #expect(seed(newer, count: 0) == 0)
-        try Database(path: newer).execute(
+        try SQLiteDatabase(path: newer).execute(
             "INSERT INTO schema_migrations (version, name) VALUES (9999, 'x.sql')")
         #expect(seed(newer, count: 5) == 1)
-        #expect(try ContactStore(readingFrom: newer).count() == 0)
+        #expect(try SQLiteContactStore(readingFrom: newer).count() == 0)
     }
 }

@@ -230,7 +230,7 @@ struct WindowAPITests {
     /// Every row's top worked out from the contacts one by one: a header of 32 px
     /// opens each non-empty section, a contact is 56 px plus 20 per notes line.
     static func bruteForceTops(_ live: LiveApplication) throws -> [Int] {
-        let store = try ContactStore(readingFrom: live.folder + "/db.sqlite")
+        let store = try SQLiteContactStore(readingFrom: live.folder + "/db.sqlite")
         let state = try store.listState()
         let contacts = try store.contacts(at: 0..<state.order.count, in: state.order)
         var tops: [Int] = []

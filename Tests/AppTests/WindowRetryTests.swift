@@ -17,13 +17,13 @@ struct WindowRetryTests {
     /// A SQLite file read as a database other servers write to would be: its windows
     /// pin lightly, and the first `gone` reads of rows find their version gone.
     final class GoneRows: ContactSource {
-        let store: ContactStore
+        let store: SQLiteContactStore
         var gone: Int
         /// Reads of its own (`pin()`), and light pins (`pin(at:)`).
         var pins = 0
         var lightPins = 0
 
-        init(_ store: ContactStore, gone: Int) {
+        init(_ store: SQLiteContactStore, gone: Int) {
             self.store = store
             self.gone = gone
         }
@@ -73,13 +73,13 @@ struct WindowRetryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/roster.sqlite"
-        try ContactStore(path: path, migrator: Migrator(directory: migrations)).seed(
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations)).seed(
             count: 500, randomSeed: 3)
-        let source = GoneRows(try ContactStore(readingFrom: path), gone: 1)
+        let source = GoneRows(try SQLiteContactStore(readingFrom: path), gone: 1)
         let catalog = Catalog(try source.store.readingOnce { try ListSnapshot(store: source.store) })
         let handler = WindowHandler(
             reader: StoreReader(store: source, catalog: catalog), catalog: catalog, sessions: SessionStore(),
-            metrics: Metrics(), searches: SearchCache(scanner: SearchScanner(databasePath: path)))
+            metrics: Metrics(), searches: SearchCache(scanner: SQLiteSearchScanner(databasePath: path)))
         let response = try handler.handle(
             Request(head: RequestHead(method: "GET", target: "/window?offset=0&height=800", headers: [:])))
         guard case .bytes(let body) = response.body,

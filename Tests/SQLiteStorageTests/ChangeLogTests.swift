@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -14,11 +15,11 @@ struct ChangeLogTests {
     }
 
     @Test func aListReadBeforeWritesAndBroughtUpToDateIsTheListReadAfter() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 500, randomSeed: 4)
         let path = folder.file("roster.sqlite")
-        let editor = ContactEditor(store: try ContactStore(writingTo: path))
+        let editor = SQLiteContactEditor(store: try SQLiteContactStore(writingTo: path))
         var random = SeededRandom(seed: 5)
         for round in 0..<20 {
             let before = try store.listState()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -8,7 +9,7 @@ import Testing
 /// editor hands over must be what sorting the table and counting sections gives.
 struct ContactEditorTests {
     /// The list as the table says it is, the slow way.
-    private static func bruteForce(_ store: ContactStore) throws -> (ids: [Int32], sections: [Int]) {
+    private static func bruteForce(_ store: SQLiteContactStore) throws -> (ids: [Int32], sections: [Int]) {
         let all = try store.database.statement("SELECT id, first_name, last_name FROM contacts")
         var rows: [(key: [UInt8], id: Int)] = []
         while try all.step() {
@@ -34,10 +35,11 @@ struct ContactEditorTests {
     static let notes = ["", "one line", "two\nlines", "a\nb\nc\nd", String(repeating: "word ", count: 30)]
 
     @Test func randomWritesKeepTheOrderSectionsAndVersionOfTheTable() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 3_000, randomSeed: 3)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         var random = SeededRandom(seed: 11)
         var prepared: ListState?
@@ -101,10 +103,11 @@ struct ContactEditorTests {
     }
 
     @Test func aStaleRevisionOrAMissingContactChangesNothing() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 100, randomSeed: 3)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let state = try store.listState()
         let id = Int(state.order[10].id)
         let starred = try editor.update(
@@ -139,12 +142,13 @@ struct ContactEditorTests {
     }
 
     @Test func aStateOfAnotherVersionIsNotTrustedButReadAgain() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 50, randomSeed: 3)
         let stale = try store.listState()
         try store.add([ContactFields(firstName: "Aaron", lastName: "Aardvark")])  // another writer
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let outcome = try editor.insert(
             ContactFields(firstName: "Zed"), base: { _ in stale }, prepare: { _ in })
         #expect(outcome.state.total == 52)

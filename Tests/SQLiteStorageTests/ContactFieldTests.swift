@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -6,7 +7,7 @@ import Testing
 /// The one table of a contact's fields, and what is derived from it.
 struct ContactFieldTests {
     @Test func theTableNamesTheColumnsTheMigrationsCreateInTheirOrder() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let info = try store.database.statement("PRAGMA table_info(contacts)")
         var columns: [String] = []

@@ -1,15 +1,16 @@
 import Contacts
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
 
-/// Labels and favourites as id sets in the SQLite store (`ContactStore+Labels`):
+/// Labels and favourites as id sets in the SQLite store (`SQLiteContactStore+Labels`):
 /// kept in step by imports and edits, counted, and moved from `details.categories`
 /// by the first start after migration 0010.
 struct ContactStoreLabelsTests {
     @Test func importsAndEditsKeepTheLabelRowsAndTheFavouritesInStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let ids = try store.add([
             ContactFields(firstName: "Ada", favorite: true, labels: "Work\nChess"),
@@ -23,7 +24,8 @@ struct ContactStoreLabelsTests {
                 LabelCount(name: "Chess", count: 1), LabelCount(name: "Work", count: 2),
             ])
 
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         let relabelled: (ContactFields) -> ContactFields = {
             var fields = $0
@@ -55,15 +57,16 @@ struct ContactStoreLabelsTests {
     }
 
     @Test func aListKeptBeforeLabelsHasItsCategoriesMovedOnce() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let older = folder.file("migrations")
         try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TemporaryDirectory.migrations)
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestFolder.migrations)
         where name.hasSuffix(".sql") && name < "0010" {
             try FileManager.default.copyItem(
-                atPath: TemporaryDirectory.migrations + "/" + name, toPath: older + "/" + name)
+                atPath: TestFolder.migrations + "/" + name, toPath: older + "/" + name)
         }
-        let before = try ContactStore(path: folder.file("old.sqlite"), migrator: Migrator(directory: older))
+        let before = try SQLiteContactStore(
+            path: folder.file("old.sqlite"), migrator: SQLiteMigrator(directory: older))
         try before.database.execute(
             """
             INSERT INTO contacts (id, first_name, details) VALUES
@@ -71,8 +74,9 @@ struct ContactStoreLabelsTests {
               (2, 'Bob', '{"categories":["Work"]}'),
               (3, 'Cyd', '{"nickname":"C"}');
             """)
-        let store = try ContactStore(
-            path: folder.file("old.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        let store = try SQLiteContactStore(
+            path: folder.file("old.sqlite"),
+            migrator: SQLiteMigrator(directory: TestFolder.migrations))
         try store.buildLabelsIfNeeded()
         let rows = try store.database.statement("SELECT labels, details FROM contacts ORDER BY id")
         var moved: [[String]] = []
@@ -89,9 +93,10 @@ struct ContactStoreLabelsTests {
     }
 
     @Test func aSeededListHasNoLabelsToMoveAtItsFirstStart() throws {
-        let folder = TemporaryDirectory()
-        let store = try ContactStore(
-            path: folder.file("seeded.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        let folder = TestFolder()
+        let store = try SQLiteContactStore(
+            path: folder.file("seeded.sqlite"),
+            migrator: SQLiteMigrator(directory: TestFolder.migrations))
         try store.seed(count: 300, randomSeed: 5)
         #expect(
             try store.database.integer("SELECT value FROM roster_meta WHERE key = 'labels_built'") == 1,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -6,7 +7,7 @@ import Testing
 
 struct ContactStoreTests {
     @Test func seedingWritesCountContactsInListOrderWithSections() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 20_000, randomSeed: 7)
         #expect(try store.count() == 20_000)
@@ -28,7 +29,7 @@ struct ContactStoreTests {
     }
 
     @Test func theSameRandomSeedGivesTheSameContactsAndAnotherSeedDoesNot() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let a = try folder.store("a.sqlite")
         let b = try folder.store("b.sqlite")
         let c = try folder.store("c.sqlite")
@@ -41,7 +42,7 @@ struct ContactStoreTests {
     }
 
     @Test func seededDataIsVariedAndHoldsTextThatNeedsEscaping() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 5000, randomSeed: 1)
         let fields = try store.contacts(at: 0..<5000).map(\.fields)
@@ -59,7 +60,7 @@ struct ContactStoreTests {
     }
 
     @Test func windowReadsEqualABruteForceSortedArray() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 5000, randomSeed: 3)
         var added: [ContactFields] = []
@@ -82,7 +83,7 @@ struct ContactStoreTests {
     }
 
     @Test func addedHandMadeNamesTakeTheirPlaceInOrderAndSections() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let names: [(String, String)] = [
             ("勇", "小林"), ("Carl", "Østergaard"), ("Émile", "Adams"), ("", "🦊"), ("Adam", ""),
@@ -120,7 +121,7 @@ struct ContactStoreTests {
     }
 
     @Test func seedRefusesADatabaseThatHoldsContacts() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 10, randomSeed: 1)
         #expect(throws: ContactsError.notEmpty(path: folder.file("roster.sqlite"), contacts: 10)) {
@@ -130,7 +131,7 @@ struct ContactStoreTests {
     }
 
     @Test func aFileThatIsNotSQLiteIsRefusedAndLeftAsItWas() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let path = folder.file("notes.txt")
         let text = String(repeating: "not a database\n", count: 200)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -140,10 +141,10 @@ struct ContactStoreTests {
     }
 
     @Test func aDatabaseCutShortIsToldApartFromAFileThatIsNoDatabase() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         try folder.store().seed(count: 3_000, randomSeed: 2)
         let path = folder.file("roster.sqlite")
-        try Database(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")  // all of it in the file
+        try SQLiteDatabase(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")  // all of it in the file
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         for (name, keep) in [("half", size / 2), ("most", size - 4096)] {
             let copy = folder.file(name + ".sqlite")
@@ -157,16 +158,16 @@ struct ContactStoreTests {
                     reason:
                         "it is cut short: its header counts \(size / 4096) pages of 4096 bytes, \(size) bytes, "
                         + "and the file holds \(keep)")
-            ) { _ = try ContactStore(writingTo: copy).listState() }
+            ) { _ = try SQLiteContactStore(writingTo: copy).listState() }
         }
         let random = folder.file("random.sqlite")
         FileManager.default.createFile(
             atPath: random, contents: Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7919) }))
-        #expect(throws: SQLiteError.notADatabase(path: random)) { try ContactStore(writingTo: random) }
+        #expect(throws: SQLiteError.notADatabase(path: random)) { try SQLiteContactStore(writingTo: random) }
     }
 
     @Test func aMissingFolderOrAnUnwritablePathNamesThePathAndTheFix() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         #expect {
             try folder.store("no/such/folder/db.sqlite")
         } throws: { error in
@@ -175,8 +176,9 @@ struct ContactStoreTests {
                 && message.contains("does not exist")
         }
         #expect {
-            try ContactStore(
-                path: "/proc/roster.sqlite", migrator: Migrator(directory: TemporaryDirectory.migrations))
+            try SQLiteContactStore(
+                path: "/proc/roster.sqlite",
+                migrator: SQLiteMigrator(directory: TestFolder.migrations))
         } throws: { "\($0)".contains("/proc/roster.sqlite") }
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -8,7 +9,7 @@ import Testing
 /// allocation, which would serialize a search's two halves.
 struct SQLiteSettingsTests {
     @Test func sqliteDoesNotCountItsMemory() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 100, randomSeed: 1)
         #expect(sqlite3_memory_used() == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -9,7 +10,7 @@ import Testing
 /// doubled, every kept pattern's bits are exactly the contacts the index finds for
 /// it, and a search through the bits finds what the index does.
 struct GramBitsTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// The word a kept pattern is searched by ("  m" is "m", " ka" is "ka").
     private static func word(of pattern: String) -> String {
@@ -17,14 +18,14 @@ struct GramBitsTests {
     }
 
     /// The kept patterns by gram number, and grams_version, as `store` sees them.
-    private static func kept(_ store: ContactStore) throws -> (patterns: [String], version: Int) {
+    private static func kept(_ store: SQLiteContactStore) throws -> (patterns: [String], version: Int) {
         let version = try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_version'")
         return (try GramBits.patterns(in: store.database), version ?? -1)
     }
 
     /// Checks every kept pattern's bits against the index, on a fresh read connection.
     private func expectBitsMatchTheIndex(_ context: String) throws {
-        let reader = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let reader = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite"))
         let largest = try reader.largestID()
         let (patterns, _) = try Self.kept(reader)
         #expect(!patterns.isEmpty, "\(context): no pattern kept")
@@ -58,7 +59,8 @@ struct GramBitsTests {
 
         // Later ids start past a few rows' worth of ids (31,744 a row), with none between.
         try store.database.execute("UPDATE roster_meta SET value = 100000 WHERE key = 'next_id'")
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         var random = SeededRandom(seed: 3)
         for step in 0..<150 {
@@ -97,8 +99,8 @@ struct GramBitsTests {
         #expect(try store.gramMatches(["555"]).found?.count == state.order.count)
 
         for mode in [ImportMode.append, .merge, .replace] {
-            let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
-            let job = try ContactImport(store: writer, mode: mode)
+            let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
+            let job = try SQLiteImport(store: writer, mode: mode)
             // Merge meets stored contacts by e-mail, then adds the rest.
             for line in 0..<(mode == .replace ? 2_500 : 400) {
                 try job.add(Self.fields(&random), line: line)
@@ -112,8 +114,8 @@ struct GramBitsTests {
 
         // An import that doubles the list keeps the patterns' bits in step; the next
         // start chooses them again (and builds their bits).
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
-        let job = try ContactImport(store: writer, mode: .append)
+        let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
+        let job = try SQLiteImport(store: writer, mode: .append)
         for line in 0..<3_600 { try job.add(Self.fields(&random), line: line) }
         _ = try job.commit()
         #expect(try Self.kept(store) == (patterns, version))
@@ -126,17 +128,18 @@ struct GramBitsTests {
     }
 
     /// `grams_contacts`: the list's size when its patterns were chosen.
-    private static func chosenAt(_ store: ContactStore) throws -> Int? {
+    private static func chosenAt(_ store: SQLiteContactStore) throws -> Int? {
         try store.database.integer("SELECT value FROM roster_meta WHERE key = 'grams_contacts'")
     }
 
     /// Imports `count` random contacts, `policy` the writer's patterns' policy.
     private func importing(
-        _ count: Int, mode: ImportMode, _ random: inout SeededRandom, policy: GramPolicy = GramPolicy()
+        _ count: Int, mode: ImportMode, _ random: inout SeededRandom,
+        policy: SQLiteGramPolicy = SQLiteGramPolicy()
     ) throws {
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
         writer.gramPolicy = policy
-        let job = try ContactImport(store: writer, mode: mode)
+        let job = try SQLiteImport(store: writer, mode: mode)
         for line in 0..<count { try job.add(Self.fields(&random), line: line) }
         _ = try job.commit()
     }
@@ -144,7 +147,7 @@ struct GramBitsTests {
     @Test func anImportLeavesChoosingThePatternsToTheNextStart() throws {
         let store = try folder.store()
         var random = SeededRandom(seed: 12)
-        let policy = GramPolicy(share: 0.05, sampleSize: 1_500, minimumContacts: 1_000)
+        let policy = SQLiteGramPolicy(share: 0.05, sampleSize: 1_500, minimumContacts: 1_000)
         // Into an empty list: none kept until the next start chooses them.
         try importing(1_200, mode: .append, &random, policy: policy)
         #expect(try Self.kept(store).patterns.isEmpty)

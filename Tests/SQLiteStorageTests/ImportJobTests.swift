@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Contacts
 @testable import SQLiteStorage
 
 struct ImportJobTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     init() throws { _ = try folder.store() }  // create and migrate the file
 
@@ -21,7 +22,7 @@ struct ImportJobTests {
         return ImportJob(
             open: {
                 open?()
-                return try ContactStore(writingTo: path)
+                return try SQLiteContactStore(writingTo: path)
             }, mode: mode, errors: errors, reading: reading, highWater: highWater,
             onResume: { resumed.signal() })
     }
@@ -41,7 +42,7 @@ struct ImportJobTests {
         return job.finish()
     }
 
-    func count() throws -> Int { try ContactStore(readingFrom: folder.file("roster.sqlite")).count() }
+    func count() throws -> Int { try SQLiteContactStore(readingFrom: folder.file("roster.sqlite")).count() }
 
     @Test func anEmptyFileIsAnErrorOfTheFileNotOfARow() throws {
         #expect(run("") == .failure(.emptyFile))
@@ -154,8 +155,10 @@ struct ImportJobTests {
                 return
             }
             summary.seconds = 0
-            let contacts = try ContactStore(readingFrom: folder.file("roster.sqlite")).contacts(at: 0..<1000)
-                .map(\.fields)
+            let contacts = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite")).contacts(
+                at: 0..<1000
+            )
+            .map(\.fields)
             if let reference {
                 #expect(summary == reference, "chunk size \(chunk)")
                 #expect(contacts == referenceContacts, "chunk size \(chunk)")
@@ -197,7 +200,7 @@ struct ImportJobTests {
         cancelled.cancel()
         // The next one begins its transaction once the first has rolled back (busy timeout).
         #expect(run("first_name\nStays\n").map(\.total) == .success(1))
-        let names = try ContactStore(readingFrom: folder.file("roster.sqlite")).contacts(at: 0..<10)
+        let names = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite")).contacts(at: 0..<10)
         #expect(names.map(\.fields.firstName) == ["Stays"])
     }
 
@@ -216,12 +219,12 @@ struct ImportJobTests {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             guard let name = names.first(where: { $0.contains("-import-") && !$0.hasSuffix("-journal") })
             else { continue }
-            let staging = try? Database(path: path + "/" + name, create: false, readOnly: true)
+            let staging = try? SQLiteDatabase(path: path + "/" + name, create: false, readOnly: true)
             committed = ((try? staging?.integer("SELECT count(*) FROM import_rows")) ?? nil) ?? 0
         }
         #expect(committed == 10_000)
-        let editor = ContactEditor(
-            store: try ContactStore(writingTo: folder.file("roster.sqlite")), busyTimeout: 200)
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")), busyTimeout: 200)
         let written = try editor.insert(
             ContactFields(firstName: "Beside", lastName: "Import"), base: { _ in nil }, prepare: { _ in })
         #expect(written.state.total == 1)
@@ -246,7 +249,7 @@ struct ImportJobTests {
             return
         }
         #expect(first.inserted == 3 && first.updated == 0 && first.unchanged == 0)
-        let store = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let store = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite"))
         let ids = try store.contacts(at: 0..<3).map(\.id)
         guard case .success(let again) = run(file, mode: .merge) else {
             Issue.record("the second import")
@@ -262,7 +265,7 @@ struct ImportJobTests {
             return
         }
         #expect(merged.inserted == 1 && merged.updated == 2 && merged.unchanged == 0 && merged.total == 4)
-        let now = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let now = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite"))
         let state = try now.listState()
         let all = try now.contacts(at: 0..<4, in: state.order)
         let ann = try #require(all.first { $0.fields.firstName == "Ann" })

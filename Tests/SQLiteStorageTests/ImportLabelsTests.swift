@@ -1,21 +1,22 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
 @testable import SQLiteStorage
 
 /// Labels and favourites beside an import that single writes go between
-/// (`ContactImport`): its contacts' `contact_labels` rows move in with them, a
+/// (`SQLiteImport`): its contacts' `contact_labels` rows move in with them, a
 /// `merge` relabels what it updates, and neither the counts nor a label's or the
 /// favourites' ids hold a contact readers leave out (`HiddenIDs`) until the cleanup
 /// deletes it with its rows.
 struct ImportLabelsTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
     var path: String { folder.file("roster.sqlite") }
 
     /// Every contact's labels as `contact_labels` should hold them, and as it does.
     private func expectLabelRowsMatchTheContacts(_ context: String) throws {
-        let reader = try ContactStore(readingFrom: path)
+        let reader = try SQLiteContactStore(readingFrom: path)
         var wanted = Set<String>()
         try reader.database.withStatement("SELECT id, labels FROM contacts") { all in
             while try all.step() {
@@ -35,7 +36,7 @@ struct ImportLabelsTests {
     }
 
     private func rows(in table: String) throws -> Int {
-        try ContactStore(readingFrom: path).database.integer("SELECT count(*) FROM \(table)") ?? -1
+        try SQLiteContactStore(readingFrom: path).database.integer("SELECT count(*) FROM \(table)") ?? -1
     }
 
     private static func row(_ index: Int) -> ContactFields {
@@ -47,14 +48,14 @@ struct ImportLabelsTests {
     @Test func anImportNotShownYetIsNotCountedAndAFailedOnesRowsGoWithTheCleanup() throws {
         let store = try folder.store()
         let ada = try store.add([ContactFields(firstName: "Ada", favorite: true, labels: "Work")])[0]
-        let batch = try ContactImport(store: try ContactStore(writingTo: path), mode: .append)
+        let batch = try SQLiteImport(store: try SQLiteContactStore(writingTo: path), mode: .append)
         for index in 0..<600 { try batch.add(Self.row(index), line: index + 2) }
         try batch.slices.commit()
         try batch.moveContacts()
         // In `contacts` with their label rows, and hidden: not counted, not found.
         #expect(try rows(in: "contact_labels") == 1 + 600 + 300)
         try expectLabelRowsMatchTheContacts("moved")
-        let reader = try ContactStore(readingFrom: path)
+        let reader = try SQLiteContactStore(readingFrom: path)
         #expect(try reader.labelCounts() == [LabelCount(name: "Work", count: 1)])
         #expect(Array(try reader.labelled("work")) == [Int32(ada)])
         #expect(try reader.labelled("quill").count == 0)
@@ -73,7 +74,7 @@ struct ImportLabelsTests {
             ContactFields(firstName: "Ada", favorite: true, labels: "Work\nChess"),
             ContactFields(firstName: "Bob", labels: "Chess"),
         ])
-        let append = try ContactImport(store: try ContactStore(writingTo: path), mode: .append)
+        let append = try SQLiteImport(store: try SQLiteContactStore(writingTo: path), mode: .append)
         for index in 0..<300 { try append.add(Self.row(index), line: index + 2) }
         _ = try append.commit()
         #expect(
@@ -84,7 +85,7 @@ struct ImportLabelsTests {
         #expect(try store.favorites().count == 1 + 100)
         try expectLabelRowsMatchTheContacts("appended")
 
-        let replace = try ContactImport(store: try ContactStore(writingTo: path), mode: .replace)
+        let replace = try SQLiteImport(store: try SQLiteContactStore(writingTo: path), mode: .replace)
         let dee = ContactFields(firstName: "Dee", favorite: true, labels: "golf\nwork")
         try replace.add(dee, line: 2)
         _ = try replace.commit()
@@ -107,7 +108,7 @@ struct ImportLabelsTests {
             ContactFields(firstName: "Ann", email: "ann@x.example", labels: "Work"),
             ContactFields(firstName: "Bea", email: "bea@x.example", labels: "Chess"),
         ])
-        let merge = try ContactImport(store: try ContactStore(writingTo: path), mode: .merge)
+        let merge = try SQLiteImport(store: try SQLiteContactStore(writingTo: path), mode: .merge)
         try merge.add(
             ContactFields(firstName: "Ann", email: "ANN@x.example", labels: "Golf\nTennis"), line: 2)
         // No labels: Bea keeps hers.

@@ -1,25 +1,26 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Contacts
 @testable import SQLiteStorage
 
-/// An import that single writes go between (`ContactImport`, `WriteSlices`): what
+/// An import that single writes go between (`SQLiteImport`, `WriteSlices`): what
 /// readers see while it runs (nothing of it), once it is shown (all of it), and
 /// what a cleanup leaves after one that failed, died or replaced the list (nothing).
 struct ImportVisibilityTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
     var path: String { folder.file("roster.sqlite") }
 
     /// The list, the table, the order table, the export and the search index as a
     /// fresh reader sees them: (listed, rows in `contacts`, in `contact_order`,
     /// exported, documents in the index).
     func seen() throws -> (listed: Int, stored: Int, ordered: Int, exported: Int, indexed: Int) {
-        let reader = try ContactStore(readingFrom: path)
+        let reader = try SQLiteContactStore(readingFrom: path)
         let state = try reader.listState()
         #expect(state.total == state.sections.map(\.rows).reduce(0, +), "sections count what the order holds")
-        let scan = try ContactStore.scan(readingFrom: path)
+        let scan = try SQLiteContactStore.scan(readingFrom: path)
         var exported = 0
         while case let batch = try scan.next(limit: 1000), !batch.isEmpty { exported += batch.count }
         let count = { (table: String) in try reader.database.integer("SELECT count(*) FROM \(table)") ?? -1 }
@@ -31,13 +32,13 @@ struct ImportVisibilityTests {
 
     /// The contacts a search for `word` lists, as a window would (matches kept to the list).
     func listed(_ word: String) throws -> Int {
-        let reader = try ContactStore(readingFrom: path)
+        let reader = try SQLiteContactStore(readingFrom: path)
         return try reader.listState().filtered(keeping: reader.matches([word])).total
     }
 
     /// What the search index itself holds for `word`, listed or not.
     func indexed(_ word: String) throws -> Int {
-        try ContactStore(readingFrom: path).matches([word]).count
+        try SQLiteContactStore(readingFrom: path).matches([word]).count
     }
 
     static func row(_ index: Int) -> ContactFields {
@@ -54,8 +55,8 @@ struct ImportVisibilityTests {
     @Test func writesGoOnWhileAnImportRunsAndNothingOfTheImportShowsUntilItsEnd() throws {
         let store = try folder.store()
         try store.seed(count: 100, randomSeed: 1)
-        let importer = try ContactStore(writingTo: path)
-        let batch = try ContactImport(store: importer, mode: .append)
+        let importer = try SQLiteContactStore(writingTo: path)
+        let batch = try SQLiteImport(store: importer, mode: .append)
         try add(500, to: batch)
         // A single write on its own thread while the import holds the lock: the import
         // lets it in after the row it is on, long before the editor's 200 ms are up.
@@ -64,7 +65,7 @@ struct ImportVisibilityTests {
         let writer = Thread {
             let outcome: String
             do {
-                let editor = ContactEditor(store: try ContactStore(writingTo: path))
+                let editor = SQLiteContactEditor(store: try SQLiteContactStore(writingTo: path))
                 let added = try editor.insert(
                     ContactFields(firstName: "Between"), base: { _ in nil }, prepare: { _ in })
                 outcome = "\(added.contact!.id)"
@@ -90,7 +91,7 @@ struct ImportVisibilityTests {
         var found: Contact?
         let state = try batch.commit { _ in
             before = try seen()
-            let reader = try ContactStore(readingFrom: path)
+            let reader = try SQLiteContactStore(readingFrom: path)
             found = try reader.contact(id: between + 1, in: reader.listState().order)
             #expect(try listed("quill") == 0, "a search lists none of them")
         }
@@ -98,7 +99,7 @@ struct ImportVisibilityTests {
         #expect(found == nil, "one of them by id")
         let after = try seen()
         #expect(state.total == 1101 && after == (1101, 1101, 1101, 1101, 1101))
-        #expect(ChangeLogTests.same(state, try ContactStore(readingFrom: path).listState()))
+        #expect(ChangeLogTests.same(state, try SQLiteContactStore(readingFrom: path).listState()))
         #expect(try listed("quill") == 1000)
         #expect(try importer.database.integer("SELECT count(*) FROM import_ranges") == 0)
         let ids = state.order.allEntries.map { Int($0.id) }
@@ -114,14 +115,15 @@ struct ImportVisibilityTests {
         let path = self.path
         let writer = Thread {
             do {
-                let editor = ContactEditor(store: try ContactStore(writingTo: path), busyTimeout: 5000)
+                let editor = SQLiteContactEditor(
+                    store: try SQLiteContactStore(writingTo: path), busyTimeout: 5000)
                 var state: ListState?
                 var step = 0
                 while !done.withLock({ $0 }) {
-                    let ids = try (state ?? ContactStore(readingFrom: path).listState()).order.allEntries.map
-                    {
-                        Int($0.id)
-                    }
+                    let ids = try (state ?? SQLiteContactStore(readingFrom: path).listState()).order
+                        .allEntries.map {
+                            Int($0.id)
+                        }
                     let next: ContactEdit.Outcome
                     if step % 3 == 0 || ids.isEmpty {
                         next = try editor.insert(
@@ -145,7 +147,7 @@ struct ImportVisibilityTests {
             }
         }
         writer.start()
-        let importer = try ContactStore(writingTo: path)
+        let importer = try SQLiteContactStore(writingTo: path)
         let batch = try importer.beginImport(mode: mode)
         try add(20_000, to: batch)
         // The list it shows, against the list its own transaction holds just before it commits.
@@ -162,8 +164,8 @@ struct ImportVisibilityTests {
         let store = try folder.store()
         try store.seed(count: 50, randomSeed: 2)
         let before = try seen()
-        let importer = try ContactStore(writingTo: path)
-        let batch = try ContactImport(store: importer, mode: .append)
+        let importer = try SQLiteContactStore(writingTo: path)
+        let batch = try SQLiteImport(store: importer, mode: .append)
         try add(3000, to: batch)
         // Failed in its last step, its contacts moved into `contacts` already.
         #expect(throws: ContactsError.importCancelled) {
@@ -176,7 +178,7 @@ struct ImportVisibilityTests {
         #expect(try listed("quill") == 0)
         let hidden = try #require(try store.database.integer("SELECT first_id FROM import_ranges"))
         #expect(throws: ContactsError.contactNotFound(id: hidden)) {
-            try ContactEditor(store: importer).delete(id: hidden, base: { _ in nil }, prepare: { _ in })
+            try SQLiteContactEditor(store: importer).delete(id: hidden, base: { _ in nil }, prepare: { _ in })
         }
         // At start, the contacts go at once; their texts, from the staging file, after.
         #expect(try store.removeInterruptedImports() == 3000)
@@ -192,33 +194,35 @@ struct ImportVisibilityTests {
             .isEmpty, "the staging file is gone")
         #expect(try store.database.integer("SELECT count(*) FROM import_ranges") == 0)
         // The ids it had are not given again.
-        let next = try ContactEditor(store: importer).insert(
+        let next = try SQLiteContactEditor(store: importer).insert(
             ContactFields(firstName: "Next"), base: { _ in nil }, prepare: { _ in })
         #expect(next.contact!.id > 3050)
     }
 
     @Test func aRunningImportIsLeftAloneByACleanupAndAGoneProcessIsNot() throws {
         let store = try folder.store()
-        let batch = try ContactImport(store: store, mode: .append)
+        let batch = try SQLiteImport(store: store, mode: .append)
         try add(10, to: batch)
         try batch.slices.commit()
         try batch.moveContacts()
-        #expect(try ContactStore(writingTo: path).collectImportLeftovers() == 0, "it runs: nothing to clean")
+        #expect(
+            try SQLiteContactStore(writingTo: path).collectImportLeftovers() == 0, "it runs: nothing to clean"
+        )
         batch.rollback()
         #expect(try store.collectImportLeftovers() == 10)
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        #expect(ContactStore.isGone(owner: 7, pid: Int(gone.processIdentifier)))
-        #expect(!ContactStore.isGone(owner: 7, pid: 1), "a process that exists (not this one)")
-        #expect(ContactStore.isGone(owner: 0, pid: 0), "a replaced list is always to delete")
+        #expect(SQLiteContactStore.isGone(owner: 7, pid: Int(gone.processIdentifier)))
+        #expect(!SQLiteContactStore.isGone(owner: 7, pid: 1), "a process that exists (not this one)")
+        #expect(SQLiteContactStore.isGone(owner: 0, pid: 0), "a replaced list is always to delete")
     }
 
     @Test func aReplaceShowsOnlyTheFileAtOnceAndItsCleanupDeletesTheOldList() throws {
         let store = try folder.store()
         try store.seed(count: 300, randomSeed: 3)
-        let batch = try ContactStore(writingTo: path).beginImport(mode: .replace)
+        let batch = try SQLiteContactStore(writingTo: path).beginImport(mode: .replace)
         try add(40, to: batch)
         #expect(try seen().listed == 300, "the old list until the end")
         let state = try batch.commit { _ in }
@@ -236,14 +240,14 @@ struct ImportVisibilityTests {
         let store = try folder.store()
         let ann = ContactFields(firstName: "Ann", lastName: "Lee", email: "ann@x.example", city: "Oslo")
         let id = try store.add([ann])[0]
-        let batch = try ContactStore(writingTo: path).beginImport(mode: .merge)
+        let batch = try SQLiteContactStore(writingTo: path).beginImport(mode: .merge)
         let incoming = ContactFields(
             firstName: "Ann", lastName: "Lee", email: "ANN@x.example", city: "Bergen")
         try batch.add(incoming, key: incoming.sortKey, document: SearchText.document(incoming), line: 2)
         try add(1, to: batch)
         // A write while it reads the file (its slice committed first: this thread writes).
-        try (batch as? ContactImport)?.slices.commit()
-        let editor = ContactEditor(store: try ContactStore(writingTo: path))
+        try (batch as? SQLiteImport)?.slices.commit()
+        let editor = SQLiteContactEditor(store: try SQLiteContactStore(writingTo: path))
         _ = try editor.update(
             id: id, base: { _ in nil }, prepare: { _ in },
             change: { fields in
@@ -254,7 +258,7 @@ struct ImportVisibilityTests {
             })
         let state = try batch.commit { _ in }
         #expect(state.total == 2 && batch.updated == 1 && batch.staged == 1)
-        let now = try #require(try ContactStore(readingFrom: path).contact(id: id, in: state.order))
+        let now = try #require(try SQLiteContactStore(readingFrom: path).contact(id: id, in: state.order))
         #expect(
             now.fields.city == "Bergen" && now.fields.phone == "+47 22 00 00 00",
             "the file's city, the write's phone")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -6,9 +7,9 @@ import Testing
 
 struct MigratorTests {
     @Test func anEmptyDatabaseGetsEveryMigrationRecorded() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
-        let database = try Database(path: folder.file("a.sqlite"))
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
+        let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         let applied = try migrator.migrate(database)
         #expect(applied.map(\.version) == migrator.migrations.map(\.version))
         #expect(try database.integer("SELECT count(*) FROM schema_migrations") == migrator.migrations.count)
@@ -17,14 +18,14 @@ struct MigratorTests {
     }
 
     @Test func aFileOfTheFirstSchemaKeepsItsContactsInOrderAfterTheLiveDataMigration() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let first = folder.file("first")
         try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: TemporaryDirectory.migrations + "/0001_contacts.sql", toPath: first + "/0001_contacts.sql"
+            atPath: TestFolder.migrations + "/0001_contacts.sql", toPath: first + "/0001_contacts.sql"
         )
-        let database = try Database(path: folder.file("a.sqlite"))
-        try Migrator(directory: first).migrate(database)
+        let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
+        try SQLiteMigrator(directory: first).migrate(database)
         // The list as the first schema stored it: sort keys in the table, positions beside.
         let names = [("Émile", "Zola"), ("ada", ""), ("Bo", "Ängström"), ("李", "")]
         for (index, (firstName, lastName)) in names.enumerated() {
@@ -42,10 +43,10 @@ struct MigratorTests {
                 insert.bind(String(repeating: "note\n", count: index), to: ":notes")
             }
         }
-        try Migrator(directory: TemporaryDirectory.migrations).migrate(database)
+        try SQLiteMigrator(directory: TestFolder.migrations).migrate(database)
         #expect(try database.tableExists("positions") == false)
-        let store = try ContactStore(
-            path: folder.file("a.sqlite"), migrator: Migrator(directory: TemporaryDirectory.migrations))
+        let store = try SQLiteContactStore(
+            path: folder.file("a.sqlite"), migrator: SQLiteMigrator(directory: TestFolder.migrations))
         #expect(
             try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4], "ada, Ängström, Zola, then #")
         #expect(try store.contact(id: 3)?.position == 1)
@@ -61,9 +62,9 @@ struct MigratorTests {
     }
 
     @Test func anUpToDateDatabaseIsLeftAlone() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
-        let database = try Database(path: folder.file("a.sqlite"))
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
+        let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try migrator.migrate(database)
         let schema = try database.integer("PRAGMA schema_version")
         #expect(try migrator.migrate(database).isEmpty)
@@ -72,9 +73,9 @@ struct MigratorTests {
     }
 
     @Test func aDatabaseFromANewerRosterIsRefusedAndUntouched() throws {
-        let folder = TemporaryDirectory()
-        let migrator = try Migrator(directory: TemporaryDirectory.migrations)
-        let database = try Database(path: folder.file("a.sqlite"))
+        let folder = TestFolder()
+        let migrator = try SQLiteMigrator(directory: TestFolder.migrations)
+        let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try migrator.migrate(database)
         try database.execute("INSERT INTO schema_migrations (version, name) VALUES (9999, '9999_future.sql')")
         #expect(
@@ -90,7 +91,7 @@ struct MigratorTests {
     }
 
     @Test func migrationsApplyInVersionOrderAndAFailureRollsBackOnlyThatFile() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let migrations = folder.file("migrations")
         try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
         try "CREATE TABLE b (x);".write(toFile: migrations + "/0010_b.sql", atomically: true, encoding: .utf8)
@@ -98,9 +99,9 @@ struct MigratorTests {
         try "CREATE TABLE c (x); INSERT INTO nowhere VALUES (1);".write(
             toFile: migrations + "/0011_c.sql", atomically: true, encoding: .utf8)
         try "not sql at all".write(toFile: migrations + "/README.txt", atomically: true, encoding: .utf8)
-        let migrator = try Migrator(directory: migrations)
+        let migrator = try SQLiteMigrator(directory: migrations)
         #expect(migrator.migrations.map(\.version) == [2, 10, 11])
-        let database = try Database(path: folder.file("a.sqlite"))
+        let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         #expect {
             try migrator.migrate(database)
         } throws: { error in
@@ -113,18 +114,18 @@ struct MigratorTests {
     }
 
     @Test func badlyNamedMissingOrDuplicateMigrationsAreRefused() throws {
-        let folder = TemporaryDirectory()
-        #expect(throws: ContactsError.self) { try Migrator(directory: folder.file("missing")) }
-        #expect(throws: ContactsError.self) { try Migrator(directory: folder.path) }  // no .sql files
+        let folder = TestFolder()
+        #expect(throws: ContactsError.self) { try SQLiteMigrator(directory: folder.file("missing")) }
+        #expect(throws: ContactsError.self) { try SQLiteMigrator(directory: folder.path) }  // no .sql files
         try "SELECT 1;".write(toFile: folder.file("first.sql"), atomically: true, encoding: .utf8)
         #expect {
-            try Migrator(directory: folder.path)
+            try SQLiteMigrator(directory: folder.path)
         } throws: { "\($0)".contains("first.sql is not named NNNN_description.sql") }
         try FileManager.default.removeItem(atPath: folder.file("first.sql"))
         try "SELECT 1;".write(toFile: folder.file("0001_a.sql"), atomically: true, encoding: .utf8)
         try "SELECT 1;".write(toFile: folder.file("01_b.sql"), atomically: true, encoding: .utf8)
         #expect {
-            try Migrator(directory: folder.path)
+            try SQLiteMigrator(directory: folder.path)
         } throws: { "\($0)".contains("share version 1") }
     }
 }

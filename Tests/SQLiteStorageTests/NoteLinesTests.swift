@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -52,7 +53,7 @@ struct NoteLinesTests {
 /// Every way contacts come in stores their rows' notes lines.
 struct StoredNoteLinesTests {
     @Test func seedsAndImportsStoreTheLinesTheirNotesShow() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 2_000, randomSeed: 8)
         try store.add([
@@ -67,7 +68,7 @@ struct StoredNoteLinesTests {
         let share = Double(shares.reduce(0, +)) / Double(order.count)
         #expect(share > 0.15 && share < 0.25, "about one contact in five has notes: \(share)")
 
-        let plain = TemporaryDirectory()
+        let plain = TestFolder()
         let none = try plain.store()
         try none.seed(count: 500, randomSeed: 8, notesPercent: 0)
         #expect(try none.listState().order.lines == 0)
@@ -79,7 +80,7 @@ struct StoredNoteLinesTests {
 /// transaction open.
 struct NoteLinesStoredKeyTests {
     @Test func aContactWhoseStoredKeyFoldsOtherwiseStillGetsItsLines() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 50, randomSeed: 2, notesPercent: 0)
         let id = Int(try store.listState().order[10].id)
@@ -96,10 +97,10 @@ struct NoteLinesStoredKeyTests {
     }
 
     @Test func aPinWhoseReadFailsLeavesNoTransactionOpen() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let path = folder.file("bare.sqlite")
-        try Database(path: path).execute("CREATE TABLE t (x)")  // a database without roster_meta
-        let store = try ContactStore(readingFrom: path)
+        try SQLiteDatabase(path: path).execute("CREATE TABLE t (x)")  // a database without roster_meta
+        let store = try SQLiteContactStore(readingFrom: path)
         for _ in 0..<2 {
             #expect {
                 try store.pin()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -7,10 +8,10 @@ import Testing
 /// The list order saved whole for the next start: read back, it is the order
 /// `contact_order` gives, and it is used only at the data version it was saved at.
 struct SavedOrderTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// The order as `contact_order` gives it, the saved one left aside.
-    private static func tableOrder(_ store: ContactStore) throws -> [OrderEntry] {
+    private static func tableOrder(_ store: SQLiteContactStore) throws -> [OrderEntry] {
         let saved = try store.database.integer(
             "SELECT value FROM roster_meta WHERE key = 'order_saved_version'")
         try store.database.execute("UPDATE roster_meta SET value = -1 WHERE key = 'order_saved_version'")
@@ -36,7 +37,8 @@ struct SavedOrderTests {
     @Test func aWriteLeavesTheSavedOrderBehindUntilItIsSavedAgain() throws {
         let store = try folder.store()
         try store.seed(count: 3_000, randomSeed: 3)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         var state = try store.listState()
         state = try editor.insert(
             ContactFields(firstName: "Aaron", lastName: "Aardvark", notes: "one\ntwo"), base: { _ in state },
@@ -74,8 +76,8 @@ struct SavedOrderTests {
     @Test func anImportSavesTheOrderItCommits() throws {
         let store = try folder.store()
         try store.seed(count: 1_500, randomSeed: 3)
-        let job = try ContactImport(
-            store: try ContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
+        let job = try SQLiteImport(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
         for line in 0..<300 {
             try job.add(ContactFields(firstName: "Zed\(line)", lastName: "Young"), line: line)
         }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -8,15 +9,16 @@ import Testing
 /// a search finds.
 struct SearchMergeTests {
     /// The rows of the index's segment pages: one more per segment a commit writes.
-    private static func pages(_ store: ContactStore) throws -> Int {
+    private static func pages(_ store: SQLiteContactStore) throws -> Int {
         try store.database.integer("SELECT count(*) FROM contact_search_data") ?? 0
     }
 
     @Test func writesAddSegmentsThatStepsMergeAwayWithTheSameMatches() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 2_000, randomSeed: 8)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         try editor.store.deferSearchMerges()
         #expect(try editor.upkeepStep() == false, "a seeded index is merged already")
         var state = try store.listState()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -31,7 +32,7 @@ struct SearchTests {
     }
 
     @Test func theIndexAnswersAsTheRuleOverTenThousandSeededContacts() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 10_000, randomSeed: 5)
         let all = try store.contacts(at: 0..<10_000)
@@ -82,7 +83,7 @@ struct SearchTests {
     /// An import's commits merge nothing (a single write waiting for one would wait
     /// for the merge too): its segments stay as written until the step merges.
     @Test func anImportMergesNothingInItsCommitsAndLeavesItsSegmentsToTheStepMerges() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         let setting = { (name: String) in
             try store.database.integer("SELECT v FROM contact_search_config WHERE k = '\(name)'")
@@ -90,8 +91,8 @@ struct SearchTests {
         let segments = {
             try store.database.integer("SELECT count(DISTINCT segid) FROM contact_search_idx") ?? 0
         }
-        let job = try ContactImport(
-            store: try ContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
+        let job = try SQLiteImport(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
         for line in 0..<3_000 {
             try job.add(ContactFields(firstName: "Step\(line)", lastName: "Merged"), line: line)
             if line % 300 == 299 { try job.waitsForRows() }
@@ -99,7 +100,7 @@ struct SearchTests {
         _ = try job.commit()
         // Shown, its segments not merged yet, the resting settings kept throughout.
         #expect(try setting("automerge") == 0)
-        #expect(try setting("crisismerge") == ContactStore.crisisSegments)
+        #expect(try setting("crisismerge") == SQLiteContactStore.crisisSegments)
         let written = try segments()
         #expect(written >= 8, "\(written) segments after 10 slices")
         try job.store.mergeSearchSegments()
@@ -113,11 +114,11 @@ struct SearchTests {
     /// savepoint: an import's texts, a few dozen a step, must wait for their slice's
     /// commit instead (one segment a slice, not one a step).
     @Test func anImportsTextsGoToTheIndexASegmentASliceNotAStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
-        let writer = try ContactStore(writingTo: folder.file("roster.sqlite"))
+        let writer = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
         writer.longestSlice = 600
-        let job = try ContactImport(store: writer, mode: .append)
+        let job = try SQLiteImport(store: writer, mode: .append)
         for line in 0..<3_000 {
             try job.add(ContactFields(firstName: "Slice\(line)", lastName: "Segment"), line: line)
             // The first 1,000 committed: the next rows' steps index them, 32 at a time.
@@ -131,10 +132,11 @@ struct SearchTests {
     }
 
     @Test func writesAndImportsKeepTheIndexInStep() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 500, randomSeed: 5)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         let state = try store.listState()
         let added = try editor.insert(
             ContactFields(firstName: "Zébulon", lastName: "Quixwell", phone: "+1 (212) 555-0199"),
@@ -159,7 +161,7 @@ struct SearchTests {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// `matches(_:)` as an array in id order.
     fileprivate func search(_ words: [String]) throws -> [Int32] { Array(try matches(words)) }
 }

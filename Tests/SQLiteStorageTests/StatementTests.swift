@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
@@ -8,9 +9,9 @@ import Testing
 struct StatementTests {
     /// A store of 200 seeded contacts on a new file, keeping its frequent search
     /// patterns as bitmaps (as a longer list does).
-    private static func seeded(_ folder: TemporaryDirectory) throws -> ContactStore {
+    private static func seeded(_ folder: TestFolder) throws -> SQLiteContactStore {
         let store = try folder.store()
-        store.gramPolicy = GramPolicy(minimumContacts: 100)
+        store.gramPolicy = SQLiteGramPolicy(minimumContacts: 100)
         try store.seed(count: 200, randomSeed: 5)
         return store
     }
@@ -20,9 +21,9 @@ struct StatementTests {
         /// prepares ran through the debug check that every parameter it declares was
         /// bound (a step with one unbound traps, failing the run).
         @Test func everyStatementTheStoreRunsBindsEveryParameterItDeclares() throws {
-            let folder = TemporaryDirectory()
+            let folder = TestFolder()
             let store = try Self.seeded(folder)
-            let editor = ContactEditor(store: store)
+            let editor = SQLiteContactEditor(store: store)
             var state = try store.listState()
             let inserted = try editor.insert(
                 ContactFields(firstName: "Ada", lastName: "Lovelace", notes: "two\nlines"),
@@ -83,9 +84,10 @@ struct StatementTests {
             }
             let run = Set(withParameters.map(\.sql))
             for sql in [
-                ContactField.insertSQL, ContactField.updateSQL, ContactStore.orderInsertSQL,
-                ContactStore.searchInsertSQL, ContactStore.contactByIDSQL, ContactCursor.rangeSQL,
-                ContactCursor.byIDSQL,
+                ContactField.insertSQL, ContactField.updateSQL, SQLiteContactStore.orderInsertSQL,
+                SQLiteContactStore.searchInsertSQL, SQLiteContactStore.contactByIDSQL,
+                SQLiteContactCursor.rangeSQL,
+                SQLiteContactCursor.byIDSQL,
             ] {
                 #expect(run.contains(sql), "not run: \(sql)")
             }
@@ -97,7 +99,7 @@ struct StatementTests {
 
     @Test func theFieldsParametersAreTheirColumnNames() throws {
         #expect(ContactField.firstName.parameter == ":first_name")
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.database.withStatement(ContactField.updateSQL) { update in
             #expect(
@@ -111,10 +113,10 @@ struct StatementTests {
 
     @Test func aStatementIsResetWhenItsBodyThrows() throws {
         struct Stop: Error {}
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try Self.seeded(folder)
         try store.add([ContactFields(firstName: "Wal")])  // frames in the log, which a reader holds
-        let other = try Database(path: folder.file("roster.sqlite"))
+        let other = try SQLiteDatabase(path: folder.file("roster.sqlite"))
         try other.execute("PRAGMA busy_timeout = 0")
         // Column 0 of a checkpoint's row is 1 when a reader kept it from finishing.
         let checkpoint = "PRAGMA wal_checkpoint(TRUNCATE)"
@@ -134,12 +136,12 @@ struct StatementTests {
     }
 
     @Test func aScanAndACursorEndTheirReadWhenClosed() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try Self.seeded(folder)
         let state = try store.listState()
         let cursor = try store.cursor(over: state.order.entries(in: 0..<20), firstRow: 0)
         #expect(try cursor.move(to: 0))
-        let scan = try OrderedScan(store: store)
+        let scan = try SQLiteOrderedScan(store: store)
         #expect(try scan.next(limit: 5).count == 5)
         let busy = { store.database.preparedStatements.filter(\.isBusy).count }
         #expect(busy() == 2)
@@ -150,7 +152,7 @@ struct StatementTests {
 
     @Test func bindingANameTheStatementDoesNotHaveTraps() async throws {
         let exit = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let folder = TemporaryDirectory()
+            let folder = TestFolder()
             try folder.store().database.withStatement("SELECT :id") { $0.bind(1, to: ":identifier") }
         }
         let message = String(decoding: exit.standardErrorContent, as: UTF8.self)
@@ -160,7 +162,7 @@ struct StatementTests {
     #if DEBUG
         @Test func steppingWithAParameterUnboundTrapsInADebugBuild() async throws {
             let exit = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let folder = TemporaryDirectory()
+                let folder = TestFolder()
                 _ = try folder.store().database.integer("SELECT :a + :b") { $0.bind(1, to: ":a") }
             }
             let message = String(decoding: exit.standardErrorContent, as: UTF8.self)

@@ -1,16 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Contacts
 @testable import SQLiteStorage
 
-/// `Database`'s one transaction API: begin, commit, rollback, and `transaction(_:_:)`.
+/// `SQLiteDatabase`'s one transaction API: begin, commit, rollback, and `transaction(_:_:)`.
 struct TransactionTests {
-    let folder = TemporaryDirectory()
+    let folder = TestFolder()
 
     /// A second connection to the test's file that never waits for a lock.
-    func impatient() throws -> Database {
-        let database = try Database(path: folder.file("roster.sqlite"))
+    func impatient() throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: folder.file("roster.sqlite"))
         try database.execute("PRAGMA busy_timeout = 0")
         return database
     }
@@ -18,7 +19,7 @@ struct TransactionTests {
     @Test func aWritesBeginWhileAnotherConnectionWritesIsBusy() throws {
         let store = try folder.store()
         try store.seed(count: 10, randomSeed: 1)
-        let writer = try Database(path: folder.file("roster.sqlite"))
+        let writer = try SQLiteDatabase(path: folder.file("roster.sqlite"))
         try writer.begin(.write)
         let other = try impatient()
         #expect(throws: ContactsError.busy) { try other.begin(.write) }
@@ -26,8 +27,8 @@ struct TransactionTests {
         let count = try other.transaction(.read) { try other.integer("SELECT count(*) FROM contacts") }
         #expect(count == 10, "a read goes on beside the writer")
         // The store's writes through it: a single write, and an import.
-        let blocked = try ContactStore(writingTo: folder.file("roster.sqlite"))
-        let editor = ContactEditor(store: blocked, busyTimeout: 0)
+        let blocked = try SQLiteContactStore(writingTo: folder.file("roster.sqlite"))
+        let editor = SQLiteContactEditor(store: blocked, busyTimeout: 0)
         #expect(throws: ContactsError.busy) {
             try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
         }
@@ -47,7 +48,7 @@ struct TransactionTests {
 
     @Test func aTransactionWhoseBodyThrowsLeavesNothingBehind() throws {
         struct Stop: Error {}
-        let database = try Database(path: folder.file("plain.sqlite"))
+        let database = try SQLiteDatabase(path: folder.file("plain.sqlite"))
         try database.execute("CREATE TABLE t (x INTEGER)")
         #expect(throws: Stop.self) {
             try database.transaction {
@@ -57,7 +58,7 @@ struct TransactionTests {
             }
         }
         #expect(try database.integer("SELECT count(*) FROM t") == 0)
-        let other = try Database(path: folder.file("plain.sqlite"))
+        let other = try SQLiteDatabase(path: folder.file("plain.sqlite"))
         #expect(try other.integer("SELECT count(*) FROM t") == 0)
         // No transaction was left open: the next one begins and commits.
         let value = try database.transaction {
@@ -72,12 +73,12 @@ struct TransactionTests {
         let store = try folder.store()
         try store.seed(count: 10, randomSeed: 1)
         let version = try store.dataVersion()
-        let editor = ContactEditor(store: store)
+        let editor = SQLiteContactEditor(store: store)
         #expect(throws: Refused.self) {
             try editor.insert(
                 ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in throw Refused() })
         }
-        let reader = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let reader = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite"))
         #expect(try reader.count() == 10 && reader.dataVersion() == version)
         #expect(try store.listState().total == 10)
         let bo = try editor.insert(ContactFields(firstName: "Bo"), base: { _ in nil }, prepare: { _ in })
@@ -87,7 +88,7 @@ struct TransactionTests {
     @Test func aPinnedReadSeesOneVersionUntilReleased() throws {
         let store = try folder.store()
         try store.seed(count: 10, randomSeed: 1)
-        let reader = try ContactStore(readingFrom: folder.file("roster.sqlite"))
+        let reader = try SQLiteContactStore(readingFrom: folder.file("roster.sqlite"))
         let version = try reader.pin()
         try store.add([ContactFields(firstName: "Later")])
         #expect(try reader.count() == 10 && reader.dataVersion() == version, "the pinned snapshot")

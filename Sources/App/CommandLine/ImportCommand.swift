@@ -1,27 +1,14 @@
 import Contacts
 import Foundation
-import PostgresStorage
-import SQLiteStorage
 
 /// `roster import --db PATH [--mode] [--errors] FILE.csv`: the import endpoint's
 /// job (`ImportJob`), fed from a file, with progress on stderr. This thread reads
 /// the CSV while the job's writer writes (`ImportJob.Reading.onCaller`).
 enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
-        // Opening applies the migrations; the job then opens its own connection.
-        let path = options.database
-        let open: @Sendable () throws -> any ImportTarget
-        if PGConnection.isURL(path) {
-            try MigratedStores.migratePostgres(path, migrations: options.migrationsDirectory)
-            open = { try PostgresImporter(url: path) }
-        } else {
-            _ = try MigratedStores.sqlite(path, migrations: options.migrationsDirectory)
-            open = {
-                let store = try ContactStore(writingTo: path)
-                store.longestSlice = 0.05  // a server's writes to the same file find the gaps
-                return store
-            }
-        }
+        // Migrated first; the job then opens its own connection.
+        let backend = Backends.backend(options.database, migrations: options.migrationsDirectory)
+        try backend.migrate()
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
             return 1
@@ -30,7 +17,7 @@ enum ImportCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
-            open: open, mode: options.mode, errors: options.errors,
+            open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors,
             reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0
@@ -45,14 +32,9 @@ enum ImportCommand {
             }
         }
         let outcome = job.finish()
-        if !PGConnection.isURL(path) {
-            // What the import left invisible (a replaced list, all of a failed import),
-            // and the search index's segments it wrote merged.
-            if let store = try? ContactStore(writingTo: path) {
-                _ = try? store.collectImportLeftovers()
-                try? store.mergeSearchSegments()
-            }
-        }
+        // What the import left invisible (a replaced list, all of a failed import),
+        // and what it left to merge merged.
+        backend.tidyAfterImport()
         let summary: ImportSummary
         switch outcome {
         case .success(let result): summary = result

@@ -1,7 +1,5 @@
 import Contacts
 import Foundation
-import PostgresStorage
-import SQLiteStorage
 
 /// `roster seed --db PATH --count N [--random-seed S] [--notes PERCENT]`: an empty database filled
 /// with N synthetic contacts, progress on stderr.
@@ -15,17 +13,9 @@ enum SeedCommand {
             reported = written
             printError("seed: \(written / 100_000 * 100_000) of \(options.count) contacts")
         }
-        if PGConnection.isURL(options.database) {
-            try MigratedStores.migratePostgres(options.database, migrations: migrations)
-            try PostgresSeeder.seed(
-                url: options.database, count: options.count, randomSeed: options.randomSeed,
-                notesPercent: options.notesPercent, progress: progress)
-        } else {
-            let store = try MigratedStores.sqlite(options.database, migrations: migrations)
-            try store.seed(
-                count: options.count, randomSeed: options.randomSeed, notesPercent: options.notesPercent,
-                progress: progress)
-        }
+        try Backends.backend(options.database, migrations: migrations).seed(
+            count: options.count, randomSeed: options.randomSeed, notesPercent: options.notesPercent,
+            progress: progress)
         let seconds = Date().timeIntervalSince(started)
         printError(
             "seed: \(Plural.count(options.count, "contact")) in \(options.database) in "

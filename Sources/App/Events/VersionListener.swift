@@ -1,22 +1,21 @@
 import Contacts
 import Foundation
-import PostgresStorage
 
-/// Follows the writes of every server on one PostgreSQL database: a thread that
-/// LISTENs for `roster_version` and, on each notification (and every second, in
+/// Follows the writes of every server on one shared database (PostgreSQL): a thread
+/// that listens for their writes (`ContactChangeFeed`) and, on each notification (and every second, in
 /// case one was missed while the connection was down), brings the catalog up to
 /// the primary's version, which publishes the version event to this server's
 /// `/events` streams (docs/operations.md, "Several servers": within about 10 ms on every server).
 final class VersionListener: Sendable {
-    private let url: String
+    private let backend: any ContactBackend
     private let catalog: Catalog
     private let log: @Sendable (String) -> Void
 
     /// How often the socket is looked at for notifications, in seconds.
     static let tick = 0.01
 
-    init(url: String, catalog: Catalog, log: @escaping @Sendable (String) -> Void) {
-        self.url = url
+    init(backend: any ContactBackend, catalog: Catalog, log: @escaping @Sendable (String) -> Void) {
+        self.backend = backend
         self.catalog = catalog
         self.log = log
     }
@@ -29,22 +28,20 @@ final class VersionListener: Sendable {
     }
 
     private func run() {
-        var listening: (connection: PGConnection, reader: StoreReader)?
+        var listening: (feed: any ContactChangeFeed, reader: StoreReader)?
         var lastCheck = 0.0
         var failing = false
         while true {
             do {
                 let now = Date().timeIntervalSinceReferenceDate
                 if listening == nil {
-                    let connection = try PGConnection(url: url)
-                    try connection.execute("LISTEN \(PostgresEditor.channel)")
-                    listening = (
-                        connection, StoreReader(store: try PostgresStore(primaryURL: url), catalog: catalog)
-                    )
+                    // A database no other server writes has nothing to follow.
+                    guard let feed = try backend.openChangeFeed() else { return }
+                    listening = (feed, StoreReader(store: feed.source, catalog: catalog))
                     lastCheck = 0
                 }
-                if let (connection, reader) = listening {
-                    let notified = try !connection.notifications().isEmpty
+                if let (feed, reader) = listening {
+                    let notified = try feed.changed()
                     if notified || now - lastCheck >= 1 {
                         lastCheck = now
                         _ = try reader.newestSnapshot()

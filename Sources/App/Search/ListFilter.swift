@@ -69,7 +69,7 @@ struct ListFilter: Hashable, Sendable {
 
     /// The contacts this filter keeps, read through `store` (whose pinned read sees
     /// the list's version), searching with `scanner`; nil for the whole list.
-    func ids(scanner: SearchScanner, store: any ContactSource, version: Int) throws -> ContactIDSet? {
+    func ids(scanner: any ContactSearching, store: any ContactSource, version: Int) throws -> ContactIDSet? {
         var kept: ContactIDSet?
         func narrow(_ found: () throws -> ContactIDSet) rethrows {
             if kept?.count == 0 { return }

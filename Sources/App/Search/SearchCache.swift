@@ -31,10 +31,10 @@ final class SearchCache: Sendable {
     let maxBytes: Int
     /// Most results held.
     let maxResults: Int
-    private let scanner: SearchScanner
+    private let scanner: any ContactSearching
     private let state = Mutex(State())
 
-    init(scanner: SearchScanner, maxBytes: Int = 64 << 20, maxResults: Int = 256) {
+    init(scanner: any ContactSearching, maxBytes: Int = 64 << 20, maxResults: Int = 256) {
         self.scanner = scanner
         self.maxBytes = maxBytes
         self.maxResults = maxResults

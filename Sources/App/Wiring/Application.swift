@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import HTTP
 import Platform
-import PostgresStorage
 import Synchronization
 
 /// Roster assembled: the database (migrated, seeded on first run), the routes,
@@ -18,6 +17,8 @@ public final class Application: Sendable {
     public let options: ServeOptions
     /// The database: a SQLite file, or a PostgreSQL URL.
     public let databasePath: String
+    /// Where the contacts are kept.
+    private let backend: any ContactBackend
     /// The static files folder.
     public let publicDirectory: String
     /// Where it logs.
@@ -43,6 +44,8 @@ public final class Application: Sendable {
         self.options = options
         self.logger = logger
         databasePath = options.database
+        let backend = Backends.backend(options, log: logger.log)
+        self.backend = backend
         publicDirectory = FolderLocator.locate(options.publicDirectory)
         _ = try StaticFiles(root: publicDirectory)  // refuse a missing folder now, not per loop
         var configuration = ServerConfiguration()
@@ -56,7 +59,7 @@ public final class Application: Sendable {
         configuration.requestTrace = try options.traceRequests.map { path throws(SystemError) in
             try RequestTrace(path: path)
         }
-        if try StoreBackend.seedsFirst(options) {
+        if try Self.seedsFirst(options, backend) {
             let progress = SeedProgress(total: options.seed)
             seeding = progress
             routes = Mutex(nil)
@@ -66,7 +69,7 @@ public final class Application: Sendable {
         } else {
             seeding = nil
             let (ready, save) = try Self.routes(
-                options, publicDirectory: publicDirectory, logger: logger, seeding: nil)
+                options, backend: backend, publicDirectory: publicDirectory, logger: logger, seeding: nil)
             routes = Mutex(ready)
             server = Server(configuration: configuration) { _ in try ready.makeRouter() }
             finish.withLock { $0 = save }
@@ -74,17 +77,30 @@ public final class Application: Sendable {
         }
     }
 
-    /// The store opened (and, on a first start, seeded), its writer made, and the
+    /// The contacts to seed `backend` with when it is empty: `--seed`'s count, though a
+    /// database other servers share only when `--seed` was given (another may be seeding it).
+    private static func seedCount(_ options: ServeOptions, _ backend: any ContactBackend) -> Int {
+        backend.isShared && !options.seedGiven ? 0 : options.seed
+    }
+
+    /// Whether serving starts by seeding: an empty database, and a seed asked for.
+    /// Opens and migrates it.
+    private static func seedsFirst(_ options: ServeOptions, _ backend: any ContactBackend) throws -> Bool {
+        guard seedCount(options, backend) > 0 else { return false }
+        return try backend.isEmpty()
+    }
+
+    /// The store prepared (and, on a first start, seeded), its writer made, and the
     /// routes over it, and what saves the list when serving stops.
     private static func routes(
-        _ options: ServeOptions, publicDirectory: String, logger: Logger, seeding: SeedProgress?
+        _ options: ServeOptions, backend: any ContactBackend, publicDirectory: String, logger: Logger,
+        seeding: SeedProgress?
     ) throws -> (Routes, @Sendable () -> Void) {
-        let log = logger.log
-        let backend =
-            PGConnection.isURL(options.database)
-            ? try StoreBackend.postgres(options, log: log, progress: seeding)
-            : try StoreBackend.sqlite(options, log: log, progress: seeding)
-        let snapshot = backend.snapshot
+        let count = seedCount(options, backend)
+        let state = try backend.prepareToServe(
+            seed: count, progress: SeedProgress.reporter(of: count, logger.log, progress: seeding),
+            loading: { seeding?.loading() })
+        let snapshot = try ListSnapshot(state: state)
         let events = VersionEvents(ListVersion(snapshot))
         let catalog = Catalog(snapshot) { events.publish(ListVersion($0)) }
         let credentials = Credentials(adminToken: options.adminToken, trustedProxies: options.trustedProxies)
@@ -92,21 +108,24 @@ public final class Application: Sendable {
         let reads = ReadGate(
             listeningOn: options.host, publicRead: options.publicRead, credentials: credentials,
             logger: logger)
-        let contactWriter = try backend.makeWriter(catalog)
+        let contactWriter = try ContactWriter(backend: backend, catalog: catalog)
         let routes = Routes(
-            openSource: backend.openSource, openScan: backend.openScan, publicDirectory: publicDirectory,
+            openSource: { try backend.openSource() }, openScan: { try backend.openScan() },
+            publicDirectory: publicDirectory,
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
-            searches: SearchCache(scanner: SearchScanner(databasePath: options.database)),
+            searches: SearchCache(scanner: backend.searcher),
             imports: ImportContext(
-                open: backend.openImporter, writes: writes, catalog: catalog, logger: logger,
+                backend: backend, writes: writes, catalog: catalog, logger: logger,
                 settled: contactWriter.storeChanged),
             writes: writes, reads: reads,
             signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: contactWriter,
             maxImportBytes: options.maxImportBytes)
-        try backend.follow?(catalog)
-        let finish: @Sendable () -> Void = { [save = backend.saveOnStop] in
-            do { try save?(catalog.current.state) } catch {
+        if backend.isShared {
+            try VersionListener(backend: backend, catalog: catalog, log: logger.log).start()
+        }
+        let finish: @Sendable () -> Void = {
+            do { try backend.saveOrder(catalog.current.state) } catch {
                 logger.log("roster: the list was not saved for the next start: \(error)")
             }
         }
@@ -156,12 +175,13 @@ public final class Application: Sendable {
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         logger.log(
             "roster: seeding \(Plural.count(options.seed, "demo contact")) into "
-                + (PGConnection.isURL(databasePath) ? "PostgreSQL" : databasePath) + "; "
+                + backend.name + "; "
                 + "http://\(shownHost):\(port)/ shows the progress meanwhile")
         let thread = Thread { [self] in
             do {
                 let (ready, save) = try Self.routes(
-                    options, publicDirectory: publicDirectory, logger: logger, seeding: seeding)
+                    options, backend: backend, publicDirectory: publicDirectory, logger: logger,
+                    seeding: seeding)
                 routes.withLock { $0 = ready }
                 finish.withLock { $0 = save }
                 try server.reroute { _ in try ready.makeRouter() }

@@ -70,3 +70,19 @@ final class SeedProgress: Sendable {
         return min(Int(fraction), 99)
     }
 }
+
+extension SeedProgress {
+    /// What a seed of `count` contacts reports its progress to: `progress`, and a line
+    /// to `log` each time another 100,000 are written (the seed reports every batch).
+    static func reporter(
+        of count: Int, _ log: @escaping @Sendable (String) -> Void, progress: SeedProgress?
+    ) -> (Int) -> Void {
+        var logged = 0
+        return { written in
+            progress?.wrote(written)
+            guard written / 100_000 > logged / 100_000 else { return }
+            logged = written
+            log("roster: seeded \(written / 100_000 * 100_000) of \(count)")
+        }
+    }
+}

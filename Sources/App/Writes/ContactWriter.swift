@@ -1,6 +1,5 @@
 import Contacts
 import Foundation
-import SQLiteStorage
 import Synchronization
 
 /// The process's one writer of single contacts: an editor on its own connection
@@ -14,17 +13,17 @@ import Synchronization
 final class ContactWriter: Sendable {
     private let editor: Mutex<any ContactEditing>
     private let catalog: Catalog
-    /// The SQLite file to checkpoint after writes (nil for a database server).
-    private let checkpointPath: String?
+    /// The store whose log is copied after writes (nil when it keeps none to copy).
+    private let checkpointing: (any ContactBackend)?
     private let checkpointPending = Mutex(false)
     /// The store's upkeep, in steps while writes pause.
     private let upkeep: WriterUpkeep
 
-    /// A writer through `editor`, checkpointing the SQLite file at `checkpointPath`.
-    init(editor: sending any ContactEditing, catalog: Catalog, checkpointPath: String? = nil) {
+    /// A writer through `editor`, checkpointing `checkpointing` after writes.
+    init(editor: sending any ContactEditing, catalog: Catalog, checkpointing: (any ContactBackend)? = nil) {
         self.editor = Mutex(editor)
         self.catalog = catalog
-        self.checkpointPath = checkpointPath
+        self.checkpointing = checkpointing
         self.upkeep = WriterUpkeep()
         // What an earlier process left to merge, once the first pause comes.
         upkeep.wrote(step: upkeepStep)
@@ -41,13 +40,11 @@ final class ContactWriter: Sendable {
         try editor.withLock { try $0.upkeepStep() }
     }
 
-    /// The writer of the SQLite file at `databasePath`, which `watch` watches.
-    convenience init(databasePath: String, catalog: Catalog, watch: FileWatch? = nil) throws {
-        let store = try ContactStore(writingTo: databasePath)
-        store.watch = watch
-        try store.disableAutomaticCheckpoints()
-        try store.deferSearchMerges()
-        self.init(editor: ContactEditor(store: store), catalog: catalog, checkpointPath: databasePath)
+    /// The writer of `backend`'s database, starting from the newest list `catalog` holds.
+    convenience init(backend: any ContactBackend, catalog: Catalog) throws {
+        self.init(
+            editor: try backend.makeEditor { catalog.current.state }, catalog: catalog,
+            checkpointing: backend.checkpointsAfterWrites ? backend : nil)
     }
 
     /// Runs one write (`body` calls one of the editor's methods with the base and
@@ -86,7 +83,7 @@ final class ContactWriter: Sendable {
     /// A passive checkpoint a second after the first write since the last one (on
     /// a connection of its own, so writes never wait for it).
     private func scheduleCheckpoint() {
-        guard let databasePath = checkpointPath else { return }
+        guard let checkpointing else { return }
         let first = checkpointPending.withLock { pending in
             defer { pending = true }
             return !pending
@@ -94,8 +91,7 @@ final class ContactWriter: Sendable {
         guard first else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [self] in
             checkpointPending.withLock { $0 = false }
-            // A connection of its own: a passive checkpoint never blocks the writer.
-            (try? ContactStore(writingTo: databasePath))?.checkpoint(.passive)
+            checkpointing.checkpoint()
         }
     }
 }

@@ -1,5 +1,5 @@
 extension SyntheticContacts {
-    /// The same contacts `ContactStore.seed` writes, as CSV with a header line, in
+    /// The same contacts `SQLiteContactStore.seed` writes, as CSV with a header line, in
     /// chunks of about `chunkSize` bytes: for anchoring the seed and import against
     /// other tools on identical data.
     public func csv(count: Int, chunkSize: Int = 1 << 20, _ consume: ([UInt8]) throws -> Void) rethrows {

@@ -70,7 +70,7 @@ extension SyntheticContacts {
 
 extension SyntheticContacts {
     /// Calls `body` with the sort key and fields of each of `count` contacts, in
-    /// list order: the contacts `ContactStore.seed` writes for this generator, so
+    /// list order: the contacts `SQLiteContactStore.seed` writes for this generator, so
     /// any store seeded from the same seed holds the same list.
     public func forEachInListOrder(count: Int, _ body: (ContactSortKey, ContactFields) throws -> Void)
         rethrows

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder of migrations, `NNNN_name.sql` files each store applies in order
-/// (SQLite's `Migrator`, `PostgresMigrator`), read and checked once.
+/// (`SQLiteMigrator`, `PostgresMigrator`), read and checked once.
 public struct MigrationFiles: Sendable {
     /// One migration file.
     public struct Migration: Equatable, Sendable {

@@ -49,7 +49,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         if code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB,
             let path = sqlite3_db_filename(handle, "main").map({ String(cString: $0) }), !path.isEmpty
         {
-            return Database.diagnose(path, sqliteReason: text)
+            return SQLiteDatabase.diagnose(path, sqliteReason: text)
         }
         if code & 0xFF == SQLITE_FULL
             || (code & 0xFF == SQLITE_IOERR && [ENOSPC, EFBIG, EDQUOT].contains(cause))

@@ -1,14 +1,14 @@
 import Contacts
 
-/// A SQLite export's scan: an `OrderedScan` inside its store's pinned read.
+/// A SQLite export's scan: a `SQLiteOrderedScan` inside its store's pinned read.
 final class PinnedScan: ContactScanning {
-    private let store: ContactStore
-    private let scan: OrderedScan
+    private let store: SQLiteContactStore
+    private let scan: SQLiteOrderedScan
 
-    init(store: ContactStore) throws {
+    init(store: SQLiteContactStore) throws {
         self.store = store
         try store.pin()
-        scan = try OrderedScan(store: store)
+        scan = try SQLiteOrderedScan(store: store)
     }
 
     deinit { self.close() }
@@ -21,12 +21,14 @@ final class PinnedScan: ContactScanning {
     }
 }
 
-extension ContactStore {
-    /// Every contact in list order, read in one transaction (see `OrderedScan`), the
+extension SQLiteContactStore {
+    /// Every contact in list order, read in one transaction (see `SQLiteOrderedScan`), the
     /// file checked by `watch` first.
-    public static func scan(readingFrom path: String, watch: FileWatch? = nil) throws -> any ContactScanning {
+    public static func scan(readingFrom path: String, watch: SQLiteFileWatch? = nil) throws
+        -> any ContactScanning
+    {
         try watch?.check()
-        let store = try ContactStore(readingFrom: path)
+        let store = try SQLiteContactStore(readingFrom: path)
         store.watch = watch
         return try PinnedScan(store: store)
     }

@@ -61,7 +61,8 @@ struct RowBatch: Sendable {
     /// `grams` then marks.
     /// Names are looked up once per call, not per row.
     func write(
-        with insert: Statement, order: Statement? = nil, search: Statement? = nil, grams: GramBits? = nil,
+        with insert: SQLiteStatement, order: SQLiteStatement? = nil, search: SQLiteStatement? = nil,
+        grams: GramBits? = nil,
         firstPosition: Int, firstID: Int
     ) throws {
         let id = insert.parameter(":id")

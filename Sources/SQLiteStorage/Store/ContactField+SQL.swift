@@ -24,7 +24,7 @@ extension ContactField {
         separator: ", ")
 }
 
-extension Statement {
+extension SQLiteStatement {
     /// Binds every field of `fields` to its parameter (`:first_name`...).
     func bind(_ fields: ContactFields) {
         for (field, parameter) in zip(ContactField.allCases, fieldParameters) {

@@ -25,7 +25,7 @@ struct HiddenIDs {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// The ids readers leave out now, as this connection sees them.
     func hiddenIDs() throws -> HiddenIDs {
         try database.withStatement("SELECT first_id, last_id FROM import_ranges ORDER BY first_id") {

@@ -1,19 +1,6 @@
 import Contacts
 import Synchronization
 
-/// One single write as a change of the list: the contact's place taken out (its
-/// old key) and/or put in (its new key, with its notes lines).
-struct ListChange: Sendable, Equatable {
-    /// The data version the write made.
-    let version: Int
-    let id: Int
-    /// The key it had (nil: it is new).
-    let oldKey: [UInt8]?
-    /// The key it has (nil: it was deleted).
-    let newKey: [UInt8]?
-    let lines: Int
-}
-
 /// The last single writes of this process to each file, as changes (`ListChange`):
 /// an import that read the list it will show without the lock brings that list up
 /// to date with the writes that went in since, in O(log n) each, instead of

@@ -25,7 +25,7 @@ final class GramBits {
     /// Rows held in memory before they are written back mid-transaction (16 MB).
     static let heldLimit = 4_096
 
-    private let database: Database
+    private let database: SQLiteDatabase
     /// The patterns' automaton, pattern i being gram i.
     private(set) var matcher = GramMatcher(patterns: [])
     /// `grams_version` of `matcher`; nil before the first `begin()`.
@@ -38,7 +38,7 @@ final class GramBits {
     private var chunk = -1
     private var rows: [[UInt64]?] = []
 
-    init(database: Database) {
+    init(database: SQLiteDatabase) {
         self.database = database
     }
 
@@ -53,7 +53,7 @@ final class GramBits {
     }
 
     /// The patterns kept, by gram number.
-    static func patterns(in database: Database) throws -> [String] {
+    static func patterns(in database: SQLiteDatabase) throws -> [String] {
         try database.withStatement("SELECT pattern FROM search_grams ORDER BY gram") { statement in
             var patterns: [String] = []
             while try statement.step() { patterns.append(statement.string(at: 0)) }

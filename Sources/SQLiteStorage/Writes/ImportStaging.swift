@@ -1,7 +1,7 @@
 import Contacts
 import Foundation
 
-/// Where an import's rows wait until the file is read (`ContactImport`): a database
+/// Where an import's rows wait until the file is read (`SQLiteImport`): a database
 /// file of its own beside the list's (`<db>-import-<pid>-<token>`), attached to the
 /// import's connection as `staging`, with a rollback journal and no syncs (a killed
 /// process leaves it as its last commit left it; a lost machine may leave less).
@@ -23,7 +23,7 @@ enum ImportStaging {
     }
 
     /// Attaches a new staging file for import `token` to `database` and makes its tables.
-    static func attach(to database: Database, token: Int) throws {
+    static func attach(to database: SQLiteDatabase, token: Int) throws {
         let file = path(of: database.path, token: token)
         // Made here, empty (an empty file is an empty database): the list's connection
         // may not create files.
@@ -44,7 +44,7 @@ enum ImportStaging {
     }
 
     /// Detaches import `token`'s staging file from `database` and deletes it.
-    static func remove(from database: Database, token: Int) {
+    static func remove(from database: SQLiteDatabase, token: Int) {
         try? database.execute("DETACH DATABASE staging")
         delete(path(of: database.path, token: token))
     }
@@ -56,7 +56,7 @@ enum ImportStaging {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// Deletes the staging files beside this store's file whose imports are gone
     /// (their process died, or in this process they no longer run) and whose ranges
     /// a cleanup has removed. Returns how many.

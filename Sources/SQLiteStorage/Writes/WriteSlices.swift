@@ -6,8 +6,8 @@ import Dispatch
 
 /// Long work on the list (an import, a cleanup) as short write transactions that
 /// take turns with single writes: a slice ends after the step during which a
-/// single write of this process began to wait (`WriteTurns`), or once it has run
-/// `longest` seconds (`ContactStore.longestSlice`), and the next one begins only
+/// single write of this process began to wait (`SQLiteWriteTurns`), or once it has run
+/// `longest` seconds (`SQLiteContactStore.longestSlice`), and the next one begins only
 /// when no single write waits. Slices are as long as they may be: each commit
 /// writes the search index a segment, which it merges later, so many short ones
 /// cost more than a few long ones (200,000 contacts' texts in slices of 200
@@ -17,9 +17,9 @@ import Dispatch
 ///
 /// Belongs to the thread that does the work.
 final class WriteSlices {
-    private let database: Database
+    private let database: SQLiteDatabase
     /// A slice's most, in seconds, even when no single write waits here: one in
-    /// another process (which polls for the lock, `Database.pollForLocks`) gets the
+    /// another process (which polls for the lock, `SQLiteDatabase.pollForLocks`) gets the
     /// gap after it.
     let longest: Double
     private(set) var isOpen = false
@@ -38,7 +38,7 @@ final class WriteSlices {
     var willCommit: () throws -> Void = {}
 
     init(
-        database: Database, longest: Double, opened: @escaping () throws -> Void = {},
+        database: SQLiteDatabase, longest: Double, opened: @escaping () throws -> Void = {},
         committing: @escaping () throws -> Void = {}
     ) {
         self.database = database
@@ -50,7 +50,7 @@ final class WriteSlices {
     /// Begins a slice unless one is open, once no single write waits.
     func open() throws {
         guard !isOpen else { return }
-        WriteTurns.letWritersGo()
+        SQLiteWriteTurns.letWritersGo()
         try database.begin(.write)
         do {
             try opened()
@@ -68,7 +68,7 @@ final class WriteSlices {
     /// the slice when a single write waits or it has run long enough.
     func stepped(weight: Int = 1) throws {
         steps += weight
-        if WriteTurns.writerWaits {
+        if SQLiteWriteTurns.writerWaits {
             try commit()
         } else if steps >= nextClockRead {
             nextClockRead = steps + 32
@@ -103,7 +103,7 @@ final class WriteSlices {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// Slices of long work on this store's list, keeping the patterns' bits in step.
     func writeSlices() -> WriteSlices {
         WriteSlices(

@@ -1,0 +1,42 @@
+import Contacts
+import Platform
+import PostgresStorage
+import SQLiteStorage
+
+/// Where the contacts are kept, from the `--db` a person gave: a `postgres://` or
+/// `postgresql://` URL names a PostgreSQL database, anything else a SQLite file.
+/// The one place that tells the stores apart; everything else goes through
+/// `ContactBackend`. Migrations come from the `--migrations` folder, wherever
+/// `FolderLocator` finds it: SQLite's files in it, PostgreSQL's in its `postgresql` folder.
+enum Backends {
+    /// The database `database` names, for `roster seed` and `roster import`.
+    static func backend(
+        _ database: String, migrations: String, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> any ContactBackend {
+        backend(database, migrations: migrations, replicas: [], rowCacheMiB: 0, log: log)
+    }
+
+    /// The database `options` names, for serving: PostgreSQL's read through
+    /// `--read-db` replicas, keeping `--row-cache-mb` of window rows.
+    static func backend(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void)
+        -> any ContactBackend
+    {
+        backend(
+            options.database, migrations: options.migrationsDirectory, replicas: options.readDatabases,
+            rowCacheMiB: options.rowCacheMiB, log: log)
+    }
+
+    private static func backend(
+        _ database: String, migrations: String, replicas: [String], rowCacheMiB: Int,
+        log: @escaping @Sendable (String) -> Void
+    ) -> any ContactBackend {
+        let folder = FolderLocator.locate(migrations)
+        guard PostgresConnection.isURL(database) else {
+            return SQLiteBackend(path: database, migrations: folder, log: log)
+        }
+        return PostgresBackend(
+            url: database, replicas: replicas, migrations: folder + "/postgresql",
+            rowCacheBytes: rowCacheMiB << 20,
+            now: { MonotonicClock.system.nanoseconds() }, log: log)
+    }
+}

@@ -1,0 +1,128 @@
+import Contacts
+import Synchronization
+
+/// A PostgreSQL database (and its read replicas) as the server, `roster seed` and
+/// `roster import` use it (`ContactBackend`): shared by every server on it, each
+/// following the others' writes; event loops take the replicas in turn, sharing one
+/// row cache and one in-memory search index.
+public final class PostgresBackend: ContactBackend {
+    /// The primary.
+    public let url: String
+    private let replicas: [String]
+    private let migrations: String
+    private let rowCacheBytes: Int
+    private let now: @Sendable () -> UInt64
+    private let log: @Sendable (String) -> Void
+    /// What every event loop's source shares, made by `prepareToServe`.
+    private let serving = Mutex<Serving?>(nil)
+    /// The number of sources opened, for taking the replicas in turn.
+    private let opened = Atomic<Int>(0)
+
+    private struct Serving: Sendable {
+        let rows: PostgresRowCache
+        let fence: PostgresVersionFence
+        let search: PostgresSearchIndex
+    }
+
+    /// The database at `url` (read through `replicas` when given), migrated with the
+    /// files of the folder `migrations`. A server keeps window rows in `rowCacheBytes`,
+    /// and shares the primary's version as last asked, timed by `now` (monotonic
+    /// nanoseconds, the clock requests are stamped with); `log` gets a line for each
+    /// step of the preparation.
+    public init(
+        url: String, replicas: [String] = [], migrations: String,
+        rowCacheBytes: Int = PostgresRowCache.defaultCapacity,
+        now: @escaping @Sendable () -> UInt64, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.url = url
+        self.replicas = replicas
+        self.migrations = migrations
+        self.rowCacheBytes = rowCacheBytes
+        self.now = now
+        self.log = log
+    }
+
+    public var isShared: Bool { true }
+    public var name: String { "PostgreSQL" }
+    /// None: PostgreSQL keeps its own log.
+    public var checkpointsAfterWrites: Bool { false }
+    public var searcher: any ContactSearching { SourceSearch() }
+
+    public func migrate() throws {
+        try PostgresMigrator(directory: migrations).migrate(PostgresConnection(url: url))
+    }
+
+    public func isEmpty() throws -> Bool {
+        try migrate()
+        let store = try PostgresStore(primaryURL: url)
+        return try store.readingOnce { try store.listState() }.total == 0
+    }
+
+    public func seed(count: Int, randomSeed: UInt64, notesPercent: Int, progress: @escaping (Int) -> Void)
+        throws
+    {
+        try migrate()
+        try PostgresSeeder.seed(
+            url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
+    }
+
+    public func prepareToServe(seed: Int, progress: @escaping (Int) -> Void, loading: () -> Void) throws
+        -> ListState
+    {
+        try migrate()
+        let store = try PostgresStore(primaryURL: url)
+        var state = try store.readingOnce { try store.listState() }
+        if state.total == 0 && seed > 0 {
+            do {
+                try PostgresSeeder.seed(url: url, count: seed, randomSeed: 1, progress: progress)
+            } catch ContactsError.notEmpty {
+                log("roster: another server seeded the database first")
+            }
+            state = try store.readingOnce { try store.listState() }
+        }
+        loading()
+        // Shared by every loop: window rows by (id, revision), and the primary's version as last asked.
+        let rows = PostgresRowCache(capacity: rowCacheBytes)
+        rows.warm(url: replicas.first ?? url, log: log)
+        // Every contact's searched words in memory, read now on a thread of its own.
+        let search = PostgresSearchIndex(url: url, log: log)
+        search.build()
+        serving.withLock { $0 = Serving(rows: rows, fence: PostgresVersionFence(now: now), search: search) }
+        return state
+    }
+
+    public func openSource() throws -> any ContactSource {
+        let serving = serving.withLock { $0 }
+        // Event loops take the replicas in turn.
+        let turn = opened.add(1, ordering: .relaxed).oldValue
+        return try PostgresStore(
+            primaryURL: url, replicaURL: replicas.isEmpty ? nil : replicas[turn % replicas.count],
+            cache: serving?.rows ?? PostgresRowCache(), fence: serving?.fence, search: serving?.search)
+    }
+
+    public func makeEditor(newest: @escaping @Sendable () -> ListState?) throws -> sending any ContactEditing
+    {
+        try PostgresEditor(url: url, newest: newest)
+    }
+
+    public func checkpoint() {}
+
+    public func openImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+
+    public func openCommandImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+
+    /// Nothing left to settle: an import is one transaction, and PostgreSQL keeps its indexes.
+    public func settleImport(_ target: any ImportTarget) -> Bool { false }
+
+    /// None: a failed import rolls back whole.
+    public func collectImportLeftovers() throws {}
+
+    public func tidyAfterImport() {}
+
+    public func openScan() throws -> any ContactScanning { try PostgresScan(url: url) }
+
+    public func openChangeFeed() throws -> (any ContactChangeFeed)? { try PostgresChangeFeed(url: url) }
+
+    /// Nothing kept: each start reads the list whole.
+    public func saveOrder(_ state: ListState) throws {}
+}

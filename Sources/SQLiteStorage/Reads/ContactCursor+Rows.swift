@@ -1,3 +1,0 @@
-import Contacts
-
-extension ContactCursor: ContactRows {}

@@ -1,0 +1,3 @@
+import Contacts
+
+extension SQLiteContactCursor: ContactRows {}

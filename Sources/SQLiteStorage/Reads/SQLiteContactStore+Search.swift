@@ -1,0 +1,208 @@
+import CSQLite
+import Contacts
+
+extension SQLiteContactStore {
+    /// Adds contact `id`'s text to the search index (`:id` the id, `:text` the text).
+    static let searchInsertSQL = "INSERT INTO contact_search (rowid, text) VALUES (:id, :text)"
+
+    /// Indexes contact `id` with `fields`.
+    func index(id: Int, fields: ContactFields) throws {
+        try index(id: id, document: SearchText.document(fields))
+    }
+
+    /// Indexes contact `id` with its search text made already (`SearchText.document`),
+    /// in the index and the frequent patterns' bits.
+    func index(id: Int, document: String) throws {
+        var document = document
+        try document.withUTF8 { try index(id: id, document: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Indexes contact `id` with its search text's UTF-8 bytes (read from a row, not
+    /// copied), in the index and the frequent patterns' bits.
+    func index(id: Int, document: UnsafeRawBufferPointer) throws {
+        try database.run(Self.searchInsertSQL) { statement in
+            statement.bind(id, to: ":id")
+            if let base = document.baseAddress {
+                statement.bindUncopied(base, count: Int32(document.count), to: statement.parameter(":text"))
+            } else {
+                statement.bind("", to: ":text")
+            }
+        }
+        try gramBits.add(id: id, document: document)
+    }
+
+    /// Takes contact `id`, indexed with `fields`, out of the search index (a
+    /// contentless table forgets a row by its text) and the patterns' bits.
+    func unindex(id: Int, fields: ContactFields) throws {
+        try unindex(id: id, document: SearchText.document(fields))
+    }
+
+    /// Takes contact `id` out of the search index and the patterns' bits by the text
+    /// it was indexed with.
+    func unindex(id: Int, document: String) throws {
+        try forget(id: id, document: document)
+        try gramBits.remove(id: id, document: document)
+    }
+
+    /// Indexes contact `id` anew: it was indexed with `old` and now holds `new`.
+    func reindex(id: Int, from old: ContactFields, to new: ContactFields) throws {
+        let (before, after) = (SearchText.document(old), SearchText.document(new))
+        try forget(id: id, document: before)
+        try database.run(Self.searchInsertSQL) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(after, to: ":text")
+        }
+        try gramBits.change(id: id, from: before, to: after)
+    }
+
+    /// Deletes contact `id`'s `document` from the index.
+    private func forget(id: Int, document: String) throws {
+        try database.run(
+            "INSERT INTO contact_search (contact_search, rowid, text) VALUES ('delete', :id, :text)"
+        ) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(document, to: ":text")
+        }
+    }
+
+    /// The contacts every word of `words` finds (folded words, as `SearchText.words`
+    /// gives them), of those whose ids are in `ids` (all when nil).
+    /// - Complexity: the index's doclists of the words' trigrams (within `ids`), not the table.
+    public func matches(_ words: [String], ids: ClosedRange<Int>? = nil) throws -> ContactIDSet {
+        let ids = try ids ?? 0...largestID()
+        guard let match = SearchText.match(words) else { return ContactIDSet() }
+        return try database.ids(
+            """
+            SELECT \(SQLiteDatabase.idFunction)(rowid) FROM contact_search
+            WHERE contact_search MATCH :match AND rowid BETWEEN :first AND :last
+            """, largest: ids.upperBound
+        ) { statement in
+            statement.bind(match, to: ":match")
+            statement.bind(ids.lowerBound, to: ":first")
+            statement.bind(ids.upperBound, to: ":last")
+        }
+    }
+
+    /// The largest contact id in use (0 for none): where a search's range of ids ends.
+    /// - Complexity: O(log n).
+    public func largestID() throws -> Int {
+        try database.integer("SELECT coalesce(max(id), 0) FROM contacts") ?? 0
+    }
+
+    /// Makes the index keep its segments as they are written (no merging) until
+    /// `mergeOnce()`: for writing many rows in one transaction.
+    func holdMerges() throws {
+        try database.execute(
+            """
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 1000000);
+            """)
+    }
+
+    /// Merges the index's segments into one (when `optimize`: after many rows) and
+    /// leaves later merging to `mergeSearchStep(pages:)` (`deferSearchMerges()`).
+    func mergeOnce(optimize: Bool = true) throws {
+        if optimize {
+            try database.execute("INSERT INTO contact_search (contact_search) VALUES ('optimize')")
+        }
+        try deferSearchMerges()
+    }
+
+    /// Makes commits write their segments of the search index without merging any,
+    /// so no single write pays for a merge: `mergeSearchStep(pages:)` merges them
+    /// later, a few pages a transaction, while no write waits.
+    ///
+    /// FTS5's own merging runs inside some unlucky commit. Its step merges (4
+    /// segments a level, 64 pages per 64 pages written) took 30-470 ms each once
+    /// they reached the level of a seeded list's one large segment, and its crisis
+    /// merge (a whole level, when it holds 16) took 12-17 s in the 240th single
+    /// write after a seed of 1,000,000 contacts: its trigrams' long lists of ids
+    /// are rewritten whole. The setting is kept in the database, so every
+    /// connection (another process's too) writes without merging.
+    public func deferSearchMerges() throws {
+        try database.execute(
+            """
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', \(Self.crisisSegments));
+            """)
+    }
+
+    /// Merges the index's segments, a bounded step (about 64 pages) a slice, so that
+    /// single writes go in between, while any level holds several (FTS5's `merge`,
+    /// which respects the levels: its steps between writes do not pile levels up as
+    /// `optimize`'s would). FTS5 tells a step that found nothing to merge by the
+    /// changes it made: fewer than 2.
+    /// After an import: its search texts' segments merged (`mergeSegments(in:)`) in
+    /// short transactions that single writes go between.
+    public func mergeSearchSegments() throws {
+        let slices = writeSlices()
+        defer { slices.rollback() }
+        try mergeSegments(in: slices)
+    }
+
+    /// Then the usual merging again (`restoreMerging()`), with no level left that a
+    /// single write's commit would merge at once.
+    func mergeSegments(in slices: WriteSlices) throws {
+        while true {
+            try slices.open()
+            let before = sqlite3_total_changes64(database.handle)
+            try database.execute("INSERT INTO contact_search (contact_search, rank) VALUES ('merge', 64)")
+            let merged = sqlite3_total_changes64(database.handle) - before >= 2
+            try slices.stepped(weight: 8)
+            if !merged { break }
+        }
+        try slices.open()
+        try restoreMerging()
+        try slices.commit()
+    }
+
+    /// The index's resting settings again (commits merge nothing,
+    /// `deferSearchMerges()`; `holdMerges()` changes them during a seed, and a seed
+    /// killed half-way leaves them so), without a merge now.
+    func restoreMerging() throws {
+        try mergeOnce(optimize: false)
+    }
+
+    /// A level of the search index merged whole at once only past this many
+    /// segments: never, while `mergeSearchStep(pages:)` keeps up.
+    static let crisisSegments = 100_000
+
+    /// Merges segments of the search index in one short transaction, writing about
+    /// `pages` pages (FTS5's `merge`: a level merges once it holds 4 segments, its
+    /// merge carried on across calls). Returns false when nothing was left to
+    /// merge (FTS5 changes fewer than 2 rows then).
+    /// - Complexity: about `pages` pages written, a few milliseconds; a page that
+    ///   ends a long list of ids (a frequent trigram's) reads more: up to 90 ms
+    ///   measured at 1,000,000 contacts.
+    public func mergeSearchStep(pages: Int = 8) throws -> Bool {
+        try database.transaction(.write) {
+            let before = sqlite3_total_changes64(database.handle)
+            try database.execute(
+                "INSERT INTO contact_search (contact_search, rank) VALUES ('merge', \(max(1, pages)))")
+            return sqlite3_total_changes64(database.handle) - before >= 2
+        }
+    }
+
+    /// Builds the search index of a list migrated with contacts in it, once (one
+    /// transaction; `progress` gets the count done every 100,000).
+    public func buildSearchIndexIfNeeded(progress: ((Int) -> Void)? = nil) throws {
+        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'search_built'") == 0 else {
+            return
+        }
+        try database.transaction {
+            try database.execute("INSERT INTO contact_search (contact_search) VALUES ('delete-all')")
+            try gramBits.begin()
+            try gramBits.clear()
+            try database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts") { all in
+                var done = 0
+                while try all.step() {
+                    try index(id: all.int(at: 0), fields: all.fields(from: 1))
+                    done += 1
+                    if done % 100_000 == 0 { progress?(done) }
+                }
+            }
+            try gramBits.flush()
+            try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'search_built'")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Contacts
+import Foundation
+import Synchronization
+
+/// A SQLite file as the server, `roster seed` and `roster import` use it
+/// (`ContactBackend`): each event loop reads on a connection of its own, one writer
+/// writes single contacts, an import writes on a connection of its own and the
+/// write-ahead log is copied into the file off every request.
+public final class SQLiteBackend: ContactBackend {
+    /// The file.
+    public let path: String
+    private let migrations: String
+    private let log: @Sendable (String) -> Void
+    /// Checks that the path still names the file the server opened (set by `prepareToServe`).
+    private let watch = Mutex<SQLiteFileWatch?>(nil)
+    public let searcher: any ContactSearching
+
+    /// The file at `path`, migrated with the files of the folder `migrations`; `log`
+    /// gets a line for each step of the preparation and when the file is found replaced.
+    public init(path: String, migrations: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.path = path
+        self.migrations = migrations
+        self.log = log
+        searcher = SQLiteSearchScanner(databasePath: path)
+    }
+
+    public var isShared: Bool { false }
+    public var name: String { path }
+    public var checkpointsAfterWrites: Bool { true }
+
+    /// The file, created if needed and brought up to date.
+    private func migrated() throws -> SQLiteContactStore {
+        try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations))
+    }
+
+    public func migrate() throws { _ = try migrated() }
+
+    public func isEmpty() throws -> Bool { try migrated().count() == 0 }
+
+    public func seed(count: Int, randomSeed: UInt64, notesPercent: Int, progress: @escaping (Int) -> Void)
+        throws
+    {
+        try migrated().seed(
+            count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
+    }
+
+    public func prepareToServe(seed: Int, progress: @escaping (Int) -> Void, loading: () -> Void) throws
+        -> ListState
+    {
+        let store = try migrated()
+        if try store.removeInterruptedImports() > 0 {
+            log("roster: removed the contacts of an import that was interrupted before it showed them")
+        }
+        try store.buildSearchIndexIfNeeded { [log] done in log("roster: indexed \(done) contacts for search")
+        }
+        try store.buildLabelsIfNeeded()
+        try store.buildGramsIfNeeded { [log] done in
+            log("roster: marked the frequent search patterns of \(done) contacts")
+        }
+        try store.countNoteLinesIfNeeded { [log] done in
+            log("roster: counted the notes lines of \(done) contacts")
+        }
+        if try store.count() == 0 && seed > 0 {
+            try store.seed(count: seed, randomSeed: 1, progress: progress)
+        }
+        loading()
+        let state = try store.listState()
+        // What interrupted imports left (a replaced list) goes in the background: none of it is visible.
+        Thread.detachNewThread { [path] in
+            _ = try? SQLiteContactStore(writingTo: path).collectImportLeftovers()
+        }
+        // Every connection checks that the path still names the file opened.
+        watch.withLock { $0 = SQLiteFileWatch(path: path, report: log) }
+        return state
+    }
+
+    /// `store`, checked by the server's watch.
+    private func watched(_ store: SQLiteContactStore) -> SQLiteContactStore {
+        store.watch = watch.withLock { $0 }
+        return store
+    }
+
+    public func openSource() throws -> any ContactSource {
+        watched(try SQLiteContactStore(readingFrom: path))
+    }
+
+    public func makeEditor(newest: @escaping @Sendable () -> ListState?) throws -> sending any ContactEditing
+    {
+        let store = watched(try SQLiteContactStore(writingTo: path))
+        try store.disableAutomaticCheckpoints()
+        try store.deferSearchMerges()
+        return SQLiteContactEditor(store: store)
+    }
+
+    public func checkpoint() {
+        // A connection of its own: a passive checkpoint never blocks the writer.
+        (try? SQLiteContactStore(writingTo: path))?.checkpoint(.passive)
+    }
+
+    /// Checkpoints are left to `settleImport(_:)`, after the answer has gone out, so a
+    /// large import does not make its client wait for the copy into the database file.
+    public func openImporter() throws -> any ImportTarget { try importStore() }
+
+    /// The server's import connection (`openImporter()`).
+    private func importStore() throws -> SQLiteContactStore {
+        let watch = watch.withLock { $0 }
+        try watch?.check()  // before opening: a path that names no file any more
+        let store = try SQLiteContactStore(writingTo: path)
+        try store.disableAutomaticCheckpoints()
+        store.watch = watch
+        return store
+    }
+
+    public func openCommandImporter() throws -> any ImportTarget {
+        let store = try SQLiteContactStore(writingTo: path)
+        store.longestSlice = 0.05  // a server's writes to the same file find the gaps
+        return store
+    }
+
+    /// Deletes what the import left invisible (a replaced list, or all of a failed
+    /// import), merges the search index's segments it wrote, then copies the
+    /// write-ahead log into the database once readers have moved on to the new data
+    /// (their pinned reads last at most about a second).
+    public func settleImport(_ target: any ImportTarget) -> Bool {
+        guard let store = target as? SQLiteContactStore else { return false }
+        _ = try? store.collectImportLeftovers()
+        try? store.mergeSearchSegments()
+        Thread.sleep(forTimeInterval: 1.5)
+        // Passive: a checkpoint that cuts the log short holds the write lock for the
+        // whole copy (half a second after 200,000 contacts), and single writes would
+        // wait. The log is cut back to its limit when a writer next starts it over
+        // (`SQLiteDatabase`'s journal_size_limit).
+        store.checkpoint(.passive)
+        return true
+    }
+
+    public func collectImportLeftovers() throws {
+        _ = try importStore().collectImportLeftovers()
+    }
+
+    public func tidyAfterImport() {
+        guard let store = try? SQLiteContactStore(writingTo: path) else { return }
+        _ = try? store.collectImportLeftovers()
+        try? store.mergeSearchSegments()
+    }
+
+    public func openScan() throws -> any ContactScanning {
+        try SQLiteContactStore.scan(readingFrom: path, watch: watch.withLock { $0 })
+    }
+
+    /// None: only this process writes the file.
+    public func openChangeFeed() throws -> (any ContactChangeFeed)? { nil }
+
+    public func saveOrder(_ state: ListState) throws {
+        _ = try SQLiteContactStore(writingTo: path).saveOrder(state)
+    }
+}

@@ -1,3 +1,0 @@
-import Contacts
-
-extension ContactEditor: ContactEditing {}

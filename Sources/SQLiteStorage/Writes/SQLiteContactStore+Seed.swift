@@ -1,0 +1,117 @@
+import Contacts
+import Foundation
+
+extension SQLiteContactStore {
+    /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`
+    /// (`notesPercent` of them with notes),
+    /// in one transaction: the order index and sections included, so readers see all or nothing.
+    ///
+    /// The contacts are generated and ordered in memory (names are folded once per
+    /// pool entry, and ordered as integers), then written in position order with ids
+    /// given in that order too, so the table, the id index and the order index all
+    /// grow by appending instead of inserting into their middle.
+    ///
+    /// - Parameter progress: called with the number written so far, every 100,000.
+    /// - Throws: `ContactsError.notEmpty` when the store already holds contacts.
+    public func seed(
+        count: Int, randomSeed: UInt64, notesPercent: Int = SyntheticContacts.defaultNotesPercent,
+        progress: ((Int) -> Void)? = nil
+    ) throws {
+        let existing = try self.count()
+        guard existing == 0 else { throw ContactsError.notEmpty(path: database.path, contacts: existing) }
+        let generator = SyntheticContacts(seed: randomSeed, notesPercent: notesPercent)
+        let firstID = try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
+        let ordered = generator.drawsInListOrder(count: count)
+        // Into an empty database, a rollback journal writes each page once: only the few
+        // pages that existed before are journaled, the rest are appended to the file.
+        // WAL would write every page twice (log, then checkpoint). Both are atomic.
+        try database.execute("PRAGMA journal_mode = DELETE")
+        defer { try? database.execute("PRAGMA journal_mode = WAL") }
+        // The frequent search patterns, from contacts spread over the whole list.
+        let step = max(1, count / max(1, gramPolicy.sampleSize))
+        let patterns = frequentPatterns(
+            in: stride(from: 0, to: ordered.count, by: step).map {
+                SearchText.document(generator.fields(of: ordered[$0], row: $0))
+            }, contacts: count)
+        let matcher = GramMatcher(patterns: patterns)
+        // Encoding (and finding each row's patterns) runs on a second thread while this
+        // one writes: the two halves of the work take about as long as each other.
+        let batches = BlockingQueue<RowBatch>(capacity: 4)
+        let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
+        let producer = Thread {
+            var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
+            var batch = RowBatch(capacity: 4096)
+            for (row, draw) in ordered.enumerated() {
+                let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
+                let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
+                sectionRows[key.section] += 1
+                batch.append(key: key, fields: generator.fields(of: draw, row: row), grams: matcher)
+                if batch.count == 4096 {
+                    guard batches.put(batch) else { return }
+                    batch = RowBatch(capacity: 4096)
+                }
+            }
+            batches.put(batch)
+            sectionCounts.put(sectionRows)
+            batches.close()
+        }
+        producer.start()
+        defer { batches.close() }
+        try database.transaction(.write) {
+            // Three statements run together row by row, each to its end (`run()` resets
+            // it), so none is ever left on a row.
+            let insert = try database.statement(ContactField.insertSQL)
+            // Rows come in list order: the order table grows by appending too.
+            let order = try database.statement(SQLiteContactStore.orderInsertSQL)
+            // The search index keeps the segments it writes unmerged until the end, then
+            // merges them once: far faster than merging as they come.
+            let search = try database.statement(SQLiteContactStore.searchInsertSQL)
+            try holdMerges()
+            try gramBits.choose(patterns, contacts: count)
+            let grams = patterns.isEmpty ? nil : gramBits
+            var written = 0
+            // Each row's notes lines, for the order saved at the end.
+            var lines: [UInt8] = []
+            lines.reserveCapacity(count)
+            while let batch = batches.take() {
+                lines += batch.lines
+                try batch.write(
+                    with: insert, order: order, search: search, grams: grams, firstPosition: written,
+                    firstID: firstID)
+                let before = written
+                written += batch.count
+                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+            }
+            guard let rows = sectionCounts.take(), written == count else {
+                throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
+            }
+            try mergeOnce()
+            try gramBits.flush()
+            try writeSections(rows: rows)
+            try database.execute(
+                """
+                UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';
+                UPDATE roster_meta SET value = \(firstID + count) WHERE key = 'next_id';
+                """)
+            // Rows were written in list order with ids in that order: the order is known.
+            try saveOrder(version: dataVersion()) { emit in
+                for (position, rowLines) in lines.enumerated() { emit(firstID + position, Int(rowLines)) }
+            }
+        }
+    }
+
+    /// Writes the per-section counts and first rows, in list order.
+    func writeSections(rows: [Int]) throws {
+        let sql = "UPDATE sections SET rows = :rows, first_row = :first_row WHERE section = :section"
+        try database.withStatement(sql) { update in
+            var firstRow = 0
+            for (section, count) in rows.enumerated() {
+                update.bind(section, to: ":section")
+                update.bind(count, to: ":rows")
+                update.bind(firstRow, to: ":first_row")
+                try update.run()
+                firstRow += count
+            }
+        }
+    }
+}

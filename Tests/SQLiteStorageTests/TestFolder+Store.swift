@@ -1,0 +1,23 @@
+import Contacts
+import Foundation
+import SQLiteStorage
+import TestSupport
+
+extension TestFolder {
+    /// A store on a new file in this folder, migrated with the project's migrations.
+    func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
+        try SQLiteContactStore(path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))
+    }
+}
+
+extension SQLiteContactStore {
+    /// The contacts at `rows` of the list as this connection sees it now (its order read whole).
+    func contacts(at rows: Range<Int>) throws -> [Contact] {
+        try contacts(at: rows, in: listState().order)
+    }
+
+    /// The contact `id` with its row in the list as this connection sees it now.
+    func contact(id: Int) throws -> Contact? {
+        try contact(id: id, in: listState().order)
+    }
+}
