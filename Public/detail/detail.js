@@ -15,7 +15,7 @@
 // changed is kept, and where both changed a field differently the pane shows
 // both values to choose from (detail/conflicts.js); with no such field it saves at once.
 
-import { detailId, detailLink } from "../shared/model/link.js";
+import { detailId, detailLink } from "../common/model/link.js";
 import {
   FIELDS, beginLoad, formContact, beginWrite, createDetailState, detailHashChange, discardQuestion, holdsEdits,
   loadOutcome, openPlan, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,

@@ -18,7 +18,7 @@
 // cells, so the contacts on screen stay where they are.
 
 import { takeArrival } from "./model/arrival.js";
-import { listHashChange, readFilter, readLink, normalize, rememberedHash } from "../shared/model/link.js";
+import { listHashChange, readFilter, readLink, normalize, rememberedHash } from "../common/model/link.js";
 import {
   changeFilter, changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
   revealRow, takeSize,

@@ -4,7 +4,7 @@
 // server's Retry-After says, the progress shown meanwhile). What to ask and what
 // an answer means are list/model/list.js's; this file fetches and hands the answers over.
 
-import { coalesced } from "../shared/model/coalesce.js";
+import { coalesced } from "../common/model/coalesce.js";
 import { preparingPercent, retryAfter } from "../net/model/firstStart.js";
 import { sectionsUrl } from "./model/requests.js";
 import {

@@ -5,7 +5,7 @@
 // follows (#view=favorites, #label=Work). The labels are read again when the
 // data changes (at most every LABELS_EVERY ms). The decisions are views/model/views.js's.
 
-import { ALL } from "../shared/model/link.js";
+import { ALL } from "../common/model/link.js";
 import { LABELS_EVERY, filterHash, labelOptions, labelsDue, sameOptions, withLabel, withView } from "./model/views.js";
 
 /**

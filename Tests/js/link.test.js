@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import {
   detailId, detailLink, isDetailLink, linkOf, listHashChange, normalize, readLink, rememberedHash,
-} from "../../Public/shared/model/link.js";
+} from "../../Public/common/model/link.js";
 
 test("normalize: a query without a letter or digit is the whole list", () => {
   assert.equal(normalize("  anna  "), "anna");

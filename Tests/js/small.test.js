@@ -2,10 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { coalesced } from "../../Public/shared/model/coalesce.js";
+import { coalesced } from "../../Public/common/model/coalesce.js";
 import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live/model/events.js";
 import { countText, offlineText, preparingText, reuseText } from "../../Public/status/model/status.js";
-import { counted } from "../../Public/shared/model/plural.js";
+import { counted } from "../../Public/common/model/plural.js";
 import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/net/model/firstStart.js";
 import { debugWanted } from "../../Public/status/debug.js";
 

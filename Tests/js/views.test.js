@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 
 import { parseLabels, formValue, formContact, saveRequest, createDetailState, FIELDS } from "../../Public/detail/model/detail.js";
 import { fieldMessage } from "../../Public/detail/model/fieldMessages.js";
-import { ALL, linkOf, listHashChange, readFilter, readLink, rememberedHash } from "../../Public/shared/model/link.js";
+import { ALL, linkOf, listHashChange, readFilter, readLink, rememberedHash } from "../../Public/common/model/link.js";
 import { changeFilter, changeQuery, createListState, beginRequest, revealRow, takeSize } from "../../Public/list/model/list.js";
 import { filterParams, sectionsUrl, windowRequest } from "../../Public/list/model/requests.js";
 import { queryHash } from "../../Public/search/model/search.js";

@@ -10,7 +10,7 @@
 // another browser's edit shows here too.
 
 import { fieldMessage } from "./fieldMessages.js";
-import { detailId, isDetailLink } from "../../shared/model/link.js";
+import { detailId, isDetailLink } from "../../common/model/link.js";
 
 /** The form's fields, in the form's order. */
 export const FIELDS = ["first_name", "last_name", "email", "phone", "company", "city", "notes", "labels"];

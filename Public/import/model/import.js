@@ -1,7 +1,7 @@
 // The import dialog's decisions, without the DOM: the request, what the
 // progress says, what an answer means, and which of its errors are listed.
 
-import { counted } from "../../shared/model/plural.js";
+import { counted } from "../../common/model/plural.js";
 
 /** The errors listed at most; the rest are counted. */
 export const MAX_ERRORS_SHOWN = 20;

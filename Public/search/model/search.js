@@ -2,7 +2,7 @@
 // the list's query, the row the list goes back to when the search ends, what a
 // key in the field does, and the link that follows the query.
 
-import { isDetailLink, linkOf, normalize, readFilter } from "../../shared/model/link.js";
+import { isDetailLink, linkOf, normalize, readFilter } from "../../common/model/link.js";
 
 /** ms without a keystroke before the query is handed to the list. */
 export const DEBOUNCE = 130;

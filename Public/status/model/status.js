@@ -1,7 +1,7 @@
 // What the status line, the empty result's message, a first start's progress and
 // the debug panel's reuse figures say, without the DOM.
 
-import { counted } from "../../shared/model/plural.js";
+import { counted } from "../../common/model/plural.js";
 
 /**
  * The status line and the empty-result message after a window of `total` rows

@@ -2,7 +2,7 @@
 // picker's options from GET /labels, the filter a control asks for, the hash
 // that follows it, and when the labels are asked for again.
 
-import { linkOf, readFilter, readLink, isDetailLink, sameFilter } from "../../shared/model/link.js";
+import { linkOf, readFilter, readLink, isDetailLink, sameFilter } from "../../common/model/link.js";
 
 /** ms between two reads of /labels while writes keep coming. */
 export const LABELS_EVERY = 1500;
