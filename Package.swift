@@ -71,6 +71,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests", dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),

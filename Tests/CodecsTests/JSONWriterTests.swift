@@ -2,8 +2,6 @@ import Codecs
 import Foundation
 import Testing
 
-@testable import HTTP
-
 struct JSONWriterTests {
     @Test func objectsArraysAndScalarsAreWrittenAsJSON() throws {
         var json = JSONWriter()

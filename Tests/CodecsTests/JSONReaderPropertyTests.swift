@@ -1,6 +1,5 @@
 import Codecs
 import Foundation
-import HTTP
 import TestSupport
 import Testing
 
