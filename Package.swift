@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
-        .target(name: "Contacts"),
+        .target(name: "Contacts", dependencies: ["Codecs"]),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
         .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres"]),
         .target(
