@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
-        .target(name: "Contacts"),
+        .target(name: "Contacts", dependencies: ["Codecs"]),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
         .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres"]),
         .target(
@@ -77,6 +77,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",

@@ -12,6 +12,7 @@ let benchmarks: [String: () -> Void] = [
     "csv": CSVBenchmark.run,
     "vcard": VCardBenchmark.run,
     "selection": SelectionBenchmark.run,
+    "details": DetailsBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

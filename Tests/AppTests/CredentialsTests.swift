@@ -4,7 +4,7 @@ import Testing
 @testable import App
 
 /// The token's one comparison and what a request's credential is worth: a Bearer
-/// header or a session cookie, tries spent by wrong tokens only, the client told
+/// header or a sign-in cookie, tries spent by wrong tokens only, the client told
 /// by `X-Forwarded-For` only behind a trusted proxy.
 struct CredentialsTests {
     private func head(_ fields: [(String, String)]) -> RequestHead {
@@ -26,12 +26,12 @@ struct CredentialsTests {
             WriteGate.constantTimeEquals("é✓"[...], "é✓") && !WriteGate.constantTimeEquals("é✗"[...], "é✓"))
     }
 
-    @Test func aBearerTokenOrASessionCookieIsValid() throws {
+    @Test func aBearerTokenOrASignInCookieIsValid() throws {
         let credentials = Credentials(adminToken: "s3cret")
         #expect(credentials.verdict(head([]), peer: "192.0.2.1") == .absent)
         #expect(credentials.verdict(head([("Authorization", "Bearer s3cret")]), peer: "192.0.2.1") == .valid)
         #expect(credentials.verdict(head([("Authorization", "bearer  s3cret")]), peer: "192.0.2.1") == .valid)
-        let cookie = try #require(credentials.sessions?.issue())
+        let cookie = try #require(credentials.signInCookies?.issue())
         #expect(
             credentials.verdict(head([("Cookie", "roster_session=\(cookie)")]), peer: "192.0.2.1") == .valid)
         // A header that is no Bearer token is no credential: the cookie beside it decides.
@@ -62,7 +62,7 @@ struct CredentialsTests {
         #expect(credentials.verdict(head([("Authorization", "Bearer s3cret")]), peer: "q") == .valid)
     }
 
-    @Test func aStaleSessionIs401AndSpendsNoTry() {
+    @Test func aStaleSignInIs401AndSpendsNoTry() {
         let credentials = Credentials(adminToken: "s3cret")
         let stale = head([
             (
@@ -101,7 +101,7 @@ struct CredentialsTests {
 
     @Test func withoutATokenNothingIsACredential() {
         let credentials = Credentials(adminToken: nil)
-        #expect(credentials.sessions == nil)
+        #expect(credentials.signInCookies == nil)
         #expect(credentials.verdict(head([("Authorization", "Bearer anything")]), peer: "p") == .absent)
     }
 

@@ -156,7 +156,7 @@ struct ReadGateAPITests {
         #expect(live.client().get("/nowhere")?.status == 404)
     }
 
-    @Test func aSessionCookieFromLoginReadsAndItsAttributesAreTheREADMEs() throws {
+    @Test func aSignInCookieFromLoginReadsAndItsAttributesAreTheContracts() throws {
         let live = try guarded()
         let (cookie, setCookie) = try signIn(live)
         #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"))

@@ -20,7 +20,7 @@ extension OpenAPI {
                             + "(Retry-After) until a try comes back, one every 12 s."),
                 ],
                 "session": [
-                    "type": "apiKey", "in": "cookie", "name": .string(SessionCookies.name),
+                    "type": "apiKey", "in": "cookie", "name": .string(SignInCookies.name),
                     "description": .string(
                         "The session POST /login sets (HttpOnly, SameSite=Strict, Secure behind a proxy that "
                             + "sends X-Forwarded-Proto: https), good for 12 hours or until POST /logout; it "

@@ -5,7 +5,7 @@ extension OpenAPI {
         [
             "summary": "Trade the admin token for a session cookie (the page's sign-in)",
             "description": .string(
-                "204 with Set-Cookie: \(SessionCookies.name) (HttpOnly, SameSite=Strict, Path=/, 12 hours; "
+                "204 with Set-Cookie: \(SignInCookies.name) (HttpOnly, SameSite=Strict, Path=/, 12 hours; "
                     + "Secure when X-Forwarded-Proto is https). 404 on a server without an admin token, 401 "
                     + "for a wrong token, 429 (Retry-After) once a client sent 5 wrong tokens, one try back "
                     + "every 12 s; 403 from another site's page."),

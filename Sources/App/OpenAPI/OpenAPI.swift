@@ -58,7 +58,7 @@ enum OpenAPI {
         answers.adding(statuses.map { (name: $0, value: errorResponse) })
     }
 
-    /// A write's, and a read's, security: the admin token, the session cookie of
+    /// A write's, and a read's, security: the admin token, the sign-in cookie of
     /// `POST /login`, or none (a loopback server without a token takes writes
     /// unauthenticated, and reads need none but off loopback; `adminToken`'s
     /// description says when).

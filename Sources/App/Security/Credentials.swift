@@ -10,24 +10,24 @@ import Platform
 /// `roster_session` cookie `POST /login` set (the page); the header is judged
 /// first when both come. Every wrong token spends one of the client's tries
 /// (`SignInLimiter`); with none left, tokens are answered 429 without being
-/// compared. A session cookie is no guess at the token (its 128 random bits and
+/// compared. A sign-in cookie is no guess at the token (its 128 random bits and
 /// its MAC cannot be guessed), so a stale one is refused without spending a try:
-/// a page whose session ran out must not lock itself out.
+/// a page whose sign-in ran out must not lock itself out.
 final class Credentials: Sendable {
     /// What a request's credential is worth.
     enum Verdict: Equatable {
         /// It carries none (or the server has no token).
         case absent
-        /// The right token, or a valid session.
+        /// The right token, or a valid sign-in.
         case valid
-        /// A wrong token, a session that ended, or too many tries: the answer.
+        /// A wrong token, a sign-in that ended, or too many tries: the answer.
         case refused(HTTPError)
     }
 
     /// The token, if the server has one.
     let adminToken: String?
-    /// The sessions signed with it (nil without a token).
-    let sessions: SessionCookies?
+    /// The sign-in cookies signed with it (nil without a token).
+    let signInCookies: SignInCookies?
     let limiter: SignInLimiter
     /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     let trustedProxies: Set<String>
@@ -35,10 +35,10 @@ final class Credentials: Sendable {
     /// The credentials of a server with `adminToken`, behind `trustedProxies`.
     init(
         adminToken: String?, trustedProxies: [String] = [], limiter: SignInLimiter = SignInLimiter(),
-        sessions: SessionCookies? = nil
+        signInCookies: SignInCookies? = nil
     ) {
         self.adminToken = adminToken
-        self.sessions = sessions ?? adminToken.map { SessionCookies(token: $0) }
+        self.signInCookies = signInCookies ?? adminToken.map { SignInCookies(token: $0) }
         self.limiter = limiter
         self.trustedProxies = Set(trustedProxies)
     }
@@ -55,7 +55,7 @@ final class Credentials: Sendable {
 
     /// What the credential of `head`, sent from `peer`, is worth.
     func verdict(_ head: RequestHead, peer: String) -> Verdict {
-        guard let adminToken, let sessions else { return .absent }
+        guard let adminToken, let signInCookies else { return .absent }
         if let presented = WriteGate.bearerToken(head.headers["Authorization"]) {
             let client = client(head, peer: peer)
             if let seconds = limiter.wait(for: client) {
@@ -75,8 +75,8 @@ final class Credentials: Sendable {
             limiter.succeeded(client)
             return .valid
         }
-        guard let cookie = SessionCookies.value(in: head.headers) else { return .absent }
-        switch sessions.check(cookie) {
+        guard let cookie = SignInCookies.value(in: head.headers) else { return .absent }
+        switch signInCookies.check(cookie) {
         case .valid:
             return .valid
         case .expired:

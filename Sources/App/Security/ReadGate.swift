@@ -4,7 +4,7 @@ import Platform
 /// The rule for reads (docs/security.md, "Security"): on a server listening on a
 /// non-loopback address, every API read (windows, sections, contacts, avatars,
 /// search, events, exports, metrics) needs the admin token, as
-/// `Authorization: Bearer <token>` or the session cookie of `POST /login`; else
+/// `Authorization: Bearer <token>` or the sign-in cookie of `POST /login`; else
 /// 401 JSON (`WWW-Authenticate: Bearer`), and 429 once a client sent too many
 /// wrong tokens. `--public-read` opens them again; on loopback they are open as
 /// they always were. What stays open everywhere: the page's static files,

@@ -3,14 +3,14 @@ import HTTP
 import Platform
 
 /// `POST /login` and `POST /logout` (docs/security.md, "Security"): the page trades the
-/// admin token for a session cookie, and gives it back.
+/// admin token for a sign-in cookie, and gives it back.
 ///
 /// `/login` takes `{"token": "<admin token>"}` as JSON and answers 204 with
-/// `Set-Cookie` (`SessionCookies`). It is refused, in this order: from another
+/// `Set-Cookie` (`SignInCookies`). It is refused, in this order: from another
 /// site's page, 403 `cross_site` (the write rule); on a server without a token,
 /// 404; after too many wrong tokens from the client, 429 with `Retry-After`;
 /// a body that is not that JSON object, 415, 400 or 422; a wrong token, 401
-/// (one try spent). `/logout` deletes the cookie and signs its session out; 204.
+/// (one try spent). `/logout` deletes the cookie and signs it out; 204.
 ///
 /// The cookie is `Secure` when the request came over TLS, which behind a proxy
 /// only the proxy knows: `X-Forwarded-Proto: https` says so, whoever sent it.
@@ -29,7 +29,7 @@ struct SignIn: Sendable {
     func login(_ request: Request) throws(HTTPError) -> Response {
         let head = request.head
         if let refusal = writes.crossSiteRefusal(head, action: "sign-ins") { throw logged(refusal, request) }
-        guard let token = credentials.adminToken, let sessions = credentials.sessions else {
+        guard let token = credentials.adminToken, let cookies = credentials.signInCookies else {
             throw HTTPError(
                 404, "not_found",
                 "this server has no admin token (--admin-token), so there is nothing to sign in to")
@@ -53,7 +53,7 @@ struct SignIn: Sendable {
         credentials.limiter.succeeded(client)
         var response = Response(status: 204)
         response.headers.add(
-            "Set-Cookie", SessionCookies.setCookie(sessions.issue(), secure: Self.cameOverTLS(head)))
+            "Set-Cookie", SignInCookies.setCookie(cookies.issue(), secure: Self.cameOverTLS(head)))
         response.headers.add("Cache-Control", "no-store")
         return response
     }
@@ -63,9 +63,11 @@ struct SignIn: Sendable {
         if let refusal = writes.crossSiteRefusal(request.head, action: "sign-outs") {
             throw logged(refusal, request)
         }
-        if let value = SessionCookies.value(in: request.head.headers) { credentials.sessions?.revoke(value) }
+        if let value = SignInCookies.value(in: request.head.headers) {
+            credentials.signInCookies?.revoke(value)
+        }
         var response = Response(status: 204)
-        response.headers.add("Set-Cookie", SessionCookies.clearCookie(secure: Self.cameOverTLS(request.head)))
+        response.headers.add("Set-Cookie", SignInCookies.clearCookie(secure: Self.cameOverTLS(request.head)))
         response.headers.add("Cache-Control", "no-store")
         return response
     }

@@ -8,7 +8,7 @@ import Platform
 /// 1. when another site's page sent it (`Sec-Fetch-Site: cross-site` or
 ///    `same-site`, or an `Origin` that is not this server's `Host`): 403 `cross_site`;
 /// 2. with an admin token, when the request carries neither it (as
-///    `Authorization: Bearer <token>`) nor a valid session cookie of `POST /login`
+///    `Authorization: Bearer <token>`) nor a valid sign-in cookie of `POST /login`
 ///    (`Credentials`): 401 `unauthorized`, or 429 after too many wrong tokens. The
 ///    token is then the protection: which `Host` the request names does not matter;
 /// 3. without a token, on a server listening on a non-loopback address: 403
@@ -31,7 +31,7 @@ import Platform
 /// and the client's address in, an error or nil out); `authorize...` also logs
 /// each refusal.
 struct WriteGate: Sendable {
-    /// The token, the sessions and the tries (shared with the read gate and `/login`).
+    /// The token, the sign-ins and the tries (shared with the read gate and `/login`).
     let credentials: Credentials
     /// Listening on a non-loopback address without a token: writes are refused.
     let writesLocked: Bool

@@ -263,7 +263,7 @@ public enum ContactInput {
     /// - Throws: 422 `invalid_field`, field `details`, naming the key that is wrong.
     private static func details(of json: JSONValue) throws(HTTPError) -> String {
         do {
-            return try ContactDetails(object: json.foundationValue).json
+            return try ContactDetails(json: json).json
         } catch {
             throw HTTPError(
                 422, "invalid_field", "details: \(error.key) \(error.problem)",

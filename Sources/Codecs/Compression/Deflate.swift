@@ -9,9 +9,7 @@ public final class Deflate {
     /// The level it was made with, 1 (fastest) ... 12 (smallest).
     public let level: Int32
     private let compressor: OpaquePointer
-    /// Where bodies are compressed before being copied out at their size (an answer
-    /// holds exactly its bytes, not the bound's).
-    private var scratch: [UInt8] = []
+    private var scratch = CompressionScratch()
 
     /// A compressor at libdeflate `level` (1 ... 12).
     public init(level: Int32) {
@@ -33,13 +31,12 @@ public final class Deflate {
     /// The bytes of `input` compressed as one gzip member (RFC 1952).
     public func compress(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let bound = libdeflate_gzip_compress_bound(compressor, input.count)
-        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
-        return scratch.withUnsafeMutableBufferPointer { output in
+        return scratch.output(bound: bound) { output in
             // The bound always fits, so 0 (did not fit) cannot come back.
             let count = libdeflate_gzip_compress(
                 compressor, input.baseAddress, input.count, output.baseAddress, output.count)
             precondition(count > 0, "libdeflate's bound did not fit")
-            return Array(UnsafeBufferPointer(rebasing: output[0..<count]))
-        }
+            return count
+        }!
     }
 }

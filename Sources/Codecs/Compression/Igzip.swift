@@ -11,8 +11,7 @@ public final class Igzip {
     public let level: Int32
     private let stream: UnsafeMutablePointer<isal_zstream>
     private let levelBuffer: UnsafeMutableRawBufferPointer
-    /// Where bodies are compressed before being copied out at their size.
-    private var scratch: [UInt8] = []
+    private var scratch = CompressionScratch()
 
     /// A compressor at igzip `level` (0 ... 3).
     public init(level: Int32) {
@@ -39,15 +38,16 @@ public final class Igzip {
         // doubled on the overflow igzip reports if its own framing needs more.
         var bound = input.count + input.count / 8 + 1024
         while true {
-            if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
-            let written = scratch.withUnsafeMutableBufferPointer { output in
-                roster_igzip_gzip(
+            let body = scratch.output(bound: bound) { output in
+                let written = roster_igzip_gzip(
                     stream, levelBuffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                     UInt32(levelBuffer.count), level, input.baseAddress, UInt32(input.count),
                     output.baseAddress, UInt32(output.count))
+                precondition(written >= -1, "igzip could not compress a body")
+                return written >= 0 ? Int(written) : nil
             }
-            if written >= 0 { return Array(scratch[0..<Int(written)]) }
-            precondition(written == -1 && bound < Int(UInt32.max) / 2, "igzip could not compress a body")
+            if let body { return body }
+            precondition(bound < Int(UInt32.max) / 2, "igzip could not compress a body")
             bound *= 2
         }
     }

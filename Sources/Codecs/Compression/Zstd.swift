@@ -8,8 +8,7 @@ public final class Zstd {
     /// The level it was made with.
     public let level: Int32
     private let context: OpaquePointer
-    /// Where bodies are compressed before being copied out at their size.
-    private var scratch: [UInt8] = []
+    private var scratch = CompressionScratch()
 
     /// A context at zstd `level` (`ZSTD_minCLevel()` ... `ZSTD_maxCLevel()`, 0 meaning zstd's default, 3).
     public init(level: Int32) {
@@ -34,13 +33,11 @@ public final class Zstd {
 
     /// The bytes of `input` compressed as one zstd frame (RFC 8878) that records its size.
     public func compress(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let bound = ZSTD_compressBound(input.count)
-        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
-        return scratch.withUnsafeMutableBufferPointer { output in
+        return scratch.output(bound: ZSTD_compressBound(input.count)) { output in
             let written = ZSTD_compress2(
                 context, output.baseAddress, output.count, input.baseAddress, input.count)
             precondition(ZSTD_isError(written) == 0, "zstd failed within its own bound")
-            return Array(UnsafeBufferPointer(rebasing: output[0..<written]))
-        }
+            return written
+        }!
     }
 }

@@ -38,6 +38,19 @@ public struct JSONReader {
         return try result.get()
     }
 
+    /// The value of the JSON text `text`, read from its UTF-8 in place (no copy
+    /// into an array first: a contact's details are read per contact in imports).
+    /// - Throws: `JSONError` with the reason and the byte offset of the first fault.
+    /// - Complexity: O(*n*) in the length of the text.
+    public static func read(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            var reader = JSONReader(buffer, maxDepth: maxDepth)
+            return Result { () throws(JSONError) in try reader.document() }
+        }
+        return try result.get()
+    }
+
     private mutating func document() throws(JSONError) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw JSONError(.byteOrderMark, at: 0) }
         skipWhitespace()

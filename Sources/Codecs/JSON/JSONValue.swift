@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value as `JSONReader` reads it: RFC 8259's kinds, with an object's
 /// members in the order they were written and numbers kept as written.
 public enum JSONValue: Equatable, Sendable {
@@ -74,22 +72,4 @@ public struct JSONNumber: Equatable, Sendable {
 
     /// The exact value when written as an integer that fits an `Int`, else nil.
     public var intValue: Int? { isInteger ? Int(text) : nil }
-}
-
-extension JSONValue {
-    /// The value as `JSONSerialization` gives it: dictionaries, arrays, strings,
-    /// `Double`s, `Bool`s and `NSNull`.
-    public var foundationValue: Any {
-        switch self {
-        case .object(let members):
-            var dictionary: [String: Any] = [:]
-            for member in members { dictionary[member.key] = member.value.foundationValue }
-            return dictionary
-        case .array(let items): return items.map(\.foundationValue)
-        case .string(let text): return text
-        case .number(let number): return number.value
-        case .bool(let flag): return flag
-        case .null: return NSNull()
-        }
-    }
 }

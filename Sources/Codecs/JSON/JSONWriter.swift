@@ -7,14 +7,20 @@
 public struct JSONWriter: ~Copyable {
     private var output: ByteBuffer
     private var needsComma = false
+    private let strings: TextEscaping.Context
 
-    /// An empty writer.
-    public init(capacity: Int = 256) {
+    /// An empty writer whose strings are escaped for `strings` (`.json`, or
+    /// `.jsonKeepingDelete` for text the store keeps as it was first written).
+    public init(capacity: Int = 256, strings: TextEscaping.Context = .json) {
         output = ByteBuffer(capacity: capacity)
+        self.strings = strings
     }
 
     /// The JSON written so far.
     public var bytes: [UInt8] { output.array }
+
+    /// The JSON written so far, as text.
+    public var text: String { output.text }
 
     /// Writes `{ ... }`, with `body` adding the members.
     public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
@@ -43,6 +49,15 @@ public struct JSONWriter: ~Copyable {
         output.append(UInt8(ascii: "\""))
         output.append(name)
         output.append(UInt8(ascii: "\""), UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a member name that is text, not a literal (a name from a table of
+    /// the program's, or one read elsewhere): escaped as a string value is.
+    public mutating func key(escaping name: String) {
+        separate()
+        escaped(name)
+        output.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -136,7 +151,7 @@ public struct JSONWriter: ~Copyable {
     /// `input` as a quoted, escaped JSON string.
     private mutating func escaped(_ input: UnsafeBufferPointer<UInt8>) {
         output.append(UInt8(ascii: "\""))
-        TextEscaping.append(input, as: .json, to: &output)
+        TextEscaping.append(input, as: strings, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 

@@ -19,6 +19,12 @@ public struct ByteBuffer: ~Copyable {
     /// The bytes written, as an array.
     public var array: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes written, as text (with one copy, not two through `array`), for
+    /// UTF-8 that is kept as a `String` (a contact's details).
+    public var text: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
     /// Appends one byte.
     @inline(__always)
     public mutating func append(_ byte: UInt8) {

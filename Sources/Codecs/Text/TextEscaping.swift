@@ -9,20 +9,27 @@ public enum TextEscaping {
     public enum Context: UInt8, Sendable {
         /// The inside of a JSON string: quote, backslash, control characters, DEL
         /// and U+2028/U+2029 are escaped.
-        case json = 2
+        case json = 6
         /// HTML text or a quoted attribute: `& < > " '` become character references.
         case html = 1
         /// HTML inside a JSON string: character references first, then JSON's
         /// escapes for what HTML leaves (a quote is `&quot;`, never `\"`).
-        case htmlInJSON = 3
+        case htmlInJSON = 7
+        /// The inside of a JSON string as `json` escapes it, but for DEL, which is
+        /// left as it is (RFC 8259 needs no escape for it): the text a contact's
+        /// details and kept revisions were first stored as, so that the same value
+        /// stays the same text.
+        case jsonKeepingDelete = 2
     }
 
-    /// Per byte: 1 when HTML escapes it, 2 when JSON does (both bits for `"`).
+    /// Per byte: 1 when HTML escapes it, 2 when JSON does (both bits for `"`), 4 for
+    /// DEL, which only the contexts that hold bit 4 escape.
     private static let classes: [UInt8] = (0..<256).map { byte in
         switch byte {
         case 0x22: 3
         case 0x26, 0x3C, 0x3E, 0x27: 1
-        case 0..<0x20, 0x5C, 0x7F, 0xE2: 2
+        case 0..<0x20, 0x5C, 0xE2: 2
+        case 0x7F: 4
         default: 0
         }
     }

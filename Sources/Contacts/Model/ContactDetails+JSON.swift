@@ -1,9 +1,11 @@
+import Codecs
 import Foundation
 
-/// A contact's details as the JSON object of its `details` field: written by hand
-/// (an import writes one per contact), keys in one fixed order, empty values left
-/// out, so that the same details are always the same text; read strictly (an
-/// unknown key or a value of the wrong type is an error naming it).
+/// A contact's details as the JSON object of its `details` field: written by
+/// `JSONWriter` straight onto bytes (an import writes one per contact), keys in
+/// one fixed order, empty values left out, so that the same details are always
+/// the same text; read by `JSONReader`, strictly (an unknown key or a value of the
+/// wrong type is an error naming it).
 ///
 /// ```
 /// {"prefix": "Dr.", "middle_name": "K.", "suffix": "", "nickname": "Pri", "title": "Head of Research",
@@ -42,131 +44,115 @@ extension ContactDetails {
     /// The JSON object, or "" when there is nothing (what the field stores).
     public var json: String {
         if isEmpty { return "" }
-        var out = JSONText()
-        for (key, path) in Self.textKeys where !self[keyPath: path].isEmpty {
-            out.key(key)
-            out.string(self[keyPath: path])
-        }
-        for (key, path) in Self.labeledKeys where !self[keyPath: path].isEmpty {
-            out.key(key)
-            out.array(self[keyPath: path]) { out, item in
-                out.object { out in
-                    out.key("label")
-                    out.string(item.label)
-                    out.key("value")
-                    out.string(item.value)
+        var out = JSONWriter(strings: .jsonKeepingDelete)
+        out.object { out in
+            for (key, path) in Self.textKeys where !self[keyPath: path].isEmpty {
+                out.key(escaping: key)
+                out.string(self[keyPath: path])
+            }
+            for (key, path) in Self.labeledKeys where !self[keyPath: path].isEmpty {
+                out.key(escaping: key)
+                out.array { out in
+                    for item in self[keyPath: path] {
+                        out.object { out in
+                            out.field("label", item.label)
+                            out.field("value", item.value)
+                        }
+                    }
                 }
             }
-        }
-        if !addresses.isEmpty {
-            out.key("addresses")
-            out.array(addresses) { out, address in
+            if !addresses.isEmpty {
+                out.key("addresses")
+                out.array { out in
+                    for address in addresses {
+                        out.object { out in
+                            for (key, path) in Self.addressKeys {
+                                out.key(escaping: key)
+                                out.string(address[keyPath: path])
+                            }
+                        }
+                    }
+                }
+            }
+            if !uid.isEmpty { out.field("uid", uid) }
+            if let photo {
+                out.key("photo")
                 out.object { out in
-                    for (key, path) in Self.addressKeys {
-                        out.key(key)
-                        out.string(address[keyPath: path])
+                    switch photo {
+                    case .data(let type, let bytes):
+                        out.field("type", type)
+                        out.field("data", Data(bytes).base64EncodedString())
+                    case .url(let url):
+                        out.field("url", url)
+                    }
+                }
+            }
+            if !other.isEmpty {
+                out.key("other")
+                out.array { out in
+                    for property in other {
+                        out.object { out in
+                            out.field("name", property.name)
+                            out.field("value", property.value)
+                        }
                     }
                 }
             }
         }
-        if !uid.isEmpty {
-            out.key("uid")
-            out.string(uid)
-        }
-        if let photo {
-            out.key("photo")
-            out.object { out in
-                switch photo {
-                case .data(let type, let bytes):
-                    out.key("type")
-                    out.string(type)
-                    out.key("data")
-                    out.string(Data(bytes).base64EncodedString())
-                case .url(let url):
-                    out.key("url")
-                    out.string(url)
-                }
-            }
-        }
-        if !other.isEmpty {
-            out.key("other")
-            out.array(other) { out, property in
-                out.object { out in
-                    out.key("name")
-                    out.string(property.name)
-                    out.key("value")
-                    out.string(property.value)
-                }
-            }
-        }
-        return out.finished()
+        return out.text
     }
 
-    /// The details of a JSON object's text ("" is none).
+    /// The details of a JSON object's text ("" is none), read by `JSONReader`:
+    /// strictly, as RFC 8259 has it (no trailing comma, no name twice).
     /// - Throws: `ContactDetails.Invalid` naming the key that is wrong.
     public init(json text: String) throws(Invalid) {
         self.init()
         if text.isEmpty { return }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
-            throw Invalid(key: "details", problem: "is not a JSON object")
+        switch Result(catching: { () throws(JSONError) in try JSONReader.read(text) }) {
+        case .success(let value) where value.isContainer: try self.init(json: value)
+        // A lone string, number or literal is no details text at all, as a text
+        // that does not read.
+        case .success, .failure: throw Invalid(key: "details", problem: "is not a JSON object")
         }
-        try self.init(object: object)
     }
 
-    /// The details of a parsed JSON value (`JSONSerialization`'s), checked key by key.
-    public init(object: Any) throws(Invalid) {
+    /// The details of a JSON value already read (a write's body), checked key by
+    /// key in one fixed order, so that the first wrong key is always the same one.
+    public init(json value: JSONValue) throws(Invalid) {
         self.init()
-        guard let dictionary = object as? [String: Any] else {
+        guard case .object(let members) = value else {
             throw Invalid(key: "details", problem: "must be a JSON object")
         }
-        if let unknown = dictionary.keys.sorted().first(where: { !Self.jsonKeys.contains($0) }) {
+        if let unknown = members.lazy.map(\.key).filter({ !Self.jsonKeys.contains($0) }).min() {
             throw Invalid(
                 key: unknown,
                 problem: "is not a detail (known: \(Self.jsonKeys.sorted().joined(separator: ", ")))")
         }
-        for (key, path) in Self.textKeys { self[keyPath: path] = try Self.string(dictionary[key], key) }
+        for (key, path) in Self.textKeys { self[keyPath: path] = try Self.string(value.member(key), key) }
         for (key, path) in Self.labeledKeys {
-            self[keyPath: path] = try Self.objects(dictionary[key], key).map { item throws(Invalid) in
+            self[keyPath: path] = try Self.objects(value.member(key), key).map { item throws(Invalid) in
                 try Self.only(item, ["label", "value"], key)
                 return ContactCard.Labeled(
-                    try Self.string(item["value"], "\(key).value"),
-                    label: try Self.string(item["label"], "\(key).label"))
+                    try Self.string(item.member("value"), "\(key).value"),
+                    label: try Self.string(item.member("label"), "\(key).label"))
             }
         }
-        addresses = try Self.objects(dictionary["addresses"], "addresses").map { item throws(Invalid) in
+        addresses = try Self.objects(value.member("addresses"), "addresses").map { item throws(Invalid) in
             try Self.only(item, Self.addressKeys.map(\.0), "addresses")
             var address = ContactCard.Address()
             for (key, path) in Self.addressKeys {
-                address[keyPath: path] = try Self.string(item[key], "addresses.\(key)")
+                address[keyPath: path] = try Self.string(item.member(key), "addresses.\(key)")
             }
             return address
         }
-        guard dictionary["categories"] == nil || dictionary["categories"] is [String] else {
-            throw Invalid(key: "categories", problem: "must be a list of names")
-        }
-        categories = dictionary["categories"] as? [String] ?? []
-        uid = try Self.string(dictionary["uid"], "uid")
-        if let value = dictionary["photo"] {
-            guard let photo = value as? [String: Any] else {
-                throw Invalid(key: "photo", problem: "must be an object")
-            }
-            if let url = photo["url"] as? String, photo.count == 1 {
-                self.photo = .url(url)
-            } else if photo.count == 2, let type = photo["type"] as? String,
-                let data = photo["data"] as? String,
-                let bytes = Data(base64Encoded: data)
-            {
-                self.photo = .data(mediaType: type, bytes: Array(bytes))
-            } else {
-                throw Invalid(
-                    key: "photo", problem: "must be {\"url\": ...} or {\"type\": ..., \"data\": base64}")
-            }
-        }
-        other = try Self.objects(dictionary["other"], "other").map { item throws(Invalid) in
+        categories = try Self.names(value.member("categories"))
+        uid = try Self.string(value.member("uid"), "uid")
+        if let photo = value.member("photo") { self.photo = try Self.photo(photo) }
+        other = try Self.objects(value.member("other"), "other").map { item throws(Invalid) in
             try Self.only(item, ["name", "value"], "other")
             return ContactCard.Property(
-                name: try Self.string(item["name"], "other.name"),
-                value: try Self.string(item["value"], "other.value"))
+                name: try Self.string(item.member("name"), "other.name"),
+                value: try Self.string(item.member("value"), "other.value"))
         }
     }
 
@@ -176,102 +162,85 @@ extension ContactDetails {
         public let problem: String
     }
 
-    private static func string(_ value: Any?, _ key: String) throws(Invalid) -> String {
-        guard let value else { return "" }
-        guard let text = value as? String else { throw Invalid(key: key, problem: "must be text") }
-        return text
+    private static func string(_ value: JSONValue?, _ key: String) throws(Invalid) -> String {
+        switch value {
+        case nil: return ""
+        case .string(let text)?: return text
+        case _?: throw Invalid(key: key, problem: "must be text")
+        }
     }
 
-    private static func objects(_ value: Any?, _ key: String) throws(Invalid) -> [[String: Any]] {
+    /// A list of objects (each an `.object`), or none when `value` is missing.
+    private static func objects(_ value: JSONValue?, _ key: String) throws(Invalid) -> [JSONValue] {
         guard let value else { return [] }
-        guard let list = value as? [[String: Any]] else {
+        guard case .array(let items) = value, items.allSatisfy(\.isObject) else {
             throw Invalid(key: key, problem: "must be a list of objects")
         }
-        return list
+        return items
     }
 
-    private static func only(_ item: [String: Any], _ keys: [String], _ key: String) throws(Invalid) {
-        if let extra = item.keys.first(where: { !keys.contains($0) }) {
+    private static func only(_ item: JSONValue, _ keys: [String], _ key: String) throws(Invalid) {
+        guard case .object(let members) = item else { return }
+        if let extra = members.first(where: { !keys.contains($0.key) }) {
             throw Invalid(
-                key: "\(key).\(extra)", problem: "is not known (an item has \(keys.joined(separator: ", ")))")
+                key: "\(key).\(extra.key)",
+                problem: "is not known (an item has \(keys.joined(separator: ", ")))")
         }
+    }
+
+    /// `categories`: a list of names, or none when missing.
+    private static func names(_ value: JSONValue?) throws(Invalid) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            throw Invalid(key: "categories", problem: "must be a list of names")
+        }
+        return try items.map { item throws(Invalid) in
+            guard case .string(let name) = item else {
+                throw Invalid(key: "categories", problem: "must be a list of names")
+            }
+            return name
+        }
+    }
+
+    /// `{"url": ...}` or `{"type": ..., "data": base64}`.
+    private static func photo(_ value: JSONValue) throws(Invalid) -> ContactCard.Photo {
+        guard case .object(let members) = value else {
+            throw Invalid(key: "photo", problem: "must be an object")
+        }
+        if members.count == 1, case .string(let url)? = value.member("url") {
+            return .url(url)
+        }
+        if members.count == 2, case .string(let type)? = value.member("type"),
+            case .string(let data)? = value.member("data"), let bytes = Data(base64Encoded: data)
+        {
+            return .data(mediaType: type, bytes: Array(bytes))
+        }
+        throw Invalid(
+            key: "photo", problem: "must be {\"url\": ...} or {\"type\": ..., \"data\": base64}")
     }
 }
 
-/// A JSON object written as text, keys in the order given (the details' JSON, and a
-/// contact's fields as its history keeps them).
-struct JSONText {
-    private var text = "{"
-    private var first = [true]
-
-    mutating func key(_ key: String) {
-        separate()
-        quoted(key)
-        text += ":"
-        first[first.count - 1] = true  // the value follows the key without a comma
-    }
-
-    mutating func string(_ value: String) {
-        separate()
-        quoted(value)
-    }
-
-    mutating func bool(_ value: Bool) {
-        separate()
-        text += value ? "true" : "false"
-    }
-
-    private mutating func quoted(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    text +=
-                        "\\u00" + String(scalar.value >> 4, radix: 16) + String(scalar.value & 0xF, radix: 16)
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
-    }
-
-    mutating func object(_ body: (inout JSONText) -> Void) {
-        separate()
-        text += "{"
-        first.append(true)
-        body(&self)
-        first.removeLast()
-        text += "}"
-    }
-
-    mutating func array<T>(_ items: [T], _ body: (inout JSONText, T) -> Void) {
-        separate()
-        text += "["
-        first.append(true)
-        for item in items { body(&self, item) }
-        first.removeLast()
-        text += "]"
-    }
-
-    /// A comma before anything but the first member (or a key's value).
-    private mutating func separate() {
-        if first[first.count - 1] {
-            first[first.count - 1] = false
-        } else {
-            text += ","
+extension JSONValue {
+    /// True for an object or an array: a JSON text of the details' kind, if not
+    /// necessarily the right one.
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
         }
     }
 
-    mutating func finished() -> String {
-        text + "}"
+    fileprivate var isObject: Bool {
+        if case .object = self { true } else { false }
+    }
+
+    /// The value of member `key`, one of the details' or the fields' names: names
+    /// compared as `String`s, which for these ASCII names is as exact as the
+    /// subscript's comparison of scalars, and a comparison of bytes rather than a
+    /// walk over scalars (17 look-ups a contact in an import).
+    func member(_ key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        for member in members where member.key == key { return member.value }
+        return nil
     }
 }

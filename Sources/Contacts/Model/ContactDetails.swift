@@ -49,11 +49,6 @@ public struct ContactDetails: Hashable, Sendable {
     ) {
         ContactCard(fields: fields, details: details).split()
     }
-
-    /// The e-mails and phones a search finds the contact by, besides its fields.
-    public var searchedText: [String] {
-        emails.map(\.value) + phones.map(\.value)
-    }
 }
 
 extension ContactCard {

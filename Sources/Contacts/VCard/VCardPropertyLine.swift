@@ -50,13 +50,6 @@ enum VCardPropertyName: UInt8, Sendable {
     case n, fn, nickname, org, title, email, tel, adr, url, bday, note, categories, uid, photo
     case abLabel, keptField, other
 
-    /// The names the reader maps (so the writer never writes an `other` property
-    /// under one of them as it stands: it wraps it instead).
-    static func isMapped(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        return bytes.withUnsafeBufferPointer { of($0, 0..<$0.count) } != .other
-    }
-
     static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> VCardPropertyName {
         func word(_ text: StaticString) -> Bool { VCardBytes.equalsUpper(line, range, text) }
         switch range.count {

@@ -31,9 +31,6 @@ public struct MultipartFile: Sendable {
         delimiter = [0x0D, 0x0A, 0x2D, 0x2D] + Array(boundary.utf8)
     }
 
-    /// True once the file part has ended.
-    public var isDone: Bool { state == .done }
-
     /// Feeds body bytes; `emit` receives the file's bytes.
     public mutating func feed(
         _ bytes: UnsafeRawBufferPointer, _ emit: (UnsafeRawBufferPointer) throws -> Void

@@ -72,14 +72,6 @@ public struct RequestParser: Sendable {
         if case .requestLine = state { true } else { false }
     }
 
-    /// True between a head and its `.end`.
-    public var isInsideRequest: Bool {
-        switch state {
-        case .requestLine, .headers, .failed: false
-        default: true
-        }
-    }
-
     /// Parses from the start of `input`. Returns the event found (nil: more bytes
     /// are needed) and the number of bytes consumed; the caller drops those bytes.
     /// - Throws: `HTTPError` for a malformed or oversized request; the parser then

@@ -7,7 +7,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The session cookie the page gets from `POST /login` (docs/security.md, "Security"):
+/// The sign-in cookie the page gets from `POST /login` (docs/security.md, "Security"):
 /// `<expiry>.<nonce>.<mac>`, where the expiry is a Unix time 12 hours after the
 /// sign-in, the nonce 16 random bytes, and the mac HMAC-SHA-256 of both under the
 /// admin token. It is not the token, and the token cannot be read back from it.
@@ -16,20 +16,20 @@ import Synchronization
 /// cookie (behind haproxy, requests of one page reach several servers), and it
 /// outlives a restart. A sign-out (`revoke`) is kept in memory until the
 /// cookie's expiry, so it holds on the server that answered it; changing the
-/// token ends every session on every server at once.
-final class SessionCookies: Sendable {
+/// token ends every sign-in on every server at once.
+final class SignInCookies: Sendable {
     /// The cookie's name.
     static let name = "roster_session"
-    /// Seconds a session lasts.
+    /// Seconds a sign-in lasts.
     static let lifetime = 12 * 60 * 60
-    /// Signed-out sessions remembered at most (the ones expiring first go first).
+    /// Signed-out sign-ins remembered at most (the ones expiring first go first).
     static let revokedAtMost = 4096
 
     /// What a cookie's value is worth.
     enum Check: Equatable {
         case valid
         case expired
-        /// Not one this token signed, or not a session cookie at all.
+        /// Not one this token signed, or not a sign-in cookie at all.
         case invalid
         /// Signed out.
         case revoked
@@ -37,16 +37,16 @@ final class SessionCookies: Sendable {
 
     private let key: [UInt8]
     private let now: @Sendable () -> Int
-    /// Nonces of signed-out sessions, with their expiry.
+    /// Nonces of signed-out sign-ins, with their expiry.
     private let revoked = Mutex<[String: Int]>([:])
 
-    /// Sessions signed with `token`; `now` is the wall clock in Unix seconds.
+    /// Sign-ins signed with `token`; `now` is the wall clock in Unix seconds.
     init(token: String, now: @escaping @Sendable () -> Int = { time(nil) }) {
         self.key = Array(token.utf8)
         self.now = now
     }
 
-    /// A new session's cookie value.
+    /// A new sign-in's cookie value.
     func issue() -> String {
         var nonce = [UInt8](repeating: 0, count: 16)
         if !nonce.withUnsafeMutableBytes({ System.random($0) }) {
@@ -72,7 +72,7 @@ final class SessionCookies: Sendable {
         return revoked.withLock { $0[String(parts[1])] != nil } ? .revoked : .valid
     }
 
-    /// Signs out the session of `value`, when it is a valid one.
+    /// Signs out the sign-in of `value`, when it is a valid one.
     func revoke(_ value: Substring) {
         guard check(value) == .valid else { return }
         let parts = value.split(separator: ".")
@@ -87,7 +87,7 @@ final class SessionCookies: Sendable {
         }
     }
 
-    /// The `Set-Cookie` value of a new session: only sent back to this server, never
+    /// The `Set-Cookie` value of a new sign-in: only sent back to this server, never
     /// readable by the page's scripts, never sent with another site's requests, and
     /// over TLS only when the request came over TLS.
     static func setCookie(_ value: String, secure: Bool) -> String {

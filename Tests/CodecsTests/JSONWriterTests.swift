@@ -2,8 +2,6 @@ import Codecs
 import Foundation
 import Testing
 
-@testable import HTTP
-
 struct JSONWriterTests {
     @Test func objectsArraysAndScalarsAreWrittenAsJSON() throws {
         var json = JSONWriter()
@@ -34,5 +32,21 @@ struct JSONWriterTests {
         #expect(!text.contains("\u{2028}") && !text.contains("\u{0}"))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: String]
         #expect(decoded?["v"] == nasty)
+    }
+
+    @Test func namesFromTextAreEscapedAndTheTextIsTheBytes() throws {
+        var json = JSONWriter(strings: .jsonKeepingDelete)
+        json.object {
+            $0.key(escaping: "first_name")
+            $0.string("del \u{7F} tab \t")
+            $0.key(escaping: "odd \"name\"\n")
+            $0.array { $0.boolean(false) }
+        }
+        let expected = #"{"first_name":"del "# + "\u{7F}" + #" tab \t","odd \"name\"\n":[false]}"#
+        #expect(json.text == expected)
+        #expect(json.bytes == Array(expected.utf8))
+        var plain = JSONWriter()
+        plain.object { $0.field("v", "\u{7F}") }
+        #expect(plain.text == #"{"v":"\u007f"}"#, "answers escape DEL")
     }
 }

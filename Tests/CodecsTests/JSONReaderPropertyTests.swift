@@ -1,6 +1,5 @@
 import Codecs
 import Foundation
-import HTTP
 import TestSupport
 import Testing
 
@@ -140,6 +139,7 @@ struct JSONReaderPropertyTests {
             let (value, text) = writer.value()
             let read = try JSONReader.read(Array(text.utf8))
             #expect(read == value, "\(text)")
+            #expect(try JSONReader.read(text) == read, "a String reads as its UTF-8 does")
             let other = try #require(foundation(Array(text.utf8)), "Foundation reads \(text)")
             #expect(agrees(read, other), "\(text)")
         }
@@ -168,6 +168,12 @@ struct JSONReaderPropertyTests {
             let (_, text) = writer.value()
             let bytes = random.mutated(Array(text.utf8), interesting: interesting)
             let strict = try? JSONReader.read(bytes)
+            if let text = String(validating: bytes, as: UTF8.self) {
+                #expect(
+                    Result { () throws(JSONError) in try JSONReader.read(text) }
+                        == Result { () throws(JSONError) in try JSONReader.read(bytes) },
+                    "a String reads (or is refused) as its UTF-8 is")
+            }
             let lenient = foundation(bytes)
             if let strict {
                 guard let lenient else {

@@ -1,5 +1,4 @@
 import Codecs
-import HTTP
 import Testing
 
 struct JSONReaderTests {

@@ -1,6 +1,5 @@
 import Codecs
 import Foundation
-import HTTP
 import TestSupport
 import Testing
 
@@ -31,6 +30,25 @@ struct TextEscapingTests {
     ])
     func jsonEscapesWhatRFC8259AndOldJavaScriptNeed(input: String, expected: String) {
         #expect(escaped(input, .json) == expected)
+    }
+
+    @Test func jsonKeepingDeleteEscapesAsJSONDoesButLeavesDelete() throws {
+        #expect(escaped("a\u{7F}b", .jsonKeepingDelete) == "a\u{7F}b")
+        #expect(escaped("a\u{7F}b", .json) == #"a\u007fb"#)
+        #expect(escaped("a\u{7F}b", .htmlInJSON) == #"a\u007fb"#)
+        #expect(escaped("a\u{7F}b", .html) == "a\u{7F}b")
+        var random = SeededGenerator(seed: 127)
+        let alphabet: [Character] = ["a", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{2028}", "é", "😀", "<"]
+        for _ in 0..<500 {
+            let text = String(
+                (0..<Int.random(in: 0...16, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random)!
+                })
+            let kept = escaped(text, .jsonKeepingDelete)
+            #expect(
+                kept.replacingOccurrences(of: "\u{7F}", with: #"\u007f"#) == escaped(text, .json), "\(text)")
+            #expect(try decodedJSON(kept) == text)
+        }
     }
 
     @Test func htmlEscapesTheFiveSpecialsAndNothingElse() {

@@ -1,0 +1,111 @@
+/// A contact's fields as stored and imported, one value per `ContactField`.
+/// Every field may be empty except that a contact needs a name, a company or an e-mail.
+public struct ContactFields: Hashable, Sendable {
+    private var values = Self.empty
+    private static let empty = ContactField.allCases.map { ContactValue(emptyOf: $0.kind) }
+
+    /// A contact with the given fields (all empty by default).
+    public init(
+        firstName: String = "", lastName: String = "", email: String = "", phone: String = "",
+        company: String = "", city: String = "", notes: String = "", favorite: Bool = false,
+        details: String = "", labels: String = ""
+    ) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.phone = phone
+        self.company = company
+        self.city = city
+        self.notes = notes
+        self.favorite = favorite
+        self.details = details
+        self.labels = labels
+    }
+
+    /// The value of `field`.
+    public subscript(field: ContactField) -> ContactValue {
+        get { values[field.rawValue] }
+        set { values[field.rawValue] = newValue }
+    }
+
+    /// The text of a text field ("" for any other).
+    public subscript(text field: ContactField) -> String {
+        get {
+            if case .text(let text) = values[field.rawValue] { return text }
+            return ""
+        }
+        set { values[field.rawValue] = .text(newValue) }
+    }
+
+    /// Given name.
+    public var firstName: String {
+        get { self[text: .firstName] }
+        set { self[text: .firstName] = newValue }
+    }
+    /// Family name; empty sorts the contact by its first name.
+    public var lastName: String {
+        get { self[text: .lastName] }
+        set { self[text: .lastName] = newValue }
+    }
+    /// E-mail address.
+    public var email: String {
+        get { self[text: .email] }
+        set { self[text: .email] = newValue }
+    }
+    /// Phone number as written.
+    public var phone: String {
+        get { self[text: .phone] }
+        set { self[text: .phone] = newValue }
+    }
+    /// Company or organisation.
+    public var company: String {
+        get { self[text: .company] }
+        set { self[text: .company] = newValue }
+    }
+    /// City.
+    public var city: String {
+        get { self[text: .city] }
+        set { self[text: .city] = newValue }
+    }
+    /// Free text.
+    public var notes: String {
+        get { self[text: .notes] }
+        set { self[text: .notes] = newValue }
+    }
+
+    /// Everything else of the contact: `ContactDetails.json` ("" none).
+    public var details: String {
+        get { self[text: .details] }
+        set { self[text: .details] = newValue }
+    }
+
+    /// The contact's labels, one name a line (`ContactLabels`; "" none).
+    public var labels: String {
+        get { self[text: .labels] }
+        set { self[text: .labels] = newValue }
+    }
+
+    /// Starred by the user.
+    public var favorite: Bool {
+        get { if case .boolean(let value) = values[ContactField.favorite.rawValue] { value } else { false } }
+        set { values[ContactField.favorite.rawValue] = .boolean(newValue) }
+    }
+
+    /// The key the list is ordered by (before the id): see `ContactSortKey`.
+    public var sortKey: ContactSortKey {
+        ContactSortKey(firstName: firstName, lastName: lastName, company: company, email: email)
+    }
+
+    /// The first field whose value is over its limit, with the value's length in characters.
+    public func overLimit() -> (field: ContactField, length: Int, limit: Int)? {
+        for field in ContactField.allCases {
+            guard case .text(let limit) = field.kind, case .text(let text) = values[field.rawValue],
+                text.utf8.count > limit  // UTF-8 bytes are never fewer than characters
+            else { continue }
+            // Characters are Unicode scalars (as JSON Schema's maxLength counts them).
+            let length = text.unicodeScalars.count
+            if length > limit { return (field, length, limit) }
+        }
+        return nil
+    }
+}
