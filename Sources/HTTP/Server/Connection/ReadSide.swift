@@ -101,7 +101,7 @@ struct ReadSide {
         routeLines = match.headerLines
     }
 
-    /// The head's body is read next (for its handler, or into `streamTo`'s sink).
+    /// The head's body is read next (for its handler, or to the sink `streamBody(to:)` gives).
     mutating func expectBody(of head: RequestHead, for match: Router.Match) {
         self.head = head
         self.match = match
