@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The answers to the requests one `epoll_wait` reported go out together after the
-/// last is handled, not one by one between them (`EventLoop.deferredFlushes`).
+/// last is handled, not one by one between them (`EventBatch`).
 struct BatchedSendsLiveTests {
     /// Whether a byte is waiting on `fd` (without reading it).
     static func hasBytes(_ fd: Int32) -> Bool {

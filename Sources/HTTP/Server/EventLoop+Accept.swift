@@ -12,12 +12,12 @@ extension EventLoop {
         for _ in 0..<256 {
             let accepted: Int32?
             do {
-                accepted = try syscall("accept4") { roster_accept_nonblocking(listener) }
+                accepted = try syscall("accept4") { roster_accept_nonblocking(listener.fd) }
             } catch {
                 if error.code == EMFILE || error.code == ENFILE {
                     // Out of descriptors: stop listening for a moment instead of spinning.
-                    try? watch(listener, events: 0, tag: UInt64(listener), add: false)
-                    listenerPausedUntil = now + 100
+                    try? watch(listener.fd, events: 0, tag: UInt64(listener.fd), add: false)
+                    listener.pause(now: now)
                 }
                 return  // other errors (a connection reset before it was accepted) concern one client
             }
@@ -31,12 +31,10 @@ extension EventLoop {
             _ = try? syscall("setsockopt") {
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             }
-            nextSerial += 1
             let connection = Connection(
-                fd: fd, serial: nextSerial, peer: PeerAddress.of(fd), limits: configuration.limits,
-                rules: rules,
-                now: now)
-            if configuration.requestTrace != nil { connection.tracePeer = RequestTrace.peer(of: fd) }
+                fd: fd, serial: listener.nextSerial(), peer: PeerAddress.of(fd),
+                tracePeer: configuration.requestTrace != nil ? RequestTrace.peer(of: fd) : "",
+                limits: configuration.limits, rules: rules, now: now)
             do {
                 try watch(fd, events: connection.registered, tag: UInt64(fd), add: true)
                 connections[fd] = connection
@@ -49,8 +47,7 @@ extension EventLoop {
 
     /// Listens again once a pause for want of descriptors is over.
     func resumeListeningIfDue(now: UInt64) {
-        guard listenerPausedUntil != 0, now >= listenerPausedUntil, !stopping else { return }
-        listenerPausedUntil = 0
-        try? watch(listener, events: EPOLLIN.rawValue, tag: UInt64(listener), add: false)
+        guard !timers.isStopping, listener.resumeIfDue(now: now) else { return }
+        try? watch(listener.fd, events: EPOLLIN.rawValue, tag: UInt64(listener.fd), add: false)
     }
 }

@@ -10,32 +10,21 @@ extension EventLoop {
     /// answered by its handler does; returns the bytes of the head it answered.
     func answerAgain(_ connection: Connection, _ input: UnsafeRawBufferPointer, now: UInt64) -> Int? {
         guard configuration.requestTrace == nil, !connection.machine.closesAfterResponse(keepAlive: true),
-            let (answer, consumed) = answers.find(input, now: readyAt)
+            let (answer, consumed) = answers.find(input, now: batch.readyAt)
         else { return nil }
-        connection.requestStartedAt = readyAt
-        connection.route = answer.route
+        connection.readSide.answeredAgain(route: answer.route, at: batch.readyAt)
         _ = connection.machine.headReceived(
             target: .buffer, limit: 0, length: nil, expectsContinue: false, now: now)
         _ = connection.machine.requestEnded(now: now)
-        let start = connection.output.count
-        connection.output.append(contentsOf: answer.head)
-        let date = writer.dateLine
-        if date.count == ReusableAnswers.dateLength {
-            connection.output.withUnsafeMutableBytes { output in
-                date.withUnsafeBytes { date in
-                    (output.baseAddress! + start + answer.dateAt).copyMemory(
-                        from: date.baseAddress!, byteCount: ReusableAnswers.dateLength)
-                }
-            }
-        }
-        if answer.sendsBody { connection.output.append(contentsOf: answer.body) }
+        connection.writeSide.queueAgain(answer, date: writer.dateLine)
         router.observer?(answer.route, answer.status, 0)
-        _ = connection.machine.responseQueued(unsent: connection.unsent, streaming: false, close: false)
+        _ = connection.machine.responseQueued(
+            unsent: connection.writeSide.unsent, streaming: false, close: false)
         return consumed
     }
 
-    /// Keeps `response`, which the writer just wrote into `written` of the connection's
-    /// output as the answer to `head` (received as `headBytes`), when it may be given
+    /// Keeps `response`, which the writer just queued into `written` of the connection's
+    /// write side as the answer to `head` (received as `headBytes`), when it may be given
     /// again: a GET or HEAD with no body that keeps the connection open, answered with
     /// bytes, and no request trace being written (a kept answer is not traced).
     func keepAnswer(
@@ -47,8 +36,8 @@ extension EventLoop {
             case .bytes(let body) = response.body
         else { return }
         let date = writer.dateLine
-        let answer: ReusableAnswers.Answer? = connection.output.withUnsafeBytes { output in
-            let bytes = UnsafeRawBufferPointer(rebasing: output[written])
+        let route = connection.readSide.route
+        let answer: ReusableAnswers.Answer? = connection.writeSide.withQueuedBytes(in: written) { bytes in
             guard let headLength = ReusableAnswers.headLength(bytes, limit: bytes.count),
                 date.count == ReusableAnswers.dateLength,
                 let dateAt = ReusableAnswers.offset(
@@ -63,7 +52,7 @@ extension EventLoop {
             return ReusableAnswers.Answer(
                 request: Array(headBytes), head: Array(bytes[0..<headLength]), dateAt: dateAt,
                 body: same ? body : Array(sent), sendsBody: !sent.isEmpty, until: until,
-                route: connection.route, status: response.status)
+                route: route, status: response.status)
         }
         if let answer { answers.keep(answer) }
     }

@@ -39,12 +39,9 @@ extension EventLoop {
         // This read's first byte was in the socket when epoll reported it (this loop is its
         // only reader, once per report): a request it begins had been sent by then.
         // Any other request read now had been sent by the time the read returned.
-        connection.receivedAt = clock.nanoseconds()
-        if case .idle = connection.machine.state, connection.pending.isEmpty {
-            connection.nextSentBy = readyAt
-        } else {
-            connection.nextSentBy = nil
-        }
+        var idle = false
+        if case .idle = connection.machine.state { idle = true }
+        connection.readSide.bytesArrived(at: clock.nanoseconds(), readyAt: batch.readyAt, idle: idle)
         _ = connection.machine.bytesReceived(now: now)
         process(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]), now: now)
     }
@@ -53,26 +50,19 @@ extension EventLoop {
     /// what that queued. Called with no bytes to go on with what is pending (or
     /// with an end the parser still owes) once reading resumes.
     func process(_ connection: Connection, _ bytes: UnsafeRawBufferPointer, now: UInt64) {
-        if connection.pending.isEmpty {
+        if !connection.readSide.hasBuffered {
             let consumed = parse(connection, bytes, now: now)
             if consumed < bytes.count && keepsUnparsed(connection) {
-                connection.pending.append(contentsOf: bytes[consumed...])
+                connection.readSide.keep(UnsafeRawBufferPointer(rebasing: bytes[consumed...]))
             }
         } else {
-            connection.pending.append(contentsOf: bytes)
-            let pending = connection.pending
-            let consumed = pending.withUnsafeBytes { parse(connection, $0, now: now) }
-            connection.pending =
-                consumed < pending.count && keepsUnparsed(connection) ? Array(pending[consumed...]) : []
+            var buffered = connection.readSide.takeBuffered(appending: bytes)
+            let consumed = buffered.withUnsafeBytes { parse(connection, $0, now: now) }
+            connection.readSide.restore(&buffered, consumed: consumed, keep: keepsUnparsed(connection))
         }
-        if !connection.pending.isEmpty { connection.machine.bytesBuffered(now: now) }
+        if connection.readSide.hasBuffered { connection.machine.bytesBuffered(now: now) }
         guard connections[connection.fd] != nil else { return }
-        if deferringFlushes {
-            if !connection.flushDeferred { deferredFlushes.append(connection) }
-            connection.flushDeferred = true
-        } else {
-            flush(connection, now: now)
-        }
+        if !batch.deferFlush(of: connection) { flush(connection, now: now) }
     }
 
     /// Whether bytes not parsed yet will be: not when the connection is closing.
@@ -92,7 +82,7 @@ extension EventLoop {
         var requestStart: Int?
         var headBytes: Range<Int>?
         while connection.machine.mayParse {
-            if connection.parser.isAtRequestStart {
+            if connection.readSide.isAtRequestStart {
                 if let consumed = answerAgain(
                     connection, UnsafeRawBufferPointer(rebasing: input[offset...]), now: now)
                 {
@@ -103,10 +93,10 @@ extension EventLoop {
             }
             let step: (event: RequestParser.Event?, consumed: Int)
             do {
-                step = try connection.parser.next(UnsafeRawBufferPointer(rebasing: input[offset...]))
+                step = try connection.readSide.parse(UnsafeRawBufferPointer(rebasing: input[offset...]))
             } catch {
                 traceEnd(connection, outcome: "invalid", status: error.status, always: true)
-                connection.cancelSink()
+                connection.readSide.cancelSink()
                 respond(connection, .error(error), head: nil, close: true)
                 break
             }
@@ -117,14 +107,12 @@ extension EventLoop {
             }
             switch event {
             case .head(let head):
-                if configuration.requestTrace != nil {
-                    connection.traced = RequestTrace.Entry(method: head.method, target: head.target)
-                }
+                if configuration.requestTrace != nil { connection.readSide.startTrace(head) }
                 headBytes = requestStart.map { $0..<(offset + step.consumed) }
                 requestStart = nil
                 begin(connection, head, now: now)
             case .body(let range):
-                connection.traced?.body += range.count
+                connection.readSide.traceBody(range.count)
                 let chunk = UnsafeRawBufferPointer(
                     rebasing: input[(offset + range.lowerBound)..<(offset + range.upperBound)])
                 receive(connection, chunk, now: now)
@@ -143,20 +131,15 @@ extension EventLoop {
     /// With `--trace-requests`: writes the request being read (or, `always`, a
     /// line for a request whose head could not be read) and forgets it.
     func traceEnd(_ connection: Connection, outcome: String, status: Int? = nil, always: Bool = false) {
-        guard let trace = configuration.requestTrace, connection.traced != nil || always else { return }
+        guard let trace = configuration.requestTrace, connection.readSide.isTracing || always else { return }
         trace.record(
             connection: "\(index).\(connection.serial)", peer: connection.tracePeer,
-            connection.traced ?? RequestTrace.Entry(), outcome: outcome, status: status)
-        connection.traced = nil
+            connection.readSide.endTrace() ?? RequestTrace.Entry(), outcome: outcome, status: status)
     }
 
     /// A head arrived: route it, and refuse it or get ready for its body.
     private func begin(_ connection: Connection, _ head: RequestHead, now: UInt64) {
-        connection.requestStartedAt = clock.nanoseconds()
-        connection.requestSentBy = connection.nextSentBy ?? connection.receivedAt
-        connection.nextSentBy = nil
-        connection.route = "unmatched"
-        connection.routeLines = []
+        connection.readSide.headArrived(at: clock.nanoseconds())
         let match: Router.Match
         do {
             match = try responder.route(head)
@@ -170,8 +153,7 @@ extension EventLoop {
             return respond(
                 connection, responder.errorResponse(error, path: head.path), head: head, close: close)
         }
-        connection.route = match.pattern
-        connection.routeLines = match.headerLines
+        connection.readSide.routed(match)
         var length: Int?
         if case .length(let value) = head.framing { length = value }
         var streamed = false
@@ -182,8 +164,7 @@ extension EventLoop {
         if case .refuse(let error) = action {
             return respond(connection, .error(error), head: head, close: true)
         }
-        connection.head = head
-        connection.match = match
+        connection.readSide.expectBody(of: head, for: match)
         if case .streamed(_, let makeSink) = match.body, streamed {
             do {
                 let (fd, serial) = (connection.fd, connection.serial)
@@ -193,34 +174,29 @@ extension EventLoop {
                         self.perform(connection.machine.sinkResumed(now: now), connection, now: now)
                     }
                 })
-                connection.sink = try makeSink(
-                    Request(head: head, parameters: match.parameters, client: connection.peer), flow)
+                connection.readSide.streamBody(
+                    to: try makeSink(
+                        Request(head: head, parameters: match.parameters, client: connection.peer), flow))
             } catch {
                 return respond(
                     connection, responder.errorResponse(error, path: head.path), head: head, close: true)
             }
         }
-        if action == .sendContinue {
-            connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
-        }
+        if action == .sendContinue { connection.writeSide.queueContinue() }
     }
 
     /// A piece of the body arrived.
     private func receive(_ connection: Connection, _ chunk: UnsafeRawBufferPointer, now: UInt64) {
         let action = connection.machine.bodyReceived(count: chunk.count, now: now)
         guard action == .deliverBody else { return perform(action, connection, now: now) }
-        guard let sink = connection.sink else {
-            connection.body.append(contentsOf: chunk)
-            return
-        }
+        guard let sink = connection.readSide.sink else { return connection.readSide.appendBody(chunk) }
         do {
             if try !sink.write(chunk) { _ = connection.machine.sinkRefused() }
         } catch {
-            connection.cancelSink()
+            connection.readSide.cancelSink()
+            let head = connection.readSide.head
             respond(
-                connection, responder.errorResponse(error, path: connection.head?.path ?? "/"),
-                head: connection.head,
-                close: true)
+                connection, responder.errorResponse(error, path: head?.path ?? "/"), head: head, close: true)
         }
     }
 
@@ -228,25 +204,21 @@ extension EventLoop {
     /// `headBytes`: its head as received, when whole in the bytes being parsed.
     private func finish(_ connection: Connection, now: UInt64, headBytes: UnsafeRawBufferPointer?) {
         let action = connection.machine.requestEnded(now: now)
-        guard let head = connection.head, let match = connection.match else { return }
-        connection.head = nil
-        connection.match = nil
+        guard let (head, match) = connection.readSide.takeRequest() else { return }
         switch action {
         case .callHandler:
-            let body = connection.body
-            connection.body = []
+            let body = connection.readSide.takeBody()
             let response = responder.answer(
                 Request(
                     head: head, parameters: match.parameters, body: body, client: connection.peer,
-                    sentBy: connection.requestSentBy),
+                    sentBy: connection.readSide.requestSentBy),
                 by: match)
             respond(
                 connection, response, head: head,
                 close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive), headBytes: headBytes
             )
         case .finishSink:
-            guard let sink = connection.sink else { return }
-            connection.sink = nil  // complete: a close from now on must not cancel it
+            guard let sink = connection.readSide.takeSink() else { return }  // a close must not cancel it
             let (fd, serial) = (connection.fd, connection.serial)
             do {
                 try sink.finish { [weak self] answer in
@@ -266,15 +238,5 @@ extension EventLoop {
         default:
             break
         }
-    }
-
-    /// A sink's answer arrived: send it, then go on with what the client sent next.
-    func answer(_ connection: Connection, _ response: Response, head: RequestHead, now: UInt64) {
-        let action = connection.machine.handlerAnswered(now: now)
-        guard action != .none else { return }
-        respond(
-            connection, response, head: head,
-            close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
-        perform(action, connection, now: now)
     }
 }

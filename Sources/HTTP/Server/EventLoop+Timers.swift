@@ -18,13 +18,11 @@ extension EventLoop {
     /// Stops accepting; idle connections close now, the rest once they are done
     /// or the grace period ends.
     func beginStopping(now: UInt64) {
-        guard !stopping else { return }
-        stopping = true
         let grace = UInt64(configuration.shutdownGrace * 1000)
-        stopDeadline = now + grace
-        unwatch(listener)
-        System.close(listener)
-        listener = -1
+        guard timers.beginStopping(now: now, grace: grace) else { return }
+        let fd = listener.close()
+        unwatch(fd)
+        System.close(fd)
         for connection in Array(connections.values) {
             perform(connection.machine.stop(now: now, grace: grace), connection, now: now)
         }

@@ -16,10 +16,10 @@ extension EventLoop {
             syncInterest(connection)
             process(connection, UnsafeRawBufferPointer(start: nil, count: 0), now: now)
         case .sendContinue:
-            connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            connection.writeSide.queueContinue()
         case .refuse(let error):
-            connection.cancelSink()
-            respond(connection, .error(error), head: connection.head, close: true)
+            connection.readSide.cancelSink()
+            respond(connection, .error(error), head: connection.readSide.head, close: true)
             flush(connection, now: now)
         case .linger:
             // Fails only when the peer is gone, which the lingering read then sees.
@@ -30,10 +30,10 @@ extension EventLoop {
         case .sendEvents:
             flush(connection, now: now)
         case .sendHeartbeat:
-            queueEvent(ServerSentEvent.keepAlive.bytes, on: connection)
+            connection.writeSide.queueEvent(ServerSentEvent.keepAlive.bytes)
             flush(connection, now: now)
         case .endEvents:
-            endEvents(connection)
+            connection.writeSide.endEvents()
             flush(connection, now: now)
         }
     }
@@ -47,21 +47,20 @@ extension EventLoop {
     ) {
         if let observer = router.observer {
             let now = clock.nanoseconds()
-            let elapsed =
-                head == nil || now < connection.requestStartedAt ? 0 : now - connection.requestStartedAt
-            observer(head == nil ? "invalid" : connection.route, response.status, Double(elapsed) / 1e9)
+            let startedAt = connection.readSide.requestStartedAt
+            let elapsed = head == nil || now < startedAt ? 0 : now - startedAt
+            observer(
+                head == nil ? "invalid" : connection.readSide.route, response.status, Double(elapsed) / 1e9)
         }
         let close = close || connection.machine.state == .closing
-        let start = connection.output.count
-        let rest = writer.write(
-            response, head: head, routeLines: connection.routeLines, close: close, into: &connection.output)
+        let (rest, written) = connection.writeSide.queue(
+            response, head: head, routeLines: connection.readSide.routeLines, close: close, by: writer)
         if let headBytes, let head, !close, response.reusableUntil != nil {
-            keepAnswer(
-                response, to: head, headBytes, written: start..<connection.output.count, on: connection)
+            keepAnswer(response, to: head, headBytes, written: written, on: connection)
         }
         switch rest {
         case .stream(let source)?:
-            connection.stream = source
+            connection.writeSide.startStream(source)
         case .events(let events)?:
             return startEvents(events, on: connection, chunked: ResponseWriter.chunksEvents(for: head))
         default:
@@ -69,21 +68,29 @@ extension EventLoop {
             if case .events(let events) = response.body { events.close() }
         }
         _ = connection.machine.responseQueued(
-            unsent: connection.unsent, streaming: connection.stream != nil, close: close)
+            unsent: connection.writeSide.unsent, streaming: connection.writeSide.isStreaming, close: close)
+    }
+
+    /// A sink's answer arrived: send it, then go on with what the client sent next.
+    func answer(_ connection: Connection, _ response: Response, head: RequestHead, now: UInt64) {
+        let action = connection.machine.handlerAnswered(now: now)
+        guard action != .none else { return }
+        respond(
+            connection, response, head: head,
+            close: connection.machine.closesAfterResponse(keepAlive: head.keepAlive))
+        perform(action, connection, now: now)
     }
 
     /// Sends what is queued, pulling streamed bodies as the socket drains, and
     /// tells the state machine how far it got.
     func flush(_ connection: Connection, now: UInt64) {
         while true {
-            if connection.unsent > 0 {
+            if connection.writeSide.unsent > 0 {
                 let result: Int?
                 do {
-                    result = try connection.output.withUnsafeBytes { bytes in
+                    result = try connection.writeSide.withUnsentBytes { bytes in
                         try syscall("send") {
-                            send(
-                                connection.fd, bytes.baseAddress! + connection.sent, connection.unsent,
-                                Int32(MSG_NOSIGNAL))
+                            send(connection.fd, bytes.baseAddress!, bytes.count, Int32(MSG_NOSIGNAL))
                         }
                     }
                 } catch {
@@ -92,49 +99,34 @@ extension EventLoop {
                 guard let written = result else {
                     return perform(connection.machine.writeWouldBlock(), connection, now: now)
                 }
-                connection.sent += written
+                connection.writeSide.sent(written)
                 connection.machine.bytesSent(now: now)
                 continue
             }
-            if connection.output.capacity > 64 * 1024 {
-                connection.output = []
-            } else {
-                connection.output.removeAll(keepingCapacity: true)
+            connection.writeSide.drained()
+            do {
+                if try connection.writeSide.pullStream() { continue }
+            } catch {
+                configuration.logger.log("roster: a streamed response failed: \(error)")
+                return drop(connection)  // the head is sent: cutting the stream is all that is left
             }
-            connection.sent = 0
-            if let stream = connection.stream {
-                do {
-                    let chunk = try stream.next()
-                    if chunk?.isEmpty == true { continue }
-                    ResponseWriter.chunk(chunk, into: &connection.output)
-                    if chunk == nil { connection.stream = nil }
-                } catch {
-                    configuration.logger.log("roster: a streamed response failed: \(error)")
-                    return drop(connection)  // the head is sent: cutting the stream is all that is left
-                }
+            switch connection.writeSide.pullEvent() {
+            case .noStream:
+                return perform(connection.machine.outputDrained(now: now), connection, now: now)
+            case .queued:
                 continue
+            case .finished:
+                _ = connection.machine.eventStreamFinished()
+                connection.writeSide.endEvents()
+            case .nothing:
+                return perform(connection.machine.eventsCaughtUp(), connection, now: now)
             }
-            if let events = connection.events {
-                switch events.next() {
-                case .event(let bytes):
-                    queueEvent(bytes, on: connection)
-                case .finished:
-                    _ = connection.machine.eventStreamFinished()
-                    endEvents(connection)
-                case .nothing:
-                    return perform(connection.machine.eventsCaughtUp(), connection, now: now)
-                }
-                continue
-            }
-            return perform(connection.machine.outputDrained(now: now), connection, now: now)
         }
     }
 
     /// Sets the epoll interest to what the state machine wants, when it changed.
     func syncInterest(_ connection: Connection) {
-        let wanted = connection.machine.interest
-        guard wanted != connection.registered, connections[connection.fd] != nil else { return }
-        connection.registered = wanted
+        guard connections[connection.fd] != nil, let wanted = connection.interestChange() else { return }
         do {
             try watch(connection.fd, events: wanted, tag: UInt64(connection.fd), add: false)
         } catch {
@@ -147,9 +139,8 @@ extension EventLoop {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         openConnections.release()
         traceEnd(connection, outcome: "unfinished")
-        connection.cancelSink()
-        connection.events?.close()
-        connection.events = nil
+        connection.readSide.cancelSink()
+        connection.writeSide.closeEvents()
         connection.machine.closed()
         unwatch(connection.fd)
         System.close(connection.fd)

@@ -12,9 +12,14 @@ import Synchronization
 ///
 /// The loop waits on epoll and carries out what each connection's
 /// `ConnectionStateMachine` decides; the rules (timeouts, limits,
-/// backpressure) live there. The concerns are split by file: accepting
-/// (`+Accept`), reading and parsing (`+Reading`), carrying out actions and
-/// sending (`+Writing`), the clock's ticks and stopping (`+Timers`).
+/// backpressure) live there. Its state lives in values that own it: each
+/// connection's `ReadSide` and `WriteSide`, the `Listener`, the `LoopTimers`,
+/// the `EventBatch` of deferred flushes, the `ReusableAnswers`; the loop moves
+/// bytes between the sockets, the parser and the responder. The concerns are
+/// split by file: accepting (`+Accept`), reading and parsing (`+Reading`),
+/// carrying out actions, answering and sending (`+Writing`), event streams
+/// (`+Events`), answers given again (`+Answers`), the clock's ticks and
+/// stopping (`+Timers`).
 ///
 /// Unchecked Sendable: it is built on the starting thread and handed to its own
 /// thread once; from then on only that thread touches its state, and other
@@ -30,27 +35,17 @@ final class EventLoop: @unchecked Sendable {
     let clock: MonotonicClock
     let epoll: Int32
     let wake: Int32
-    var listener: Int32
+    /// The listening socket, the pause when descriptors run out, the next serial.
+    var listener: Listener
     var connections: [Int32: Connection] = [:]
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     let writer: ResponseWriter
     /// Answers this loop may give again to the same request bytes (static files').
     var answers = ReusableAnswers()
-    var stopping = false
-    var stopDeadline: UInt64 = 0
-    var lastSweep: UInt64 = 0
-    /// When the latest `epoll_wait` returned (ns): every socket it reported readable
-    /// held its first unread byte by then (see `Request.sentBy`).
-    var readyAt: UInt64 = 0
-    var listenerPausedUntil: UInt64 = 0
-    /// While the events of one `epoll_wait` are handled, the answers they queue wait
-    /// in `deferredFlushes` and go out together after the last one: a send wakes the
-    /// client it answers, and on a busy machine a client woken per answer takes the
-    /// core back before the next request is handled, once per answer instead of once
-    /// per batch.
-    var deferringFlushes = false
-    var deferredFlushes: [Connection] = []
-    var nextSerial: UInt64 = 0
+    /// The sweep's clock and the stop's deadline.
+    var timers = LoopTimers()
+    /// The events of the latest `epoll_wait`: when it returned, the flushes they deferred.
+    var batch = EventBatch()
     static let wakeTag = UInt64.max
     /// Connections open across all the server's loops (the cap is the server's, not a loop's).
     let openConnections: OpenConnections
@@ -68,7 +63,7 @@ final class EventLoop: @unchecked Sendable {
         openConnections: OpenConnections
     ) throws(SystemError) {
         self.index = index
-        self.listener = listener
+        self.listener = Listener(fd: listener)
         self.router = router
         self.responder = Responder(router: router, logger: configuration.logger)
         self.configuration = configuration
@@ -131,34 +126,31 @@ final class EventLoop: @unchecked Sendable {
                 try syscall("epoll_wait") { epoll_wait(epoll, buffer.baseAddress, 256, 250) }
             }
             guard let count = result else { break }  // epoll itself failed: nothing can be served
-            readyAt = clock.nanoseconds()
-            let now = readyAt / 1_000_000
-            deferringFlushes = true
+            batch.begin(readyAt: clock.nanoseconds())
+            let now = batch.readyAt / 1_000_000
             for slot in 0..<Int(count ?? 0) {
                 var event = events[slot]
                 dispatch(
                     tag: roster_epoll_event_data(&event), flags: roster_epoll_event_events(&event), now: now)
             }
             flushBatch(now: now)
-            if ConnectionStateMachine.elapsed(since: lastSweep, now: now) >= 250 {
-                lastSweep = now
+            if timers.sweepDue(now: now) {
                 sweep(now: now)
                 router.onTick?()
             }
-            if stopping && (connections.isEmpty || now >= stopDeadline) { break }
+            if timers.isFinished(now: now, open: !connections.isEmpty) { break }
         }
         for connection in Array(connections.values) { drop(connection) }
     }
 
     /// Sends what the batch's events queued, each connection once, in the order queued.
     private func flushBatch(now: UInt64) {
-        deferringFlushes = false
-        let queued = deferredFlushes
-        deferredFlushes.removeAll(keepingCapacity: true)
+        var queued = batch.end()
         for connection in queued {
-            connection.flushDeferred = false
+            connection.writeSide.flushDequeued()
             if connections[connection.fd] === connection { flush(connection, now: now) }
         }
+        batch.recycle(&queued)
     }
 
     /// Handles one epoll event.
@@ -173,7 +165,7 @@ final class EventLoop: @unchecked Sendable {
             }
             for task in tasks { task() }
             if stop { beginStopping(now: now) }
-        } else if Int32(truncatingIfNeeded: tag) == listener && !stopping {
+        } else if listener.isListening(Int32(truncatingIfNeeded: tag)) && !timers.isStopping {
             acceptConnections(now: now)
         } else if let connection = connections[Int32(truncatingIfNeeded: tag)] {
             if flags & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 && flags & EPOLLIN.rawValue == 0 {
