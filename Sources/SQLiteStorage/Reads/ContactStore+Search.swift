@@ -163,9 +163,14 @@ extension ContactStore {
         try mergeOnce(optimize: false)
     }
 
-    /// A level of the search index merged whole at once only past this many
-    /// segments: never, while `mergeSearchStep(pages:)` keeps up.
-    static let crisisSegments = 100_000
+    /// A level of the search index merged whole at once when it holds this many
+    /// segments: never, while `mergeSearchStep(pages:)` keeps up, which it cannot
+    /// while writes come with no pause (an import beside single writes: a segment
+    /// each commit). FTS5 keeps at most 2,000 segments and refuses the next with
+    /// SQLITE_FULL (`ContactsError.storageFull`, a full disk), crisis merges
+    /// included; it caps this setting at 1,999, where a merge's output on another
+    /// level already makes 2,000. Half that leaves the other levels room.
+    static let crisisSegments = 1_000
 
     /// Merges segments of the search index in one short transaction, writing about
     /// `pages` pages (FTS5's `merge`: a level merges once it holds 4 segments, its
