@@ -78,7 +78,8 @@ struct SearchMergeTests {
         var state = try store.listState()
         let write = { (name: String) in
             state = try editor.insert(
-                ContactFields(firstName: name, lastName: "Besideworth"), base: { _ in state }, prepare: { _ in }
+                ContactFields(firstName: name, lastName: "Besideworth"), base: { _ in state },
+                prepare: { _ in }
             ).state
         }
         // A few writes that the upkeep merges: a segment on a level above the new ones'.
