@@ -43,27 +43,6 @@ struct SearchMergeTests {
         #expect(try store.matches(["merge37"]).count == 1)
     }
 
-    /// The index's segments as FTS5 counts them (its structure record's second varint).
-    private static func segments(_ store: ContactStore) throws -> Int {
-        try store.database.withStatement("SELECT block FROM contact_search_data WHERE id = 10") { statement in
-            guard try statement.step() else { return 0 }
-            let record = statement.blob(at: 0)
-            var offset = 4  // the cookie
-            var values: [Int] = []
-            while values.count < 2 {
-                var value = 0
-                while true {
-                    let byte = Int(record[offset])
-                    offset += 1
-                    value = value << 7 | byte & 0x7F
-                    if byte < 0x80 { break }
-                }
-                values.append(value)
-            }
-            return values[1]
-        }
-    }
-
     /// FTS5 keeps at most 2,000 segments and refuses the next with SQLITE_FULL ("database
     /// or disk is full"), and caps `crisismerge` at 1,999: with merges deferred, a merge's
     /// output on another level, and no pause for the upkeep, the 2,000th commit to write
@@ -97,7 +76,7 @@ struct SearchMergeTests {
             }
             try job.waitsForRows()
             try write("Beside\(round)")
-            most = max(most, try Self.segments(store))
+            most = max(most, try store.searchSegments())
         }
         #expect(most < 2_000, "\(most) segments at most")
         state = try job.commit()
