@@ -163,9 +163,37 @@ extension SQLiteContactStore {
         try mergeOnce(optimize: false)
     }
 
-    /// A level of the search index merged whole at once only past this many
-    /// segments: never, while `mergeSearchStep(pages:)` keeps up.
-    static let crisisSegments = 100_000
+    /// A level of the search index merged whole at once when it holds this many
+    /// segments: never, while `mergeSearchStep(pages:)` keeps up, which it cannot
+    /// while writes come with no pause (an import beside single writes: a segment
+    /// each commit). FTS5 keeps at most 2,000 segments and refuses the next with
+    /// SQLITE_FULL (`ContactsError.storageFull`, a full disk), crisis merges
+    /// included; it caps this setting at 1,999, where a merge's output on another
+    /// level already makes 2,000. Half that leaves the other levels room.
+    static let crisisSegments = 1_000
+
+    /// How many segments the search index holds: the second number of FTS5's
+    /// structure record (after its 4-byte cookie, varints of levels then segments).
+    func searchSegments() throws -> Int {
+        try database.withStatement("SELECT block FROM contact_search_data WHERE id = 10") { statement in
+            guard try statement.step() else { return 0 }
+            return try statement.withBlob(at: 0) { record in
+                var offset = 4
+                var numbers: [Int] = []
+                while numbers.count < 2, offset < record.count {
+                    var number = 0
+                    while offset < record.count {
+                        let byte = Int(record[offset])
+                        offset += 1
+                        number = number << 7 | byte & 0x7F
+                        if byte < 0x80 { break }
+                    }
+                    numbers.append(number)
+                }
+                return numbers.count == 2 ? numbers[1] : 0
+            }
+        }
+    }
 
     /// Merges segments of the search index in one short transaction, writing about
     /// `pages` pages (FTS5's `merge`: a level merges once it holds 4 segments, its

@@ -136,7 +136,7 @@ final class SQLiteImport {
         if lastSaved - lastIndexed >= Self.textsAStep { try indexSaved(upTo: lastIndexed + Self.textsAStep) }
         let commits = slices.committed
         try slices.stepped()
-        if slices.committed > commits { lastSaved = lastStaged }
+        if slices.committed > commits { try sliceCommitted() }
     }
 
     /// The file's next rows are not read yet: the open slice ends, so that no single
@@ -144,8 +144,28 @@ final class SQLiteImport {
     func waitsForRows() throws {
         let commits = slices.committed
         try slices.commit()
-        if slices.committed > commits { lastSaved = lastStaged }
+        if slices.committed > commits { try sliceCommitted() }
     }
+
+    /// Once a slice is committed: its staging rows are saved, and the search index,
+    /// which gained a segment, merges a step when it holds many, in a slice of its own.
+    ///
+    /// Beside a stream of single writes every slice is short and every commit, the
+    /// writes' too, adds a segment, with no pause for the writer's upkeep: left to
+    /// FTS5, level 0 would grow to its crisis merge (`ContactStore.crisisSegments`),
+    /// which merges the import's texts of a thousand slices inside one commit
+    /// (100-360 ms here, long enough for a waiting single write to give up busy).
+    /// A step writes about 64 pages, a few milliseconds.
+    private func sliceCommitted() throws {
+        lastSaved = lastStaged
+        guard try store.searchSegments() >= Self.mergeSegments else { return }
+        try slices.open()
+        try store.database.execute("INSERT INTO contact_search (contact_search, rank) VALUES ('merge', 64)")
+        try slices.commit()
+    }
+
+    /// Segments of the search index from which each slice is followed by a merge step.
+    static let mergeSegments = 64
 
     static let stageSQL =
         "INSERT INTO staging.import_rows (id, sort_key, lines, document, \(ContactField.columnList)) "
