@@ -14,8 +14,13 @@ final class LiveApplication: @unchecked Sendable {
     /// The SQLite application over 100,000 seeded contacts (seeded once per test run,
     /// plus a few contacts whose text needs escaping), for tests that only read.
     static let shared: LiveApplication = try! LiveApplication(.sqlite, shared: ())
-    private static let sharedPostgres: LiveApplication? =
-        TestStore.available.contains(.postgres) ? try! LiveApplication(.postgres, shared: ()) : nil
+    private static let sharedPostgres: LiveApplication? = {
+        guard TestStore.available.contains(.postgres) else { return nil }
+        let live = try! LiveApplication(.postgres, shared: ())
+        // A static is never deinitialised: its server stops and its database goes as the process exits.
+        atexit { LiveApplication.sharedPostgres?.close() }
+        return live
+    }()
 
     /// The application over 100,000 seeded contacts and the hostile ones on `store`,
     /// made once per test run, for tests that only read.
@@ -33,7 +38,7 @@ final class LiveApplication: @unchecked Sendable {
     /// Ids of the contacts added as they were given (`adding:`), unchecked.
     let addedIDs: [Int]
     /// The PostgreSQL database, dropped after the application stops (nil on SQLite).
-    private let postgres: TestPostgres?
+    private var postgres: TestPostgres?
     static let hostile = [
         ContactFields(
             firstName: "<script>alert(1)</script>", lastName: "O'Brien & \"Sons\"", email: "a&b@x.org",
@@ -125,11 +130,15 @@ final class LiveApplication: @unchecked Sendable {
 
     func client() -> RawClient { RawClient(port: port) }
 
-    deinit {
+    /// Stops the application, then drops its PostgreSQL database and removes its folder.
+    private func close() {
         application.stop()
         application.wait()
+        postgres = nil
         try? FileManager.default.removeItem(atPath: folder)
     }
+
+    deinit { close() }
 }
 
 extension RawClient {
