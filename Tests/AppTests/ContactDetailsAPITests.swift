@@ -8,10 +8,6 @@ import Testing
 /// exported and imported again; and contacts listed by a company or an e-mail.
 @Suite(.serialized)
 struct ContactDetailsAPITests {
-    let live: LiveApplication
-
-    init() throws { live = try LiveApplication(contacts: 300) }
-
     private static let json = ["Content-Type": "application/json"]
 
     private static var details: [String: Any] {
@@ -29,20 +25,24 @@ struct ContactDetailsAPITests {
         ]
     }
 
-    private func create(_ body: [String: Any]) throws -> [String: Any] {
+    private func create(_ live: LiveApplication, _ body: [String: Any]) throws -> [String: Any] {
         let text = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
         let answer = live.client().post("/contacts", text, headers: Self.json)
         #expect(answer.status == 201, "\(answer.json)")
         return answer.json
     }
 
-    @Test func detailsAreKeptReadBackAndFoundBy() throws {
-        let made = try create([
-            "first_name": "Priya", "last_name": "Ravindranath", "email": "priya@quill.example",
-            "city": "London",
-            "phone": "+44 7700 900123",
-            "details": Self.details,
-        ])
+    @Test(arguments: TestStore.available)
+    func detailsAreKeptReadBackAndFoundBy(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
+        let made = try create(
+            live,
+            [
+                "first_name": "Priya", "last_name": "Ravindranath", "email": "priya@quill.example",
+                "city": "London",
+                "phone": "+44 7700 900123",
+                "details": Self.details,
+            ])
         let id = try #require(made["id"] as? Int)
         let read = try #require(live.client().getJSON("/contacts/\(id)")?.json)
         #expect(
@@ -57,43 +57,54 @@ struct ContactDetailsAPITests {
             #expect(ids == [id], "q=\(q)")
         }
         // A contact without details has an empty object.
-        let plain = try create(["first_name": "Ann"])
+        let plain = try create(live, ["first_name": "Ann"])
         #expect((plain["details"] as? [String: Any])?.isEmpty == true)
     }
 
-    @Test(arguments: [
-        (#"{"first_name": "A", "details": "text"}"#, "details"),
-        (#"{"first_name": "A", "details": {"hobby": "x"}}"#, "hobby"),
-        (#"{"first_name": "A", "details": {"emails": [{"value": 3}]}}"#, "emails.value"),
-    ])
-    func wrongDetailsAre422NamingTheKey(body: String, key: String) {
+    @Test(
+        arguments: TestStore.each([
+            (#"{"first_name": "A", "details": "text"}"#, "details"),
+            (#"{"first_name": "A", "details": {"hobby": "x"}}"#, "hobby"),
+            (#"{"first_name": "A", "details": {"emails": [{"value": 3}]}}"#, "emails.value"),
+        ]))
+    func wrongDetailsAre422NamingTheKey(store: TestStore, body: String, key: String) throws {
+        let live = try LiveApplication(store, contacts: 300)
         let answer = live.client().post("/contacts", body, headers: Self.json)
         #expect(answer.status == 422 && answer.json["field"] as? String == "details")
         #expect((answer.json["message"] as? String ?? "").contains(key), "\(answer.json)")
     }
 
-    @Test func aPrimaryEmailLeftEmptyIsTakenFromTheOthers() throws {
-        let made = try create([
-            "first_name": "Bo", "details": ["emails": [["label": "home", "value": "bo@home.example"]]],
-        ])
+    @Test(arguments: TestStore.available)
+    func aPrimaryEmailLeftEmptyIsTakenFromTheOthers(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
+        let made = try create(
+            live,
+            [
+                "first_name": "Bo", "details": ["emails": [["label": "home", "value": "bo@home.example"]]],
+            ])
         #expect(made["email"] as? String == "bo@home.example")
         #expect((made["details"] as? [String: Any])?["email_label"] as? String == "home")
         #expect((made["details"] as? [String: Any])?["emails"] == nil)
     }
 
-    @Test func aContactWithoutANameIsListedByItsCompanyOrItsEmail() throws {
-        let company = try create(["company": "Harborview Dental Clinic", "phone": "+1 206-555-0143"])
+    @Test(arguments: TestStore.available)
+    func aContactWithoutANameIsListedByItsCompanyOrItsEmail(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
+        let company = try create(live, ["company": "Harborview Dental Clinic", "phone": "+1 206-555-0143"])
         #expect(company["section"] as? String == "H")
-        let email = try create(["email": "frontdesk@zeta.example"])
+        let email = try create(live, ["email": "frontdesk@zeta.example"])
         #expect(email["section"] as? String == "F")
         let refused = live.client().post("/contacts", #"{"phone": "555"}"#, headers: Self.json)
         #expect(refused.status == 422 && refused.json["error"] as? String == "name_required")
     }
 
-    @Test func detailsGoOutInTheCSVExportAndComeBack() throws {
-        _ = try create(["first_name": "Cy", "last_name": "Exporte", "phone": "1", "details": Self.details])
+    @Test(arguments: TestStore.available)
+    func detailsGoOutInTheCSVExportAndComeBack(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
+        _ = try create(
+            live, ["first_name": "Cy", "last_name": "Exporte", "phone": "1", "details": Self.details])
         let exported = try #require(live.client().get("/export.csv")).text
-        let target = try LiveApplication(contacts: 0)
+        let target = try LiveApplication(store, contacts: 0)
         #expect(target.client().post("/import", exported).status == 200)
         let window = try #require(target.client().getJSON("/window?offset=0&height=400&q=exporte")?.json)
         let id = try #require(
@@ -105,19 +116,21 @@ struct ContactDetailsAPITests {
                 == NSDictionary(dictionary: Self.details))
     }
 
-    @Test func formulasAreExportedAsTextAndImportBackTheSame() throws {
+    @Test(arguments: TestStore.available)
+    func formulasAreExportedAsTextAndImportBackTheSame(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
         let risky = [
             "first_name": #"=HYPERLINK("https://attacker.example","open")"#, "last_name": "+Plusfield",
             "company": "@SUM(A1:A9)", "city": "-2+3", "phone": "+1 555 0100",
         ]
-        _ = try create(risky)
+        _ = try create(live, risky)
         let exported = try #require(live.client().get("/export.csv")).text
         let row = try #require(exported.components(separatedBy: "\r\n").first { $0.contains("Plusfield") })
         for cell in row.split(separator: ",", omittingEmptySubsequences: false) {
             let cell = cell.hasPrefix("\"") ? cell.dropFirst() : cell
             #expect(!["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? ""), "\(row)")
         }
-        let target = try LiveApplication(contacts: 0)
+        let target = try LiveApplication(store, contacts: 0)
         #expect(target.client().post("/import", exported).status == 200)
         let window = try #require(target.client().getJSON("/window?offset=0&height=400&q=plusfield")?.json)
         let contact = try #require(
@@ -126,11 +139,15 @@ struct ContactDetailsAPITests {
         for (key, value) in risky { #expect(contact[key] as? String == value, "\(key)") }
     }
 
-    @Test func theVCardExportWritesEveryDetailIn3Or4() throws {
-        _ = try create([
-            "first_name": "Vee", "last_name": "Cardwell", "phone": "1", "favorite": true,
-            "details": Self.details,
-        ])
+    @Test(arguments: TestStore.available)
+    func theVCardExportWritesEveryDetailIn3Or4(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 300)
+        _ = try create(
+            live,
+            [
+                "first_name": "Vee", "last_name": "Cardwell", "phone": "1", "favorite": true,
+                "details": Self.details,
+            ])
         let three = try #require(live.client().get("/export.vcf"))
         #expect(three.status == 200 && three.headers["content-type"]?.hasPrefix("text/vcard") == true)
         let text = three.text

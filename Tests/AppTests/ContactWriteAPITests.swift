@@ -8,10 +8,6 @@ import Testing
 /// sessions see of them.
 @Suite(.serialized)
 struct ContactWriteAPITests {
-    let live: LiveApplication
-
-    init() throws { live = try LiveApplication(contacts: 2_000) }
-
     /// One request on `client`; the status, the headers and the body as a JSON object.
     private func call(
         _ client: RawClient, _ method: String, _ target: String, _ body: String? = nil,
@@ -25,7 +21,9 @@ struct ContactWriteAPITests {
         return (window["total"] as! Int, window["version"] as! Int)
     }
 
-    @Test func aContactIsAddedReadRenamedStarredAndDeleted() throws {
+    @Test(arguments: TestStore.available)
+    func aContactIsAddedReadRenamedStarredAndDeleted(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let (total, version) = try listState(client)
         let created = call(
@@ -69,19 +67,22 @@ struct ContactWriteAPITests {
     }
 
     @Test(
-        arguments: [
-            ("{\"first_name\": \"x\",", 400, nil),
-            ("[{\"first_name\": \"x\"}]", 400, nil),
-            ("{\"first_name\": \"x\", \"nickname\": \"y\"}", 400, "nickname"),
-            ("{\"first_name\": \"x\", \"favorite\": \"yes\"}", 422, "favorite"),
-            ("{\"first_name\": 42}", 422, "first_name"),
-            ("{\"phone\": \"555\"}", 422, "first_name"),
-            ("{\"first_name\": \" \", \"last_name\": \"\"}", 422, "first_name"),
-            ("{\"first_name\": \"\(String(repeating: "é", count: 257))\"}", 422, "first_name"),
-            ("{\"first_name\": \"\(String(repeating: "x", count: 70_000))\"}", 413, nil),
-        ] as [(String, Int, String?)])
-    func aBadContactIsRefusedNamingTheFieldAndChangesNothing(body: String, status: Int, field: String?) throws
-    {
+        arguments: TestStore.each(
+            [
+                ("{\"first_name\": \"x\",", 400, nil),
+                ("[{\"first_name\": \"x\"}]", 400, nil),
+                ("{\"first_name\": \"x\", \"nickname\": \"y\"}", 400, "nickname"),
+                ("{\"first_name\": \"x\", \"favorite\": \"yes\"}", 422, "favorite"),
+                ("{\"first_name\": 42}", 422, "first_name"),
+                ("{\"phone\": \"555\"}", 422, "first_name"),
+                ("{\"first_name\": \" \", \"last_name\": \"\"}", 422, "first_name"),
+                ("{\"first_name\": \"\(String(repeating: "é", count: 257))\"}", 422, "first_name"),
+                ("{\"first_name\": \"\(String(repeating: "x", count: 70_000))\"}", 413, nil),
+            ] as [(String, Int, String?)]))
+    func aBadContactIsRefusedNamingTheFieldAndChangesNothing(
+        store: TestStore, body: String, status: Int, field: String?
+    ) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let before = try listState(client)
         let answer = call(client, "POST", "/contacts", body)
@@ -91,7 +92,9 @@ struct ContactWriteAPITests {
         #expect(try listState(live.client()) == before)
     }
 
-    @Test func aPatchThatLeavesNoNameIsRefusedAsABadBodyOrAConflict() throws {
+    @Test(arguments: TestStore.available)
+    func aPatchThatLeavesNoNameIsRefusedAsABadBodyOrAConflict(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let id = try #require(
             call(client, "POST", "/contacts", #"{"last_name":"Onlylast"}"#).json["id"] as? Int)
@@ -105,7 +108,9 @@ struct ContactWriteAPITests {
         #expect(call(client, "DELETE", "/contacts/\(id)").status == 204)
     }
 
-    @Test func writesFromElsewhereAreRefusedAndChangeNothing() throws {
+    @Test(arguments: TestStore.available)
+    func writesFromElsewhereAreRefusedAndChangeNothing(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let before = try listState(client)
         let id = 5
@@ -129,7 +134,9 @@ struct ContactWriteAPITests {
         #expect(call(client, "GET", "/export.csv", host: "evil.example").status == 403)
     }
 
-    @Test func aStarIsOneCellInItsSlotAndInsertsAboveKeepTheFirstContactInPlace() throws {
+    @Test(arguments: TestStore.available)
+    func aStarIsOneCellInItsSlotAndInsertsAboveKeepTheFirstContactInPlace(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let offset = 40_000
         let first = try #require(client.getJSON("/window?offset=\(offset)&height=600")?.json)
@@ -172,7 +179,9 @@ struct ContactWriteAPITests {
         #expect(client.getJSON("/sections")?.json["version"] as? Int == moved["version"] as? Int)
     }
 
-    @Test func aStarUndoneWhileAnAnswerWasDroppedSendsNothingAgain() throws {
+    @Test(arguments: TestStore.available)
+    func aStarUndoneWhileAnAnswerWasDroppedSendsNothingAgain(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2_000)
         let client = live.client()
         let offset = 60_000
         let first = try #require(client.getJSON("/window?offset=\(offset)&height=600")?.json)

@@ -29,8 +29,9 @@ struct EventsAPITests {
         EventStreamReader(port: live.port, headers: headers)
     }
 
-    @Test func theFirstEventIsTheCurrentVersionUncachedAndUncompressed() throws {
-        let live = LiveApplication.shared
+    @Test(arguments: TestStore.available)
+    func theFirstEventIsTheCurrentVersionUncachedAndUncompressed(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let reader = Self.stream(live, headers: ["Accept": "text/event-stream", "Accept-Encoding": "gzip"])
         #expect(reader.status == 200 && reader.headers["content-type"] == "text/event-stream")
         #expect(reader.headers["cache-control"] == "no-store" && reader.headers["content-encoding"] == nil)
@@ -44,15 +45,17 @@ struct EventsAPITests {
                     contentHeight: sections["contentHeight"] as? Int ?? -1))
     }
 
-    @Test func anAcceptWithoutEventStreamGets406AndNoAcceptIsFine() throws {
-        let live = LiveApplication.shared
+    @Test(arguments: TestStore.available)
+    func anAcceptWithoutEventStreamGets406AndNoAcceptIsFine(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let refused = try #require(live.client().get("/events", headers: ["Accept": "application/json"]))
         #expect(refused.status == 406 && refused.text.contains("\"error\":\"not_acceptable\""))
         #expect(Self.announced(Self.stream(live).next()) != nil)
     }
 
-    @Test func anImportIsAnnouncedToEveryStreamWithin250Milliseconds() throws {
-        let live = try LiveApplication(contacts: 10)
+    @Test(arguments: TestStore.available)
+    func anImportIsAnnouncedToEveryStreamWithin250Milliseconds(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 10)
         let readers = (0..<3).map { _ in Self.stream(live) }
         let first = try #require(Self.announced(readers[0].next()))
         for reader in readers.dropFirst() { #expect(Self.announced(reader.next()) == first) }
@@ -67,8 +70,9 @@ struct EventsAPITests {
         #expect(Date().timeIntervalSince(answered) < 0.25, "announced within 250 ms of the import's answer")
     }
 
-    @Test func resumingWithAnOldIDGetsTheNewestAtOnceAndWithTheCurrentOneWaits() throws {
-        let live = try LiveApplication(contacts: 10)
+    @Test(arguments: TestStore.available)
+    func resumingWithAnOldIDGetsTheNewestAtOnceAndWithTheCurrentOneWaits(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 10)
         let old = try #require(Self.announced(Self.stream(live).next())).version
         #expect(live.client().post("/import", "first_name\nAda\n").status == 200)
         let current = try #require(live.client().getJSON("/sections")?.json["version"] as? Int)
@@ -83,15 +87,17 @@ struct EventsAPITests {
         #expect(try #require(Self.announced(upToDate.next(timeout: 2))).version > current)
     }
 
-    @Test func aQuietStreamGetsAKeepAliveComment() throws {
-        let live = try LiveApplication(contacts: 0) { $0.eventHeartbeat = 0.2 }
+    @Test(arguments: TestStore.available)
+    func aQuietStreamGetsAKeepAliveComment(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0) { $0.eventHeartbeat = 0.2 }
         let reader = Self.stream(live)
         #expect(Self.announced(reader.next()) != nil)
         #expect(reader.next(timeout: 2)?[":"] == "keep-alive")
     }
 
-    @Test func streamsCountAgainstTheConnectionCap() throws {
-        let live = try LiveApplication(contacts: 0) { $0.maxConnections = 2 }
+    @Test(arguments: TestStore.available)
+    func streamsCountAgainstTheConnectionCap(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0) { $0.maxConnections = 2 }
         var readers = (0..<2).map { _ in Self.stream(live) }
         for reader in readers { #expect(Self.announced(reader.next()) != nil) }
         let refused = live.client()
@@ -106,8 +112,9 @@ struct EventsAPITests {
         #expect(admitted, "room again once a stream's client left")
     }
 
-    @Test func stoppingEndsOpenStreamsAndReturnsPromptly() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func stoppingEndsOpenStreamsAndReturnsPromptly(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         let reader = Self.stream(live)
         #expect(Self.announced(reader.next()) != nil)
         let started = Date()

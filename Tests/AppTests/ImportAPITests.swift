@@ -42,8 +42,9 @@ struct ImportAPITests {
         + "Ann,\"Lee, Jr.\",a@x.io,1,\"Acme \"\"Labs\"\"\",Oslo,\"two\nlines\",blue\r\n"
         + "<img src=x onerror=alert(1)>,Zed,z@x.io,2,,,,\r\n" + "Zoë,Ångström,q@x.io,3,,,,"
 
-    @Test func aGoodFileLoadsWithAliasesQuotesABOMAndIgnoredColumnsReported() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func aGoodFileLoadsWithAliasesQuotesABOMAndIgnoredColumnsReported(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         let client = live.client()
         let (status, summary) = client.post("/import", Self.good)
         #expect(status == 200)
@@ -72,8 +73,9 @@ struct ImportAPITests {
         #expect((details["other"] as? [[String: String]]) == [["name": "Favourite colour", "value": "blue"]])
     }
 
-    @Test func aBadRowAbortsEverythingWith422NamingItsLineUnlessSkipped() throws {
-        let live = try LiveApplication(contacts: 5)
+    @Test(arguments: TestStore.available)
+    func aBadRowAbortsEverythingWith422NamingItsLineUnlessSkipped(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 5)
         let client = live.client()
         let bad = "first_name,last_name\nA,B\nC,D,E\n\"F,G\nH,I\n"
         let (status, summary) = client.post("/import", bad)
@@ -91,8 +93,9 @@ struct ImportAPITests {
         #expect(client.getJSON("/window?offset=0&height=100")?.json["total"] as? Int == 7)
     }
 
-    @Test func anAbortedImportAnswersAnErrorBodyThatAlsoListsTheBadRows() throws {
-        let live = try LiveApplication(contacts: 2)
+    @Test(arguments: TestStore.available)
+    func anAbortedImportAnswersAnErrorBodyThatAlsoListsTheBadRows(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 2)
         let (status, body) = live.client().post("/import", "first_name,last_name\nA,B\n,\n")
         #expect(status == 422)
         #expect(body["error"] as? String == "invalid_rows", "every 4xx body has error and message")
@@ -102,8 +105,9 @@ struct ImportAPITests {
         #expect(body["inserted"] as? Int == 0 && body["rejected"] as? Int == 1 && body["total"] as? Int == 2)
     }
 
-    @Test func theOpenAPIExampleAndPlainFilesImportUnderEitherErrorPolicy() throws {
-        let live = try LiveApplication(contacts: 1)
+    @Test(arguments: TestStore.available)
+    func theOpenAPIExampleAndPlainFilesImportUnderEitherErrorPolicy(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 1)
         let document = try #require(live.client().getJSON("/openapi.json")?.json)
         let paths = try #require(document["paths"] as? [String: Any])
         let post = try #require((paths["/import"] as? [String: Any])?["post"] as? [String: Any])
@@ -124,8 +128,9 @@ struct ImportAPITests {
         #expect(live.client().post("/import", "phone\n1\n").status == 422)
     }
 
-    @Test func headersWithoutNamesEmptyBodiesAndBadParametersAreRefused() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func headersWithoutNamesEmptyBodiesAndBadParametersAreRefused(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         let client = live.client()
         // A request refused before its body is read closes its connection: a new one each.
         #expect(live.client().post("/import", "phone,city\n1,Oslo\n").status == 422)
@@ -142,8 +147,9 @@ struct ImportAPITests {
                 .status == 200)
     }
 
-    @Test func chunkedBodiesExpectContinueAndMultipartFormsAllImport() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func chunkedBodiesExpectContinueAndMultipartFormsAllImport(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         let client = live.client()
         client.send(
             "POST /import HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Type: text/csv\r\n\r\n"
@@ -170,8 +176,9 @@ struct ImportAPITests {
             "Ann, Bob, Carter, Dora")
     }
 
-    @Test func anImportWhoseClientLeavesMidBodyFreesTheWayForTheNext() throws {
-        let live = try LiveApplication(contacts: 10)
+    @Test(arguments: TestStore.available)
+    func anImportWhoseClientLeavesMidBodyFreesTheWayForTheNext(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 10)
         var csv = "first_name\n"
         for index in 0..<20_000 { csv += "Gone\(index)\n" }
         do {
@@ -219,8 +226,9 @@ struct ImportAPITests {
         #endif
     }
 
-    @Test func replaceModeReplacesTheList() throws {
-        let live = try LiveApplication(contacts: 50)
+    @Test(arguments: TestStore.available)
+    func replaceModeReplacesTheList(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 50)
         let client = live.client()
         let (status, summary) = client.post("/import?mode=replace", "first_name\nOnly\n")
         #expect(status == 200 && summary["total"] as? Int == 1)
@@ -228,8 +236,9 @@ struct ImportAPITests {
         #expect(window["total"] as? Int == 1)
     }
 
-    @Test func aContactJustImportedIsFoundOnEveryLoop() throws {
-        let live = try LiveApplication(contacts: 1_000)
+    @Test(arguments: TestStore.available)
+    func aContactJustImportedIsFoundOnEveryLoop(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 1_000)
         // Connections spread over the event loops; a window on each pins that
         // loop's read transaction at the data before the import.
         let clients = (0..<12).map { _ in live.client() }
@@ -247,8 +256,9 @@ struct ImportAPITests {
         }
     }
 
-    @Test func writesNeedTheAdminTokenWhenOneIsSet() throws {
-        let live = try LiveApplication(contacts: 0) { $0.adminToken = "s3cret" }
+    @Test(arguments: TestStore.available)
+    func writesNeedTheAdminTokenWhenOneIsSet(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0) { $0.adminToken = "s3cret" }
         let refused = live.client().postResponse("/import", "first_name\nA\n")
         #expect(refused?.status == 401)
         #expect(refused?.headers["www-authenticate"] == "Bearer")
@@ -266,10 +276,11 @@ struct ImportAPITests {
         }
     }
 
-    @Test func importsAndRefusedWritesAreLoggedOneLineEach() throws {
+    @Test(arguments: TestStore.available)
+    func importsAndRefusedWritesAreLoggedOneLineEach(store: TestStore) throws {
         let lines = Mutex<[String]>([])
         let live = try LiveApplication(
-            contacts: 0, logger: Logger { line in lines.withLock { $0.append(line) } }
+            store, contacts: 0, logger: Logger { line in lines.withLock { $0.append(line) } }
         ) {
             $0.adminToken = "s3cret"
         }
@@ -280,8 +291,10 @@ struct ImportAPITests {
         #expect(
             live.client().post("/import?errors=abort", "first_name,phone\n,12\n", headers: token).status
                 == 422)
-        // (Beside the start's warning that "s3cret" is a short token.)
-        let logged = lines.withLock { $0 }.filter { !$0.hasPrefix("roster: warning:") }
+        // The lines about the requests: beside them the start logs its own (the warning that
+        // "s3cret" is a short token; PostgreSQL's rows cached and search texts read, the
+        // latter on a thread of its own, whenever it is done).
+        let logged = lines.withLock { $0 }.filter { $0.contains("/import") }
         #expect(logged.count == 3, "\(logged)")
         #expect(
             logged.first { $0.contains("refused POST /import") && $0.contains("401") } != nil, "\(logged)")
@@ -293,8 +306,9 @@ struct ImportAPITests {
             "\(logged)")
     }
 
-    @Test func importsFromAnotherSitesPageAreRefused() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func importsFromAnotherSitesPageAreRefused(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         #expect(
             live.client().post(
                 "/import", "first_name\nA\n",
@@ -313,8 +327,9 @@ struct ImportAPITests {
         #expect(status == 200, "the page's own form (Host is 'localhost' in these requests)")
     }
 
-    @Test func everyImportAnswerVariesBySiteOriginAuthorizationAndCookie() throws {
-        let live = try LiveApplication(contacts: 0)
+    @Test(arguments: TestStore.available)
+    func everyImportAnswerVariesBySiteOriginAuthorizationAndCookie(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0)
         let requests = [
             ("Sec-Fetch-Site: cross-site\r\nContent-Type: text/csv", "first_name\nA\n", 403),
             ("Content-Type: application/x-www-form-urlencoded", "first_name\nA\n", 415),
@@ -334,8 +349,9 @@ struct ImportAPITests {
         }
     }
 
-    @Test func everyResponseCarriesTheSecurityHeaders() throws {
-        let live = try LiveApplication(contacts: 10)
+    @Test(arguments: TestStore.available)
+    func everyResponseCarriesTheSecurityHeaders(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 10)
         for target in ["/", "/window?offset=0&height=100", "/nothing", "/healthz"] {
             let response = try #require(live.client().get(target))
             #expect(response.headers["x-content-type-options"] == "nosniff", "\(target)")
@@ -346,28 +362,31 @@ struct ImportAPITests {
         #expect(page.headers["content-security-policy"]?.contains("default-src 'none'") == true)
     }
 
-    @Test func aPublicAddressWithoutATokenRefusesWrites() throws {
-        let live = try LiveApplication(contacts: 0) {
+    @Test(arguments: TestStore.available)
+    func aPublicAddressWithoutATokenRefusesWrites(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0) {
             $0.host = "0.0.0.0"
             $0.publicRead = true
         }
         #expect(live.client().post("/import", "first_name\nA\n").status == 403)
     }
 
-    @Test func bodiesOverTheImportLimitAre413() throws {
-        let live = try LiveApplication(contacts: 0) { $0.maxImportBytes = 64 }
+    @Test(arguments: TestStore.available)
+    func bodiesOverTheImportLimitAre413(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0) { $0.maxImportBytes = 64 }
         let client = live.client()
         #expect(client.post("/import", "first_name\n" + String(repeating: "A\n", count: 100)).status == 413)
     }
 
-    @Test func exportThenImportIntoAnEmptyListThenExportGivesTheSameBytes() throws {
-        let source = try LiveApplication(contacts: 3000)
+    @Test(arguments: TestStore.available)
+    func exportThenImportIntoAnEmptyListThenExportGivesTheSameBytes(store: TestStore) throws {
+        let source = try LiveApplication(store, contacts: 3000)
         let first = try #require(source.client().get("/export.csv"))
         #expect(first.status == 200 && first.headers["transfer-encoding"] == "chunked")
         let text = first.text
         #expect(
             text.hasPrefix("first_name,last_name,email,phone,company,city,notes,favorite,details,labels\r\n"))
-        let target = try LiveApplication(contacts: 0)
+        let target = try LiveApplication(store, contacts: 0)
         let client = target.client()
         #expect(client.post("/import", text).status == 200)
         let second = try #require(client.get("/export.csv"))
@@ -378,8 +397,9 @@ struct ImportAPITests {
         #expect(gunzip(zipped.body) == first.body)
     }
 
-    @Test func windowReadsDuringAnImportSeeTheListBeforeOrAfterNeverBetween() throws {
-        let live = try LiveApplication(contacts: 1000)
+    @Test(arguments: TestStore.available)
+    func windowReadsDuringAnImportSeeTheListBeforeOrAfterNeverBetween(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 1000)
         var csv = "first_name,last_name,email\n"
         for index in 0..<60_000 { csv += "Name\(index),Racer\(index % 977),n\(index)@after.example\n" }
         let body = csv

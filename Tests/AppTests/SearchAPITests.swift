@@ -8,8 +8,6 @@ import Testing
 /// `q=` on a live application: the results are a list of their own.
 @Suite(.serialized)
 struct SearchAPITests {
-    let live = LiveApplication.shared
-
     private func window(_ client: RawClient, _ query: String) throws -> [String: Any] {
         let (status, json) = try #require(client.getJSON("/window?height=600&\(query)"))
         #expect(status == 200, "\(query): \(json)")
@@ -20,7 +18,9 @@ struct SearchAPITests {
         (window["cells"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "contact" }
     }
 
-    @Test func rowsSectionsDeepWindowsAndRowJumpsAreAmongTheMatches() throws {
+    @Test(arguments: TestStore.available)
+    func rowsSectionsDeepWindowsAndRowJumpsAreAmongTheMatches(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let first = try window(client, "q=an&offset=0")
         let total = try #require(first["total"] as? Int)
@@ -42,7 +42,9 @@ struct SearchAPITests {
         }
     }
 
-    @Test func aSessionBelongsToItsQueryAndMarksWhatMatched() throws {
+    @Test(arguments: TestStore.available)
+    func aSessionBelongsToItsQueryAndMarksWhatMatched(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let first = try window(client, "q=anna&offset=0")
         let session = try #require(first["session"] as? String)
@@ -59,7 +61,9 @@ struct SearchAPITests {
         #expect(whole["total"] as? Int == 100_002)
     }
 
-    @Test func aHostileQueryLeavesEveryFragmentEscaped() throws {
+    @Test(arguments: TestStore.available)
+    func aHostileQueryLeavesEveryFragmentEscaped(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         for q in ["%3Cscript%3E", "r%26d", "%22o%27brien%22", "%3Cb%3Ealert"] {
             let found = try window(client, "q=\(q)&offset=0")

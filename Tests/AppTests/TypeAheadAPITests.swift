@@ -9,9 +9,7 @@ import Testing
 /// last name, or the first name when there is none) starts with the text, folded.
 @Suite(.serialized)
 struct TypeAheadAPITests {
-    let live = LiveApplication.shared
-
-    private func window(_ query: String) throws -> [String: Any] {
+    private func window(_ live: LiveApplication, _ query: String) throws -> [String: Any] {
         let (status, json) = try #require(live.client().getJSON("/window?height=400&\(query)"))
         #expect(status == 200, "\(query): \(json)")
         return json
@@ -26,18 +24,21 @@ struct TypeAheadAPITests {
         return last.isEmpty ? NameFolding.fold(contact["first_name"] as? String ?? "") : last
     }
 
-    private func sortName(row: Int, _ q: String = "") throws -> [UInt8] {
-        try sortName(window("row=\(row)" + (q.isEmpty ? "" : "&q=\(q)")), row: row)
+    private func sortName(_ live: LiveApplication, row: Int, _ q: String = "") throws -> [UInt8] {
+        try sortName(window(live, "row=\(row)" + (q.isEmpty ? "" : "&q=\(q)")), row: row)
     }
 
-    @Test func theWindowOpensAtTheFirstNameThatStartsWithTheText() throws {
-        let total = try #require(try window("offset=0")["total"] as? Int)
+    @Test(arguments: TestStore.available)
+    func theWindowOpensAtTheFirstNameThatStartsWithTheText(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
+        let total = try #require(try window(live, "offset=0")["total"] as? Int)
         var random = SeededGenerator(seed: 11)
         for _ in 0..<12 {
-            let name = try sortName(row: Int.random(in: 1..<total, using: &random))
+            let name = try sortName(live, row: Int.random(in: 1..<total, using: &random))
             for length in [1, 2, 4] where name.count >= length {
                 let prefix = String(decoding: name.prefix(length), as: UTF8.self)
                 let typed = try window(
+                    live,
                     "name=\(prefix.uppercased().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
                 )
                 let row = try #require(typed["row"] as? Int)
@@ -45,43 +46,49 @@ struct TypeAheadAPITests {
                 let wanted = NameFolding.fold(prefix)
                 #expect(try sortName(typed, row: row).starts(with: wanted), "\(prefix)")
                 if row > 0 {
-                    #expect(!(try sortName(row: row - 1).starts(with: wanted)), "\(prefix): the first")
+                    #expect(!(try sortName(live, row: row - 1).starts(with: wanted)), "\(prefix): the first")
                 }
             }
         }
     }
 
-    @Test func aTextNoNameStartsWithOpensWhereItWouldGo() throws {
-        let total = try #require(try window("offset=0")["total"] as? Int)
-        let name = try sortName(row: total / 3)
+    @Test(arguments: TestStore.available)
+    func aTextNoNameStartsWithOpensWhereItWouldGo(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
+        let total = try #require(try window(live, "offset=0")["total"] as? Int)
+        let name = try sortName(live, row: total / 3)
         // `~` sorts after every letter: no name starts with "abc~", and its place is
         // right after the names that start with "abc".
         let text = Array(name.prefix(3)) + [UInt8(ascii: "~")]
-        let typed = try window("name=\(String(decoding: name.prefix(3), as: UTF8.self))~")
+        let typed = try window(live, "name=\(String(decoding: name.prefix(3), as: UTF8.self))~")
         let row = try #require(typed["row"] as? Int)
         #expect(row > total / 3)
         #expect(!(try sortName(typed, row: row).lexicographicallyPrecedes(text)))
-        #expect(try sortName(row: row - 1).lexicographicallyPrecedes(text))
+        #expect(try sortName(live, row: row - 1).lexicographicallyPrecedes(text))
     }
 
-    @Test func aSearchsResultsAreTypedAmongTheMatches() throws {
-        let total = try #require(try window("q=an&offset=0")["total"] as? Int)
-        let name = try sortName(row: total / 2, "an")
+    @Test(arguments: TestStore.available)
+    func aSearchsResultsAreTypedAmongTheMatches(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
+        let total = try #require(try window(live, "q=an&offset=0")["total"] as? Int)
+        let name = try sortName(live, row: total / 2, "an")
         let prefix = String(decoding: name.prefix(2), as: UTF8.self)
-        let typed = try window("q=an&name=\(prefix)")
+        let typed = try window(live, "q=an&name=\(prefix)")
         let row = try #require(typed["row"] as? Int)
         #expect(row <= total / 2)
         #expect(try sortName(typed, row: row).starts(with: name.prefix(2)))
-        if row > 0 { #expect(!(try sortName(row: row - 1, "an").starts(with: name.prefix(2)))) }
+        if row > 0 { #expect(!(try sortName(live, row: row - 1, "an").starts(with: name.prefix(2)))) }
     }
 
-    @Test(arguments: [
-        ("name=ab&offset=0&height=400", "name"), ("name=ab&row=3&height=400", "name"),
-        ("name=%20&height=400", "name"), ("name=&height=400", "name"),
-        ("name=\(String(repeating: "a", count: 65))&height=400", "name"),
-        ("name=a&name=b&height=400", "name"),
-    ])
-    func badNamesAre400NamingThem(query: String, parameter: String) throws {
+    @Test(
+        arguments: TestStore.each([
+            ("name=ab&offset=0&height=400", "name"), ("name=ab&row=3&height=400", "name"),
+            ("name=%20&height=400", "name"), ("name=&height=400", "name"),
+            ("name=\(String(repeating: "a", count: 65))&height=400", "name"),
+            ("name=a&name=b&height=400", "name"),
+        ]))
+    func badNamesAre400NamingThem(store: TestStore, query: String, parameter: String) throws {
+        let live = LiveApplication.shared(store)
         let (status, json) = try #require(live.client().getJSON("/window?\(query)"))
         #expect(status == 400)
         #expect(json["error"] as? String == "invalid_parameter")

@@ -1,7 +1,6 @@
 import Contacts
 import Foundation
 import ReuseEngine
-import SQLiteStorage
 import TestSupport
 import Testing
 
@@ -30,9 +29,9 @@ struct SlotView: Equatable {
 
 @Suite(.serialized)
 struct WindowAPITests {
-    let live = LiveApplication.shared
-
-    @Test func aWindowHasEveryFieldOfTheContract() throws {
+    @Test(arguments: TestStore.available)
+    func aWindowHasEveryFieldOfTheContract(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let (status, window) = try #require(client.getJSON("/window?offset=0&height=800"))
         #expect(status == 200)
@@ -69,7 +68,9 @@ struct WindowAPITests {
         #expect((stats["created"] as? [String: Int])?["contact"] == cells.count - 1)
     }
 
-    @Test func everyDatabaseValueIsEscapedInFragmentsAndExactInJSON() throws {
+    @Test(arguments: TestStore.available)
+    func everyDatabaseValueIsEscapedInFragmentsAndExactInJSON(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let contact = try #require(client.getJSON("/contacts/\(live.hostileIDs[0])")?.json)
         let row = try #require(contact["row"] as? Int)
@@ -101,7 +102,9 @@ struct WindowAPITests {
 
     /// A session walked in seeded random steps, some responses dropped: the client's
     /// slots always equal a fresh full window.
-    @Test func deltasAppliedByAClientThatDropsResponsesMatchFullWindows() throws {
+    @Test(arguments: TestStore.available)
+    func deltasAppliedByAClientThatDropsResponsesMatchFullWindows(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         var random = SeededGenerator(seed: 42)
         let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
@@ -137,7 +140,9 @@ struct WindowAPITests {
         #expect(deltas > 150)
     }
 
-    @Test func createdSlotsPlateauWhileScrollingFarOverHTTP() throws {
+    @Test(arguments: TestStore.available)
+    func createdSlotsPlateauWhileScrollingFarOverHTTP(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
         let session = first["session"] as! String
@@ -153,30 +158,35 @@ struct WindowAPITests {
         #expect(created <= 16, "800 px shows at most 15 contacts and part of one more")
     }
 
-    @Test(arguments: [
-        ("offset=-1&height=800", "offset"), ("offset=abc&height=800", "offset"),
-        ("offset=nan&height=800", "offset"),
-        ("offset=inf&height=800", "offset"), ("offset=1e400&height=800", "offset"),
-        ("offset=0&height=0", "height"),
-        ("offset=0&height=1e9", "height"), ("offset=0&height=20001", "height"), ("height=800", "offset"),
-        ("offset=0", "height"), ("offset=0&height=800&offset=5", "offset"),
-        ("offset=0&height=800&ack=x", "ack"),
-        ("offset=0&height=800&ack=-1", "ack"), ("offset=0&height=800&overscan=-5", "overscan"),
-        ("offset=0&height=800&overscan=NaN", "overscan"), ("offset=0&height=800&session=a%20b", "session"),
-        ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"),
-        ("offset=+5&height=800", "offset"), ("offset=0&height=800&height=800", "height"),
-        ("offset=0&height=800&overscan=1&overscan=1", "overscan"),
-        ("offset=0&height=800&session=a&session=b", "session"),
-        ("offset=%FF&height=800", "query"),
-    ])
-    func badParametersAre400NamingTheParameter(query: String, parameter: String) throws {
+    @Test(
+        arguments: TestStore.each([
+            ("offset=-1&height=800", "offset"), ("offset=abc&height=800", "offset"),
+            ("offset=nan&height=800", "offset"),
+            ("offset=inf&height=800", "offset"), ("offset=1e400&height=800", "offset"),
+            ("offset=0&height=0", "height"),
+            ("offset=0&height=1e9", "height"), ("offset=0&height=20001", "height"), ("height=800", "offset"),
+            ("offset=0", "height"), ("offset=0&height=800&offset=5", "offset"),
+            ("offset=0&height=800&ack=x", "ack"),
+            ("offset=0&height=800&ack=-1", "ack"), ("offset=0&height=800&overscan=-5", "overscan"),
+            ("offset=0&height=800&overscan=NaN", "overscan"),
+            ("offset=0&height=800&session=a%20b", "session"),
+            ("offset=0&height=800&ack=1&ack=2", "ack"), ("offset=0x10&height=800", "offset"),
+            ("offset=+5&height=800", "offset"), ("offset=0&height=800&height=800", "height"),
+            ("offset=0&height=800&overscan=1&overscan=1", "overscan"),
+            ("offset=0&height=800&session=a&session=b", "session"),
+            ("offset=%FF&height=800", "query"),
+        ]))
+    func badParametersAre400NamingTheParameter(store: TestStore, query: String, parameter: String) throws {
+        let live = LiveApplication.shared(store)
         let (status, json) = try #require(live.client().getJSON("/window?\(query)"))
         #expect(status == 400)
         let message = json["message"] as? String ?? ""
         #expect(json["error"] != nil && message.contains(parameter), "\(query): \(message)")
     }
 
-    @Test func anUnknownSessionStartsANewOneInFull() throws {
+    @Test(arguments: TestStore.available)
+    func anUnknownSessionStartsANewOneInFull(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let (status, window) = try #require(
             live.client().getJSON("/window?offset=0&height=300&session=nosuchsession&ack=4"))
         #expect(
@@ -184,14 +194,18 @@ struct WindowAPITests {
                 && window["session"] as? String != "nosuchsession")
     }
 
-    @Test func heightsUpToTheLimitAndOffsetsPastTheEndAreAnswered() throws {
+    @Test(arguments: TestStore.available)
+    func heightsUpToTheLimitAndOffsetsPastTheEndAreAnswered(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         #expect(client.getJSON("/window?offset=0&height=20000&overscan=5000")?.status == 200)
         let past = try #require(client.getJSON("/window?offset=999999999&height=800")?.json)
         #expect((past["cells"] as? [Any])?.isEmpty == true && past["first"] is NSNull)
     }
 
-    @Test func anOffsetWindowAnswersTheOffsetItWasLaidOutFor() throws {
+    @Test(arguments: TestStore.available)
+    func anOffsetWindowAnswersTheOffsetItWasLaidOutFor(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let window = try #require(live.client().getJSON("/window?offset=1234.5&height=300")?.json)
         #expect(window["offset"] as? Double == 1234.5)
         let cells = try #require(window["cells"] as? [[String: Any]])
@@ -203,8 +217,9 @@ struct WindowAPITests {
 
     /// `row=N`: the window starts at row N's top, the answer says so, and row N's
     /// cell sits there; near the end the window is the list's last `height` px.
-    @Test(arguments: [0, 1, 50_000, 99_990, 100_001])
-    func aRowWindowStartsAtTheRowsTopOrTheEndOfTheList(row: Int) throws {
+    @Test(arguments: TestStore.available, [0, 1, 50_000, 99_990, 100_001])
+    func aRowWindowStartsAtTheRowsTopOrTheEndOfTheList(store: TestStore, row: Int) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let window = try #require(client.getJSON("/window?row=\(row)&height=800")?.json)
         let total = try #require(window["total"] as? Int)
@@ -227,25 +242,33 @@ struct WindowAPITests {
         #expect(byOffset["offset"] as? Int == offset)
     }
 
-    /// Every row's top worked out from the contacts one by one: a header of 32 px
-    /// opens each non-empty section, a contact is 56 px plus 20 per notes line.
+    /// Every row's top worked out from the contacts one by one, read in list order
+    /// beside the server: a header of 32 px opens each non-empty section, a contact is
+    /// 56 px plus 20 per notes line.
     static func bruteForceTops(_ live: LiveApplication) throws -> [Int] {
-        let store = try SQLiteContactStore(readingFrom: live.folder + "/db.sqlite")
-        let state = try store.listState()
-        let contacts = try store.contacts(at: 0..<state.order.count, in: state.order)
+        let sections = try #require(live.client().getJSON("/sections")?.json["sections"] as? [[String: Any]])
+        let scan = try live.backend().openScan()
+        defer { scan.close() }
+        var contacts: [ContactFields] = []
+        while case let batch = try scan.next(limit: 10_000), !batch.isEmpty { contacts += batch }
         var tops: [Int] = []
         var top = 0
-        for section in state.sections where section.rows > 0 {
+        var row = 0
+        for rows in sections.map({ $0["rows"] as? Int ?? 0 }) where rows > 0 {
             top += 32
-            for contact in contacts[section.firstRow..<(section.firstRow + section.rows)] {
+            for fields in contacts[row..<(row + rows)] {
                 tops.append(top)
-                top += 56 + 20 * NoteLines.count(contact.fields.notes)
+                top += 56 + 20 * NoteLines.count(fields.notes)
             }
+            row += rows
         }
+        #expect(row == contacts.count, "the sections hold every contact")
         return tops
     }
 
-    @Test func rowWindowsPutTheFirstLastAndRandomRowsWhereTheirHeightsAddUpTo() throws {
+    @Test(arguments: TestStore.available)
+    func rowWindowsPutTheFirstLastAndRandomRowsWhereTheirHeightsAddUpTo(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let tops = try Self.bruteForceTops(live)
         let client = live.client()
         var random = SeededGenerator(seed: 5)
@@ -260,8 +283,9 @@ struct WindowAPITests {
         }
     }
 
-    @Test(arguments: [100_002, 999_999_999])
-    func aRowPastTheEndGivesTheLastWindow(row: Int) throws {
+    @Test(arguments: TestStore.available, [100_002, 999_999_999])
+    func aRowPastTheEndGivesTheLastWindow(store: TestStore, row: Int) throws {
+        let live = LiveApplication.shared(store)
         let window = try #require(live.client().getJSON("/window?row=\(row)&height=800")?.json)
         let contentHeight = try #require(window["contentHeight"] as? Int)
         #expect(window["offset"] as? Int == contentHeight - 800)
@@ -269,13 +293,17 @@ struct WindowAPITests {
         #expect(window["row"] as? Int == 100_001, "the row it was placed by: the last")
     }
 
-    @Test func theFirstRowOpensBelowItsSectionsHeader() throws {
+    @Test(arguments: TestStore.available)
+    func theFirstRowOpensBelowItsSectionsHeader(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let window = try #require(live.client().getJSON("/window?row=0&height=400")?.json)
         #expect(window["offset"] as? Int == 32)
         #expect(window["first"] as? Int == 0)
     }
 
-    @Test func aRowWindowContinuesASessionAsDeltas() throws {
+    @Test(arguments: TestStore.available)
+    func aRowWindowContinuesASessionAsDeltas(store: TestStore) throws {
+        let live = LiveApplication.shared(store)
         let client = live.client()
         let first = try #require(client.getJSON("/window?offset=0&height=800")?.json)
         let session = first["session"] as! String
@@ -286,14 +314,18 @@ struct WindowAPITests {
         #expect(next["offset"] as? Int == fresh["offset"] as? Int)
     }
 
-    @Test(arguments: [
-        ("row=5&offset=0&height=800", "row"), ("offset=0&row=5&height=800", "row"),
-        ("row=-1&height=800", "row"), ("row=1.5&height=800", "row"), ("row=&height=800", "row"),
-        ("row=1&row=2&height=800", "row"), ("row=1", "height"),
-        ("offset=0&height=800&foo=1", "foo"), ("offset=0&height=800&Offset=3", "Offset"),
-        ("offset=0&height=800&callback=x", "callback"), ("offset=0&height=800&q=a&q=b", "q"),
-    ])
-    func badRowsAndUnknownParametersAre400NamingThem(query: String, parameter: String) throws {
+    @Test(
+        arguments: TestStore.each([
+            ("row=5&offset=0&height=800", "row"), ("offset=0&row=5&height=800", "row"),
+            ("row=-1&height=800", "row"), ("row=1.5&height=800", "row"), ("row=&height=800", "row"),
+            ("row=1&row=2&height=800", "row"), ("row=1", "height"),
+            ("offset=0&height=800&foo=1", "foo"), ("offset=0&height=800&Offset=3", "Offset"),
+            ("offset=0&height=800&callback=x", "callback"), ("offset=0&height=800&q=a&q=b", "q"),
+        ]))
+    func badRowsAndUnknownParametersAre400NamingThem(store: TestStore, query: String, parameter: String)
+        throws
+    {
+        let live = LiveApplication.shared(store)
         let (status, json) = try #require(live.client().getJSON("/window?\(query)"))
         #expect(status == 400)
         #expect(json["error"] as? String == "invalid_parameter")
@@ -301,14 +333,16 @@ struct WindowAPITests {
         #expect(message.contains(parameter), "\(query): \(message)")
     }
 
-    @Test(arguments: ["q=", "q=%20%20", "q=-%2F.", "q=+"])
-    func aQueryWithoutAWordIsTheWholeList(q: String) throws {
+    @Test(arguments: TestStore.available, ["q=", "q=%20%20", "q=-%2F.", "q=+"])
+    func aQueryWithoutAWordIsTheWholeList(store: TestStore, q: String) throws {
+        let live = LiveApplication.shared(store)
         let (status, window) = try #require(live.client().getJSON("/window?offset=0&height=300&\(q)"))
         #expect(status == 200 && window["total"] as? Int == 100_002)
     }
 
-    @Test(arguments: ["q=smith", "q=%20o%27brien", "q=5551"])
-    func aQueryWithWordsIsASearchOfItsOwn(q: String) throws {
+    @Test(arguments: TestStore.available, ["q=smith", "q=%20o%27brien", "q=5551"])
+    func aQueryWithWordsIsASearchOfItsOwn(store: TestStore, q: String) throws {
+        let live = LiveApplication.shared(store)
         let (status, window) = try #require(live.client().getJSON("/window?offset=0&height=300&\(q)"))
         #expect(status == 200)
         let total = try #require(window["total"] as? Int)

@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Synchronization
 
 /// Follows the writes of every server on one shared database (PostgreSQL): a thread
 /// that listens for their writes (`ContactChangeFeed`) and, on each notification (and every second, in
@@ -10,6 +11,10 @@ final class VersionListener: Sendable {
     private let backend: any ContactBackend
     private let catalog: Catalog
     private let log: @Sendable (String) -> Void
+    /// Set by `stop()`: the thread ends at its next turn.
+    private let stopping = Atomic<Bool>(false)
+    /// Signalled when the thread has ended (closing its connections).
+    private let ended = DispatchSemaphore(value: 0)
 
     /// How often the socket is looked at for notifications, in seconds.
     static let tick = 0.01
@@ -20,18 +25,30 @@ final class VersionListener: Sendable {
         self.log = log
     }
 
-    /// Starts the thread; it runs as long as the process.
+    /// Starts the thread; it runs until `stop()`.
     func start() throws {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            ended.signal()
+        }
         thread.name = "roster-listen"
         thread.start()
+    }
+
+    /// Ends the thread once the server has stopped, so that no connection outlives the
+    /// application (a process that serves one after another, as tests do, would keep
+    /// each one's listener polling, and retrying once its database is gone); waits up
+    /// to `timeout` seconds for it to end.
+    func stop(timeout: Double = 5) {
+        guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        _ = ended.wait(timeout: .now() + timeout)
     }
 
     private func run() {
         var listening: (feed: any ContactChangeFeed, reader: StoreReader)?
         var lastCheck = 0.0
         var failing = false
-        while true {
+        while !stopping.load(ordering: .relaxed) {
             do {
                 let now = Date().timeIntervalSinceReferenceDate
                 if listening == nil {

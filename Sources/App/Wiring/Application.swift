@@ -121,10 +121,11 @@ public final class Application: Sendable {
             signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: contactWriter,
             maxImportBytes: options.maxImportBytes)
-        if backend.isShared {
-            try VersionListener(backend: backend, catalog: catalog, log: logger.log).start()
-        }
+        let listener =
+            backend.isShared ? VersionListener(backend: backend, catalog: catalog, log: logger.log) : nil
+        try listener?.start()
         let finish: @Sendable () -> Void = {
+            listener?.stop()
             do { try backend.saveOrder(catalog.current.state) } catch {
                 logger.log("roster: the list was not saved for the next start: \(error)")
             }
@@ -212,8 +213,9 @@ public final class Application: Sendable {
     /// Makes SIGINT and SIGTERM stop the server.
     public func stopOnSignals() { server.stopOnSignals() }
 
-    /// Blocks until the server has stopped, then saves the list it holds for the next
-    /// start, unless that version is saved already (SQLite).
+    /// Blocks until the server has stopped, then stops following other servers' writes
+    /// and saves the list it holds for the next start, unless that version is saved
+    /// already (SQLite).
     public func wait() {
         server.wait()
         finish.withLock { $0 }?()
