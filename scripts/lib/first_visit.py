@@ -15,7 +15,7 @@ ROW = "[data-slot][data-row]:not([hidden])"
 PAINTED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
-def visit(page, cdp):
+def visit(page, cdp, latency):
     """Opens the page; returns (ms to the first row drawn, requests, bytes) of this visit."""
     sizes, cached = {}, set()
     on_size = lambda e: sizes.__setitem__(e["requestId"], e.get("encodedDataLength", 0))
@@ -27,10 +27,12 @@ def visit(page, cdp):
     page.wait_for_selector(ROW, timeout=60000)
     page.evaluate(PAINTED)
     ms = (time.time() - start) * 1000
-    time.sleep(0.5)  # what the page asks right after its first rows counts too
+    page.wait_for_load_state("load")
+    time.sleep(0.5 + 4 * latency / 1000)  # what the page asks right after its first rows counts too
     cdp.remove_listener("Network.loadingFinished", on_size)
     cdp.remove_listener("Network.requestServedFromCache", on_cache)
-    network = {rid: size for rid, size in sizes.items() if rid not in cached}
+    # Memory-cache hits finish with 0 bytes on the wire: only what crossed the network counts.
+    network = {rid: size for rid, size in sizes.items() if rid not in cached and size > 0}
     return ms, len(network), sum(network.values())
 
 
@@ -47,10 +49,10 @@ with sync_playwright() as p:
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions",
                      {"offline": False, "latency": latency, "downloadThroughput": -1, "uploadThroughput": -1})
-            runs["first"].append(visit(page, cdp))
+            runs["first"].append(visit(page, cdp, latency))
             page.goto("about:blank")
             time.sleep(0.3)
-            runs["repeat"].append(visit(page, cdp))
+            runs["repeat"].append(visit(page, cdp, latency))
             context.close()
         results[latency] = {kind: [statistics.median(r[i] for r in runs[kind]) for i in range(3)] for kind in runs}
     browser.close()
