@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 import { takeArrival } from "../../Public/list/model/arrival.js";
 import { fitsLink, readFirst, startFromFirst } from "../../Public/list/model/firstWindow.js";
-import { beginRequest, createListState, goToRow, needsRequest } from "../../Public/list/model/list.js";
+import { beginRequest, createListState, goToRow, moveTo, needsRequest } from "../../Public/list/model/list.js";
 import { createSlotModel } from "../../Public/list/model/slots.js";
 import { readFilter, readLink } from "../../Public/shared/model/link.js";
 
@@ -72,13 +72,20 @@ test("the first frame applies the window: its session, its ack, its version, eve
   assert.equal(model.size, 3);
 });
 
-test("the first request after it is a delta on the embedded session, with its ack", () => {
+test("no request goes while the window covers the viewport; the first one is a delta on the embedded session", () => {
   const { state } = started();
   takeArrival(state, createSlotModel(), STICKY);
-  assert.equal(needsRequest(state, false), true, "the page's own viewport is asked for at once");
+  assert.equal(needsRequest(state, false), true, "3 cells (144 px) do not cover a 700 px viewport: asked at once");
   const ticket = beginRequest(state, STICKY);
   assert.match(ticket.url, /^\/window\?offset=0&/);
   assert.match(ticket.url, /&session=k3v9&ack=1(&|$)/);
+
+  const cells = Array.from({ length: 20 }, (_, i) => contact(i + 1, i, 100 + i, 32 + 56 * i));
+  const tall = started(embedded({ cells: [header(0, 0, 0), ...cells] })).state; // 1,152 px: 700 and 350 below
+  takeArrival(tall, createSlotModel(), STICKY);
+  assert.equal(needsRequest(tall, false), false, "nothing is asked while the page boots");
+  moveTo(tall, 300); // the first scroll
+  assert.match(beginRequest(tall, STICKY).url, /^\/window\?offset=300&.*&session=k3v9&ack=1(&|$)/);
 });
 
 test("a #row= link moves at once from the embedded window, on its session", () => {

@@ -38,9 +38,12 @@ export function fitsLink(link, filter) {
  * (readFirst's): the sections are taken (returned, for the letter index), the size
  * set, and the window waits in `arrived` for the next frame as the answer to a
  * request for offset 0 (where the list starts): applying it sets the session and
- * the ack, and the list is marked dirty, so the request that follows is a delta on
- * them for the page's own viewport (the server laid the first window out for a
- * taller one), or for the row a link or the detail pane asked for meanwhile.
+ * the ack, so every request after it is a delta on them. None goes at once when the
+ * window covers the viewport and half of it again below (the server laid it out
+ * 1,000 px tall, or for the browser's hint): a request sent while the page boots
+ * would measure the boot as its round trip, and the margins the list asks for
+ * grow with it. A taller viewport asks at once, as does a row that a link or the
+ * detail pane asks for meanwhile.
  */
 export function startFromFirst(state, first) {
   const generation = sectionsAsked(state);
@@ -50,9 +53,11 @@ export function startFromFirst(state, first) {
     url: "/", asked: 0, low: 0, high: Infinity, row: null, name: null, top: false, moves: state.moves,
     generation: state.generation, sentAt: 0, dropped: false,
   };
+  const { window: answer } = first;
+  const bottom = answer.cells.reduce((most, cell) => Math.max(most, cell.top + cell.height), 0);
   state.inFlight = true;
-  state.dirty = true;
+  state.dirty = bottom < state.viewport * 1.5;
   state.ticket = ticket;
-  state.arrived = { answer: first.window, ticket };
+  state.arrived = { answer, ticket };
   return first.sections.sections;
 }
