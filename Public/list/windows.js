@@ -75,7 +75,13 @@ export function createWindows({ state, sticky, schedule, status, onSections, get
   /** The list's first sections and size: GET /'s embedded ones when `first` (list/model/firstWindow.js's:
    *  its window then waits for the next frame, no request made), else asked for. */
   async function begin(first) {
-    if (first) return onSections(startFromFirst(state, first));
+    if (first) {
+      // The page's own request to its first byte is the first window's round trip: the
+      // margins asked next are sized by it, not by a request sent while the page boots.
+      const page = performance.getEntriesByType?.("navigation")?.[0];
+      if (page && page.responseStart > page.requestStart) state.rtt = page.responseStart - page.requestStart;
+      return onSections(startFromFirst(state, first));
+    }
     const answer = await loadSections();
     if (answer) takeSize(state, answer);
   }
