@@ -23,6 +23,7 @@ import { patientSend } from "./net/model/firstStart.js";
 import { createImport } from "./import/import.js";
 import { createLetters } from "./list/letters.js";
 import { createList } from "./list/list.js";
+import { readFirst } from "./list/model/firstWindow.js";
 import { createSearch } from "./search/search.js";
 import { createSignIn } from "./signin/signIn.js";
 import { createStatus } from "./status/status.js";
@@ -69,7 +70,8 @@ export function start(doc = document) {
     detail.versionSeen(data.version);
   }, signIn.recheck);
   // The list first: a contact link read by the detail pane before the list's
-  // first /sections answered opens the list at that contact's row.
-  list.start();
+  // first /sections answered opens the list at that contact's row. GET / embeds the
+  // first window (list/model/firstWindow.js): the list starts from it without asking.
+  list.start(readFirst(doc.getElementById("first-window")?.textContent));
   detail.start();
 }

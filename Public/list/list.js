@@ -11,17 +11,16 @@
 // wait for it) and read only in the scroll event (scrollTop) and the
 // ResizeObserver, never right after a write; hover is off while the list moves.
 //
-// Live data: a newer data version (events, a write here) asks for the window
-// with the session and ack, as a scroll does, and the server answers the diff.
-// When contacts were inserted or deleted above, the answer's `offset` moved by
-// the height added there, and `v` moves by as much in the frame that writes the
-// cells, so the contacts on screen stay where they are.
+// Live data: a newer data version (events, a write here) asks for the window with the session and ack,
+// as a scroll does, and the server answers the diff. When contacts were inserted or deleted above, the
+// answer's `offset` moved by the height added there, and `v` moves by as much in the frame that writes
+// the cells, so the contacts on screen stay where they are.
 
 import { takeArrival } from "./model/arrival.js";
+import { fitsLink } from "./model/firstWindow.js";
 import { listHashChange, readFilter, readLink, normalize, rememberedHash } from "../common/model/link.js";
 import {
-  changeFilter, changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport,
-  revealRow, takeSize,
+  changeFilter, changeQuery, createListState, goToRow, moveTo, mustReplace, needsRequest, noteMove, refresh, resizeViewport, revealRow,
 } from "./model/list.js";
 import { createMoving, listenToList } from "../input/listInput.js";
 import { createListKeys } from "../input/keys.js";
@@ -262,18 +261,19 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
     useSearch: (controls) => (search = controls),
     useViews: (controls) => (views = controls),
 
-    /** Starts the list where the URL says (a search, a row, or the top). */
-    async start() {
+    /** Starts the list where the URL says (a search, a row, or the top), from GET /'s first window when that is its list. */
+    async start(first = null) {
       listenToList({ win, list, stage }, input);
       touch = listenToTouch({ win, list }, { position: () => state.v, max, move: fingerTo });
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash);
+      const fits = first !== null && fitsLink(link, readFilter(win.location.hash));
+      slots.adopt(fits); // the rows the HTML drew: this list's top (the slots' nodes), or dropped
       state.query = normalize(link.q);
       if (state.query) search.show(link.q);
       views?.show(readFilter(win.location.hash));
       changeFilter(state, readFilter(win.location.hash));
-      const answer = await windows.loadSections();
-      if (answer) takeSize(state, answer);
+      await windows.begin(fits ? first : null);
       layoutScroller();
       state.started = true;
       const row = link.row ?? state.startRow;

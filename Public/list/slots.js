@@ -9,7 +9,7 @@ const CLEARED = ["data-row", "data-id", "data-section", "aria-rowindex", "aria-l
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
- * `list` when the node holding it is emptied. Returns {release, fill, order, place, node}.
+ * `list` when the node holding it is emptied. Returns {release, fill, order, place, adopt, node}.
  */
 export function createSlots({ model, stage, list }) {
   const nodes = new Map(); // slot ID -> {node, kind, height, y, focused}: what the node has now
@@ -112,5 +112,15 @@ export function createSlots({ model, stage, list }) {
     return focused;
   }
 
-  return { release, fill, order, place, node: (id) => nodes.get(id)?.node ?? null };
+  /** Takes the slots the page's HTML drew (GET /'s first window) as nodes of their slots
+   *  when `keep` (the first window's cells fill and place them: nothing is drawn twice),
+   *  else removes them (a link to another list than theirs). */
+  function adopt(keep) {
+    for (const node of stage.querySelectorAll(":scope > [data-slot]")) {
+      if (!keep) node.remove();
+      else nodes.set(Number(node.dataset.slot), { node, kind: node.dataset.kind ?? null, height: null, y: null, focused: false });
+    }
+  }
+
+  return { release, fill, order, place, adopt, node: (id) => nodes.get(id)?.node ?? null };
 }

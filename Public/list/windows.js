@@ -8,14 +8,15 @@ import { coalesced } from "../common/model/coalesce.js";
 import { preparingPercent, retryAfter } from "../net/model/firstStart.js";
 import { sectionsUrl } from "./model/requests.js";
 import {
-  answered, beginRequest, dropRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked,
+  answered, beginRequest, dropRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked, takeSize,
 } from "./model/list.js";
+import { startFromFirst } from "./model/firstWindow.js";
 
 /**
  * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
  * asks for a frame; `status` is status/status.js's; `get(url, init)` fetches
  * (signin/signIn.js's: a 401 waits for the sign-in, then asks again);
- * `onSections(sections)` shows a new /sections answer. Returns {request, loadSections, abort, replace, retrying}.
+ * `onSections(sections)` shows a new /sections answer. Returns {request, begin, loadSections, abort, replace, retrying}.
  */
 export function createWindows({ state, sticky, schedule, status, onSections, get = fetch }) {
   let controller = null; // aborts the window request in flight when the query changes
@@ -71,8 +72,23 @@ export function createWindows({ state, sticky, schedule, status, onSections, get
     return answer;
   });
 
+  /** The list's first sections and size: GET /'s embedded ones when `first` (list/model/firstWindow.js's:
+   *  its window then waits for the next frame, no request made), else asked for. */
+  async function begin(first) {
+    if (first) {
+      // The page's own request to its first byte is the first window's round trip: the
+      // margins asked next are sized by it, not by a request sent while the page boots.
+      const page = performance.getEntriesByType?.("navigation")?.[0];
+      if (page && page.responseStart > page.requestStart) state.rtt = page.responseStart - page.requestStart;
+      return onSections(startFromFirst(state, first));
+    }
+    const answer = await loadSections();
+    if (answer) takeSize(state, answer);
+  }
+
   return {
     request,
+    begin,
     loadSections,
     /** Aborts the window request in flight (its answer would be an older query's). */
     abort() {

@@ -119,8 +119,12 @@ struct Routes: Sendable {
                 return response
             })
         router.get("/openapi.json") { _ in .json(OpenAPI.document) }
-        let files = try StaticFiles(root: publicDirectory)
+        let page = PageHandler(
+            assets: try PageAssets(root: publicDirectory), reads: reads, window: window.handle,
+            sections: contacts.sections)
+        let files = try StaticFiles(root: publicDirectory, version: page.assets.version)
         router.fallback = { request in
+            if request.head.path == "/" { return try page.respond(to: request) }
             var response = try files.respond(to: request)
             if response.headers["Content-Type"]?.hasPrefix("text/html") == true || response.status == 304 {
                 response.headers.add("Content-Security-Policy", Self.contentSecurityPolicy)

@@ -23,11 +23,20 @@ import Platform
 /// file's inode, size, and modification and change times to the nanosecond are the
 /// same. So an edit is served at most `recheckInterval` after it is made. The
 /// ETag is a hash of the content. Not thread-safe: one instance per event loop.
+///
+/// Versioned paths (docs/api.md, "GET / and the files of Public/"): with a `version`,
+/// `/v/<version>/<path>` serves `<path>` with `Cache-Control: public, max-age=31536000,
+/// immutable`, so a browser never asks for it again; the version names the content
+/// of the whole folder (`StaticFiles.digest(of:)`, computed at start). A path under
+/// another version (a page loaded before a restart) serves the current file,
+/// revalidated (`no-cache`), since its content is not that version's.
 public final class StaticFiles {
     /// The real path of the root folder.
     public let root: String
     /// How long a file's copy is served before the disk is asked again.
     public let recheckInterval: UInt64
+    /// The version segment of `/v/<version>/` paths served as immutable (nil: none).
+    public let version: String?
     let clock: MonotonicClock
     var cache: [Substring: StaticFile] = [:]
     /// The compressors of files up to `storedLimit` bytes and of larger ones
@@ -39,11 +48,17 @@ public final class StaticFiles {
     /// hold its event loop for long.
     static let storedLimit = 1 << 20
 
+    /// The Cache-Control of a file under its current version's path.
+    public static let immutable = "public, max-age=31536000, immutable"
+
     /// Serves `root`, which must be a folder, reading the time from `clock` and
-    /// checking each file against the disk at most once per `recheckInterval` (ns).
+    /// checking each file against the disk at most once per `recheckInterval` (ns);
+    /// `/v/<version>/` paths are immutable.
     public init(
-        root: String, clock: MonotonicClock = .system, recheckInterval: UInt64 = 250_000_000
+        root: String, version: String? = nil, clock: MonotonicClock = .system,
+        recheckInterval: UInt64 = 250_000_000
     ) throws(HTTPError) {
+        self.version = version
         guard let real = realpath(root, nil) else {
             throw HTTPError(500, "no_public_folder", "the static files folder \(root) does not exist")
         }
@@ -57,7 +72,25 @@ public final class StaticFiles {
     /// - Throws: `HTTPError` 404 (no file there), 406 (the request accepts no coding:
     ///   it refuses `identity`, and gzip and zstd too).
     public func respond(to request: Request) throws -> Response {
-        let path = request.head.path
+        guard let (segment, path) = Self.versioned(request.head.path) else {
+            return try respond(to: request, path: request.head.path)
+        }
+        var response = try respond(to: request, path: path)
+        let current = version.map { segment == $0 } ?? false
+        response.headers.set("Cache-Control", current ? Self.immutable : "no-cache")
+        return response
+    }
+
+    /// The version segment and the path after it of a `/v/<version>/<path>` path (the
+    /// path keeps its leading `/`), or nil for another path.
+    static func versioned(_ path: Substring) -> (segment: Substring, path: Substring)? {
+        guard path.hasPrefix("/v/") else { return nil }
+        let rest = path.dropFirst(3)
+        guard let slash = rest.firstIndex(of: "/"), slash > rest.startIndex else { return nil }
+        return (rest[..<slash], rest[slash...])
+    }
+
+    private func respond(to request: Request, path: Substring) throws -> Response {
         let now = clock.nanoseconds()
         var file: StaticFile
         if let cached = cache[path], now &- cached.checkedAt < recheckInterval {
@@ -149,7 +182,7 @@ public final class StaticFiles {
     /// Whether a GET of `path` would find a file (so another method there is 405, not 404).
     /// (`OPTIONS *` has no path: not a file.)
     public func serves(_ path: Substring) -> Bool {
-        path.hasPrefix("/") && resolve(path) != nil
+        path.hasPrefix("/") && resolve(Self.versioned(path)?.path ?? path) != nil
     }
 
     static func notFound(_ path: Substring) -> HTTPError {
