@@ -51,10 +51,11 @@ struct SearchMergeTests {
     /// a segment failed as a full disk. Each of an import's slices and each single write
     /// beside it write one: well past 2,000 of them here, with no upkeep step between.
     @Test func writesBesideAnImportNeverFindTheIndexFull() throws {
-        let folder = TemporaryDirectory()
+        let folder = TestFolder()
         let store = try folder.store()
         try store.seed(count: 2_000, randomSeed: 9)
-        let editor = ContactEditor(store: try ContactStore(writingTo: folder.file("roster.sqlite")))
+        let editor = SQLiteContactEditor(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")))
         try editor.store.deferSearchMerges()
         var state = try store.listState()
         let write = { (name: String) in
@@ -66,14 +67,14 @@ struct SearchMergeTests {
         // A few writes that the upkeep merges: a segment on a level above the new ones'.
         for step in 0..<8 { try write("Early\(step)") }
         while try editor.upkeepStep() {}
-        let job = try ContactImport(
-            store: try ContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
+        let job = try SQLiteImport(
+            store: try SQLiteContactStore(writingTo: folder.file("roster.sqlite")), mode: .append)
         let rounds = 1_100
         var most = 0
         for round in 0..<rounds {
             // A slice that indexes its step of texts (a segment), then a single write (another).
-            for line in 0...ContactImport.textsAStep {
-                let row = round * (ContactImport.textsAStep + 1) + line
+            for line in 0...SQLiteImport.textsAStep {
+                let row = round * (SQLiteImport.textsAStep + 1) + line
                 try job.add(ContactFields(firstName: "Wave\(row)", lastName: "Imported"), line: row + 2)
             }
             try job.waitsForRows()
@@ -82,7 +83,7 @@ struct SearchMergeTests {
         }
         #expect(most < 2_000, "\(most) segments at most")
         state = try job.commit()
-        let imported = rounds * (ContactImport.textsAStep + 1)
+        let imported = rounds * (SQLiteImport.textsAStep + 1)
         #expect(state.total == 2_000 + 8 + rounds + imported)
         #expect(try store.matches(["wave\(imported - 1)"]).count == 1)
         #expect(try store.matches(["besideworth"]).count == 8 + rounds)

@@ -1,5 +1,4 @@
 import Codecs
-import Foundation
 
 /// A `/window` answer as the list's slots in plain HTML, as Public/list/slots.js makes
 /// them (the same `data-` attributes, roles and cell markup), in the order of their tops:
@@ -9,26 +8,25 @@ import Foundation
 enum PageRows {
     /// Appends the slots of `window` (a `/window` answer's JSON); nothing when it is not one.
     static func append(window: [UInt8], to html: inout ByteBuffer) {
-        guard let answer = try? JSONSerialization.jsonObject(with: Data(window)) as? [String: Any],
-            let cells = answer["cells"] as? [[String: Any]]
-        else { return }
-        let top = { (cell: [String: Any]) in (cell["top"] as? NSNumber)?.doubleValue ?? 0 }
-        let ordered = cells.sorted { top($0) < top($1) }
+        guard let answer = try? JSONReader.read(window), case .array(let cells)? = answer["cells"] else {
+            return
+        }
+        let ordered = cells.sorted { number($0["top"]) < number($1["top"]) }
         for cell in ordered {
-            guard let slot = cell["slot"] as? Int, let kind = cell["kind"] as? String,
-                let fragment = cell["html"] as? String
+            guard let slot = integer(cell["slot"]), let kind = text(cell["kind"]),
+                let fragment = text(cell["html"])
             else { continue }
             html.append("<div class=\"slot\" data-slot=\"\(slot)\" id=\"slot-\(slot)\" data-kind=\"")
             TextEscaping.append(kind, as: .html, to: &html)
-            if kind == "contact", let row = cell["row"] as? Int {
-                let contact = cell["contact"] as? [String: Any] ?? [:]
-                let id = contact["id"] as? Int
+            if kind == "contact", let row = integer(cell["row"]) {
+                let contact = cell["contact"] ?? .object([])
+                let id = integer(contact["id"])
                 html.append("\" data-row=\"\(row)\" data-id=\"\(id.map(String.init) ?? "")\" role=\"row\"")
                 html.append(" aria-rowindex=\"\(row + 1)\" aria-label=\"")
                 TextEscaping.append(label(contact), as: .html, to: &html)
                 html.append("\"><div class=\"cell\" role=\"gridcell\">" as StaticString)
             } else {
-                let section = cell["section"] as? Int ?? 0
+                let section = integer(cell["section"]) ?? 0
                 html.append("\" data-section=\"\(section)\" role=\"presentation\" aria-hidden=\"true\">")
                 html.append("<div class=\"cell\" role=\"presentation\">" as StaticString)
             }
@@ -38,12 +36,24 @@ enum PageRows {
     }
 
     /// A row's accessible name, as list/slots.js writes it: the names, then e-mail and phone.
-    static func label(_ contact: [String: Any]) -> String {
-        let names = ["first_name", "last_name"].compactMap { contact[$0] as? String }.filter { !$0.isEmpty }
-        var text = names.joined(separator: " ")
+    static func label(_ contact: JSONValue) -> String {
+        let names = ["first_name", "last_name"].compactMap { text(contact[$0]) }.filter { !$0.isEmpty }
+        var label = names.joined(separator: " ")
         for field in ["email", "phone"] {
-            if let value = contact[field] as? String, !value.isEmpty { text += ", " + value }
+            if let value = text(contact[field]), !value.isEmpty { label += ", " + value }
         }
-        return text
+        return label
+    }
+
+    private static func text(_ value: JSONValue?) -> String? {
+        if case .string(let text)? = value { text } else { nil }
+    }
+
+    private static func integer(_ value: JSONValue?) -> Int? {
+        if case .number(let number)? = value { number.intValue } else { nil }
+    }
+
+    private static func number(_ value: JSONValue?) -> Double {
+        if case .number(let number)? = value { number.value } else { 0 }
     }
 }
