@@ -68,14 +68,28 @@ let package = Package(
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "TestSupport"]),
-        .testTarget(name: "SQLiteStorageTests", dependencies: ["Contacts", "SQLiteStorage", "TestSupport"]),
         .testTarget(
-            name: "PostgresStorageTests", dependencies: ["Contacts", "PostgresStorage", "TestSupport"]),
+            name: "SQLiteStorageTests",
+            dependencies: ["Contacts", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: ["Contacts", "PostgresStorage", "PostgresTestSupport", "TestSupport"]),
         .testTarget(
             name: "StoreParityTests",
-            dependencies: ["Contacts", "SQLiteStorage", "PostgresStorage", "TestSupport"]),
+            dependencies: [
+                "Contacts", "SQLiteStorage", "PostgresStorage", "SQLiteTestSupport", "PostgresTestSupport",
+                "TestSupport",
+            ]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
+        // Each store's own helpers over TestSupport's folders and PostgreSQL server, apart so that a
+        // store's suites depend on that store only.
+        .target(
+            name: "SQLiteTestSupport", dependencies: ["SQLiteStorage", "TestSupport"],
+            path: "Tests/SQLiteTestSupport"),
+        .target(
+            name: "PostgresTestSupport", dependencies: ["PostgresStorage", "TestSupport"],
+            path: "Tests/PostgresTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),

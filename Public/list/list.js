@@ -7,9 +7,8 @@
 // clicks, resizes, links) become calls of list/model/list.js; the frame applies an
 // answer (list/model/arrival.js), positions the slots, and writes what they return.
 //
-// Frames stay short: the DOM is written only in requestAnimationFrame (answers
-// wait for it) and read only in the scroll event (scrollTop) and the
-// ResizeObserver, never right after a write; hover is off while the list moves.
+// Frames stay short: the DOM is written only in requestAnimationFrame (answers wait for it) and read
+// only in the scroll event (scrollTop) and the ResizeObserver, never right after a write; hover is off while the list moves.
 //
 // Live data: a newer data version (events, a write here) asks for the window with the session and ack,
 // as a scroll does, and the server answers the diff. When contacts were inserted or deleted above, the
@@ -266,18 +265,19 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
       listenToList({ win, list, stage }, input);
       touch = listenToTouch({ win, list }, { position: () => state.v, max, move: fingerTo });
       state.viewport = list.clientHeight;
-      const link = readLink(win.location.hash);
-      const fits = first !== null && fitsLink(link, readFilter(win.location.hash));
+      const link = readLink(win.location.hash), filter = readFilter(win.location.hash);
+      const fits = first !== null && fitsLink(link, filter);
       slots.adopt(fits); // the rows the HTML drew: this list's top (the slots' nodes), or dropped
       state.query = normalize(link.q);
       if (state.query) search.show(link.q);
-      views?.show(readFilter(win.location.hash));
-      changeFilter(state, readFilter(win.location.hash));
+      views?.show(filter);
+      changeFilter(state, filter);
       await windows.begin(fits ? first : null);
       layoutScroller();
       state.started = true;
       const row = link.row ?? state.startRow;
       if (row !== null && state.total > 0) showRow(Math.min(row, state.total - 1));
+      else if (fits) schedule(); // at the top already: the first window asks only when it falls short
       else setV(0);
     },
 

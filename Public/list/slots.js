@@ -113,7 +113,7 @@ export function createSlots({ model, stage, list }) {
   }
 
   /** Takes the slots the page's HTML drew (GET /'s first window) as nodes of their slots
-   *  when `keep` (the first window's cells fill and place them: nothing is drawn twice),
+   *  when `keep` (the first window's cells fill and place them: no node is made twice),
    *  else removes them (a link to another list than theirs). */
   function adopt(keep) {
     for (const node of stage.querySelectorAll(":scope > [data-slot]")) {

@@ -30,7 +30,7 @@ struct OpenAPITests {
     }
 
     /// Every operation of the document: the path, the method (`get`...) and the operation.
-    private static func operations() throws -> [(path: String, method: String, operation: [String: Any])] {
+    static func operations() throws -> [(path: String, method: String, operation: [String: Any])] {
         try paths().flatMap { path, item in
             item.filter { methods.contains($0.key) }.map { (path, $0.key, $0.value as? [String: Any] ?? [:]) }
         }

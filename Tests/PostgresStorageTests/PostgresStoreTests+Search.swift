@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import TestSupport
 import Testing
 

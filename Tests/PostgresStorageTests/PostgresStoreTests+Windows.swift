@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresStorage
+import PostgresTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import SQLiteTestSupport
 import TestSupport
 import Testing
 

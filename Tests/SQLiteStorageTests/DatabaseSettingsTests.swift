@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteTestSupport
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import SQLiteTestSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import PostgresStorage
+import PostgresTestSupport
+import SQLiteTestSupport
 import Synchronization
 import TestSupport
 import Testing

@@ -140,3 +140,24 @@ def test_a_first_start_listens_at_once_and_shows_the_seedings_progress(browser, 
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
+
+
+def test_the_page_draws_its_first_rows_from_its_html_and_asks_only_once_it_moves(browser, server):
+    """GET / carries the first window: a phone's viewport (844 px, covered with half of it again
+    below by the 1,000 px window and its overscan) shows the rows and asks nothing while the page
+    boots; its first /window, once the list moves, is a delta on the embedded session."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/window?" in r.url or "/sections" in r.url else None)
+    try:
+        page.goto(server.base + "/")
+        page.wait_for_selector("[data-slot][data-row]:not([hidden])", timeout=15000)
+        page.wait_for_timeout(1000)
+        assert asked == [], f"the page asked while it booted: {asked[:3]}"
+        session = json.loads(page.evaluate("document.getElementById('first-window').textContent"))["window"]["session"]
+        page.evaluate("document.getElementById('list').scrollTop = 3000")
+        assert wait_until(lambda: asked, timeout=10), "a scroll asked no window"
+        assert f"session={session}" in asked[0] and "ack=" in asked[0], asked[0]
+    finally:
+        context.close()

@@ -9,13 +9,18 @@ STAGE_STARTED=$SECONDS
 declare -A STAGE_PIDS=() STAGE_BEGAN=()
 mkdir -p "$STAGE_DIR"
 
+# stage_row NAME SECONDS STATUS [NOTE]  one line of the table: the time, and ok/NOTE or FAILED.
+stage_row() {
+    STAGE_ROWS+=("$(printf '%-13s %5d s  %s' "$1" "$2" "$([ "$3" -eq 0 ] && echo "ok${4:+ ($4)}" || echo "FAILED ($3)")")")
+}
+
 # stage NAME COMMAND...  runs COMMAND in the foreground and records its time; a failure ends the run.
 stage() {
     local name="$1" began=$SECONDS status=0
     shift
     echo "== $name: $*"
     "$@" || status=$?
-    STAGE_ROWS+=("$(printf '%-13s %5d s  %s' "$name" $((SECONDS - began)) "$([ $status -eq 0 ] && echo ok || echo "FAILED ($status)")")")
+    stage_row "$name" $((SECONDS - began)) "$status"
     [ "$status" -eq 0 ] || exit "$status"
 }
 
@@ -37,7 +42,7 @@ stage_finish() {
     unset "STAGE_PIDS[$name]"
     echo "== $name: output"
     cat "$STAGE_DIR/$name.log"
-    STAGE_ROWS+=("$(printf '%-13s %5d s  %s' "$name" $((SECONDS - STAGE_BEGAN[$name])) "$([ $status -eq 0 ] && echo "ok (beside others)" || echo "FAILED ($status)")")")
+    stage_row "$name" $((SECONDS - STAGE_BEGAN[$name])) "$status" "beside others"
     [ "$status" -eq 0 ] || exit "$status"
 }
 

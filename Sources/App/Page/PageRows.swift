@@ -11,8 +11,7 @@ enum PageRows {
         guard let answer = try? JSONReader.read(window), case .array(let cells)? = answer["cells"] else {
             return
         }
-        let ordered = cells.sorted { number($0["top"]) < number($1["top"]) }
-        for cell in ordered {
+        for cell in cells {  // a full window's cells come in display order (WindowUpdate.cells)
             guard let slot = integer(cell["slot"]), let kind = text(cell["kind"]),
                 let fragment = text(cell["html"])
             else { continue }
@@ -51,9 +50,5 @@ enum PageRows {
 
     private static func integer(_ value: JSONValue?) -> Int? {
         if case .number(let number)? = value { number.intValue } else { nil }
-    }
-
-    private static func number(_ value: JSONValue?) -> Double {
-        if case .number(let number)? = value { number.value } else { 0 }
     }
 }

@@ -53,8 +53,8 @@ final class SignInCookies: Sendable {
             var generator = SystemRandomNumberGenerator()
             for index in nonce.indices { nonce[index] = generator.next() }
         }
-        let claim = "\(now() + Self.lifetime).\(Self.hex(nonce))"
-        return claim + "." + Self.hex(mac(claim))
+        let claim = "\(now() + Self.lifetime).\(Hex.lowercase(nonce))"
+        return claim + "." + Hex.lowercase(mac(claim))
     }
 
     /// What `value` (a `roster_session` cookie's) is worth now.
@@ -64,7 +64,7 @@ final class SignInCookies: Sendable {
             let expiry = Int(parts[0])
         else { return .invalid }
         let claim = value[..<parts[2].startIndex].dropLast()
-        guard WriteGate.constantTimeEquals(parts[2], Self.hex(mac(claim))) else { return .invalid }
+        guard WriteGate.constantTimeEquals(parts[2], Hex.lowercase(mac(claim))) else { return .invalid }
         let time = now()
         // A cookie that ends later than a new one would was signed with a clock far ahead: refused.
         guard expiry <= time + Self.lifetime + 300 else { return .invalid }
@@ -115,16 +115,5 @@ final class SignInCookies: Sendable {
 
     private func mac(_ claim: some StringProtocol) -> [UInt8] {
         SHA256.hmac(key: key, message: Array("roster-session.\(claim)".utf8))
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

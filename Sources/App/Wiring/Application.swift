@@ -111,7 +111,7 @@ public final class Application: Sendable {
         let contactWriter = try ContactWriter(backend: backend, catalog: catalog)
         let routes = Routes(
             openSource: { try backend.openSource() }, openScan: { try backend.openScan() },
-            publicDirectory: publicDirectory,
+            publicDirectory: publicDirectory, pageAssets: try PageAssets(root: publicDirectory),
             catalog: catalog, events: events, sessions: SessionStore(), metrics: Metrics(),
             searches: SearchCache(scanner: backend.searcher),
             imports: ImportContext(

@@ -10,10 +10,8 @@ import SQLiteStorage
 /// `FolderLocator` finds it: SQLite's files in it, PostgreSQL's in its `postgresql` folder.
 enum Backends {
     /// The database `database` names, for `roster seed` and `roster import`.
-    static func backend(
-        _ database: String, migrations: String, log: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> any ContactBackend {
-        backend(database, migrations: migrations, replicas: [], rowCacheMiB: 0, log: log)
+    static func backend(_ database: String, migrations: String) -> any ContactBackend {
+        backend(database, migrations: migrations, replicas: [], rowCacheMiB: 0, log: { _ in })
     }
 
     /// The database `options` names, for serving: PostgreSQL's read through

@@ -24,6 +24,9 @@ struct Routes: Sendable {
     /// Starts an export's read of the whole list.
     let openScan: @Sendable () throws -> any ContactScanning
     let publicDirectory: String
+    /// What `GET /` is made of and the folder's version, read once from `publicDirectory` at start,
+    /// not by every loop's router.
+    let pageAssets: PageAssets
     let catalog: Catalog
     let events: VersionEvents
     let sessions: SessionStore
@@ -120,7 +123,7 @@ struct Routes: Sendable {
             })
         router.get("/openapi.json") { _ in .json(OpenAPI.document) }
         let page = PageHandler(
-            assets: try PageAssets(root: publicDirectory), reads: reads, window: window.handle,
+            assets: pageAssets, reads: reads, window: window.handle,
             sections: contacts.sections)
         let files = try StaticFiles(root: publicDirectory, version: page.assets.version)
         router.fallback = { request in

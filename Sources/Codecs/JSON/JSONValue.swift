@@ -30,11 +30,12 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The value of member `key` when this is an object that has one. Names compare
     /// by their Unicode scalars, as RFC 8259 8.3 compares them (not by canonical
-    /// equivalence, as Swift's `==` on strings does).
+    /// equivalence, as Swift's `==` on strings does): through their UTF-8, which is
+    /// equal exactly when the scalars are, byte by byte.
     /// - Complexity: O(*n*) in the number of members.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
+        return members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 
     /// What kind of value this is, for messages: "an object", "an array", "a string",

@@ -42,6 +42,15 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Writes `[ {...}, ... ]`: an object for each of `elements`, with `members` adding its members.
+    public mutating func objects<Element>(
+        _ elements: some Sequence<Element>, _ members: (inout JSONWriter, Element) throws -> Void
+    ) rethrows {
+        try array { out in
+            for element in elements { try out.object { out in try members(&out, element) } }
+        }
+    }
+
     /// Writes a member name; the value written next belongs to it. Names are the
     /// program's own literals and are written as they are: they must need no escape.
     public mutating func key(_ name: StaticString) {

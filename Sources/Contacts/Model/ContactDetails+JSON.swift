@@ -52,25 +52,17 @@ extension ContactDetails {
             }
             for (key, path) in Self.labeledKeys where !self[keyPath: path].isEmpty {
                 out.key(escaping: key)
-                out.array { out in
-                    for item in self[keyPath: path] {
-                        out.object { out in
-                            out.field("label", item.label)
-                            out.field("value", item.value)
-                        }
-                    }
+                out.objects(self[keyPath: path]) { out, item in
+                    out.field("label", item.label)
+                    out.field("value", item.value)
                 }
             }
             if !addresses.isEmpty {
                 out.key("addresses")
-                out.array { out in
-                    for address in addresses {
-                        out.object { out in
-                            for (key, path) in Self.addressKeys {
-                                out.key(escaping: key)
-                                out.string(address[keyPath: path])
-                            }
-                        }
+                out.objects(addresses) { out, address in
+                    for (key, path) in Self.addressKeys {
+                        out.key(escaping: key)
+                        out.string(address[keyPath: path])
                     }
                 }
             }
@@ -89,13 +81,9 @@ extension ContactDetails {
             }
             if !other.isEmpty {
                 out.key("other")
-                out.array { out in
-                    for property in other {
-                        out.object { out in
-                            out.field("name", property.name)
-                            out.field("value", property.value)
-                        }
-                    }
+                out.objects(other) { out, property in
+                    out.field("name", property.name)
+                    out.field("value", property.value)
                 }
             }
         }
@@ -128,31 +116,31 @@ extension ContactDetails {
                 key: unknown,
                 problem: "is not a detail (known: \(Self.jsonKeys.sorted().joined(separator: ", ")))")
         }
-        for (key, path) in Self.textKeys { self[keyPath: path] = try Self.string(value.member(key), key) }
+        for (key, path) in Self.textKeys { self[keyPath: path] = try Self.string(value[key], key) }
         for (key, path) in Self.labeledKeys {
-            self[keyPath: path] = try Self.objects(value.member(key), key).map { item throws(Invalid) in
+            self[keyPath: path] = try Self.objects(value[key], key).map { item throws(Invalid) in
                 try Self.only(item, ["label", "value"], key)
                 return ContactCard.Labeled(
-                    try Self.string(item.member("value"), "\(key).value"),
-                    label: try Self.string(item.member("label"), "\(key).label"))
+                    try Self.string(item["value"], "\(key).value"),
+                    label: try Self.string(item["label"], "\(key).label"))
             }
         }
-        addresses = try Self.objects(value.member("addresses"), "addresses").map { item throws(Invalid) in
+        addresses = try Self.objects(value["addresses"], "addresses").map { item throws(Invalid) in
             try Self.only(item, Self.addressKeys.map(\.0), "addresses")
             var address = ContactCard.Address()
             for (key, path) in Self.addressKeys {
-                address[keyPath: path] = try Self.string(item.member(key), "addresses.\(key)")
+                address[keyPath: path] = try Self.string(item[key], "addresses.\(key)")
             }
             return address
         }
-        categories = try Self.names(value.member("categories"))
-        uid = try Self.string(value.member("uid"), "uid")
-        if let photo = value.member("photo") { self.photo = try Self.photo(photo) }
-        other = try Self.objects(value.member("other"), "other").map { item throws(Invalid) in
+        categories = try Self.names(value["categories"])
+        uid = try Self.string(value["uid"], "uid")
+        if let photo = value["photo"] { self.photo = try Self.photo(photo) }
+        other = try Self.objects(value["other"], "other").map { item throws(Invalid) in
             try Self.only(item, ["name", "value"], "other")
             return ContactCard.Property(
-                name: try Self.string(item.member("name"), "other.name"),
-                value: try Self.string(item.member("value"), "other.value"))
+                name: try Self.string(item["name"], "other.name"),
+                value: try Self.string(item["value"], "other.value"))
         }
     }
 
@@ -207,11 +195,11 @@ extension ContactDetails {
         guard case .object(let members) = value else {
             throw Invalid(key: "photo", problem: "must be an object")
         }
-        if members.count == 1, case .string(let url)? = value.member("url") {
+        if members.count == 1, case .string(let url)? = value["url"] {
             return .url(url)
         }
-        if members.count == 2, case .string(let type)? = value.member("type"),
-            case .string(let data)? = value.member("data"), let bytes = Data(base64Encoded: data)
+        if members.count == 2, case .string(let type)? = value["type"],
+            case .string(let data)? = value["data"], let bytes = Data(base64Encoded: data)
         {
             return .data(mediaType: type, bytes: Array(bytes))
         }
@@ -232,15 +220,5 @@ extension JSONValue {
 
     fileprivate var isObject: Bool {
         if case .object = self { true } else { false }
-    }
-
-    /// The value of member `key`, one of the details' or the fields' names: names
-    /// compared as `String`s, which for these ASCII names is as exact as the
-    /// subscript's comparison of scalars, and a comparison of bytes rather than a
-    /// walk over scalars (17 look-ups a contact in an import).
-    func member(_ key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        for member in members where member.key == key { return member.value }
-        return nil
     }
 }

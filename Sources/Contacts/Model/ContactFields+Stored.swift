@@ -13,7 +13,7 @@ extension ContactFields {
         var out = JSONWriter(strings: .jsonKeepingDelete)
         out.object { out in
             for field in ContactField.allCases {
-                out.key(escaping: field.name)
+                out.key(field.jsonKey)
                 switch self[field] {
                 case .text(let text): out.string(text)
                 case .boolean(let flag): out.boolean(flag)
@@ -31,7 +31,7 @@ extension ContactFields {
         }
         self.init()
         for field in ContactField.allCases {
-            switch (field.kind, object.member(field.name)) {
+            switch (field.kind, object[field.name]) {
             case (.text, .string(let text)?): self[field] = .text(text)
             case (.text, _): self[field] = .text("")
             // A flag written as a number is its truth (0 false, anything else true).
@@ -41,7 +41,7 @@ extension ContactFields {
             }
         }
         // Kept before labels were a field: its labels are in `details.categories`.
-        if object.member(ContactField.labels.name) == nil, details.contains("\"categories\""),
+        if object[ContactField.labels.name] == nil, details.contains("\"categories\""),
             let kept = try? ContactDetails(json: details), !kept.categories.isEmpty
         {
             let (normal, rest) = ContactDetails.normalized(self, kept)

@@ -20,9 +20,6 @@ extension StaticFiles {
             message += Array(name.utf8) + [0]
             message += SHA256.hash(data)
         }
-        return SHA256.hash(message).prefix(8).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return Hex.lowercase(SHA256.hash(message).prefix(8))
     }
 }

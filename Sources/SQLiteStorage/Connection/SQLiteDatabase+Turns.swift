@@ -1,6 +1,4 @@
 import CSQLite
-import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc

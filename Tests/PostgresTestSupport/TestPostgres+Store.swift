@@ -3,7 +3,7 @@ import TestSupport
 
 extension TestPostgres {
     /// A database of its own on the test server, migrated.
-    convenience init() throws {
+    public convenience init() throws {
         try self.init(
             execute: { url, sql in try PostgresConnection(url: url).execute(sql) },
             prepare: { url in
@@ -13,7 +13,7 @@ extension TestPostgres {
     }
 
     /// A reading store on this database, pinned.
-    func pinnedStore() throws -> PostgresStore {
+    public func pinnedStore() throws -> PostgresStore {
         let store = try PostgresStore(primaryURL: url)
         try store.pin()
         return store

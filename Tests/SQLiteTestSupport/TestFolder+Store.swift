@@ -5,7 +5,7 @@ import TestSupport
 
 extension TestFolder {
     /// A store on a new file in this folder, migrated with the project's migrations.
-    func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
+    public func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
         try SQLiteContactStore(path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))
     }
 }
