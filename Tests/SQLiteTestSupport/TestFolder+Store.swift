@@ -12,12 +12,12 @@ extension TestFolder {
 
 extension SQLiteContactStore {
     /// The contacts at `rows` of the list as this connection sees it now (its order read whole).
-    func contacts(at rows: Range<Int>) throws -> [Contact] {
+    public func contacts(at rows: Range<Int>) throws -> [Contact] {
         try contacts(at: rows, in: listState().order)
     }
 
     /// The contact `id` with its row in the list as this connection sees it now.
-    func contact(id: Int) throws -> Contact? {
+    public func contact(id: Int) throws -> Contact? {
         try contact(id: id, in: listState().order)
     }
 }
