@@ -15,6 +15,8 @@ public final class SQLiteDatabase {
     /// The file this connection opened.
     public let path: String
     let handle: OpaquePointer
+    /// How this file's writers take turns, shared by every connection to `path`.
+    let turns: SQLiteWriteTurns
     private var statements: [String: SQLiteStatement] = [:]
     /// Where this connection's `roster_ids(x)` sets bits, once registered (`SQLiteDatabase+IDBits`).
     var idBits: UnsafeMutablePointer<IDBits>?
@@ -30,6 +32,7 @@ public final class SQLiteDatabase {
     public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
         _ = Self.configured
         self.path = path
+        turns = SQLiteWriteTurns.of(path)
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }

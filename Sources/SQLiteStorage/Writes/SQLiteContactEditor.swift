@@ -160,7 +160,7 @@ public final class SQLiteContactEditor {
         let now = clock()
         let purging = now - purgedAt >= ContactEdit.purgeSeconds
         // A write that waits past the busy timeout for another writer throws `.busy`.
-        try SQLiteWriteTurns.waitingWrite { try database.begin(.write) }
+        try database.turns.waitingWrite { try database.begin(.write) }
         var recorded: ListChange?
         let outcome: ContactEdit.Outcome
         do {

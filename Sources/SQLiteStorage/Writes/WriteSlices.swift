@@ -6,7 +6,7 @@ import Dispatch
 
 /// Long work on the list (an import, a cleanup) as short write transactions that
 /// take turns with single writes: a slice ends after the step during which a
-/// single write of this process began to wait (`SQLiteWriteTurns`), or once it has run
+/// single write of this process began to wait on the same file (`SQLiteWriteTurns`), or once it has run
 /// `longest` seconds (`SQLiteContactStore.longestSlice`), and the next one begins only
 /// when no single write waits. Slices are as long as they may be: each commit
 /// writes the search index a segment, which it merges later, so many short ones
@@ -50,7 +50,7 @@ final class WriteSlices {
     /// Begins a slice unless one is open, once no single write waits.
     func open() throws {
         guard !isOpen else { return }
-        SQLiteWriteTurns.letWritersGo()
+        database.turns.letWritersGo()
         try database.begin(.write)
         do {
             try opened()
@@ -68,7 +68,7 @@ final class WriteSlices {
     /// the slice when a single write waits or it has run long enough.
     func stepped(weight: Int = 1) throws {
         steps += weight
-        if SQLiteWriteTurns.writerWaits {
+        if database.turns.writerWaits {
             try commit()
         } else if steps >= nextClockRead {
             nextClockRead = steps + 32
