@@ -45,12 +45,19 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // ICU (Debian's libicu-dev) through a small C++ shim: its C symbols carry its version and
+        // its AlphabeticIndex is C++ only.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(name: "Locales", dependencies: ["CICU"]),
         .target(name: "CLinux"),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
-        .target(name: "Contacts", dependencies: ["Codecs"]),
+        .target(name: "Contacts", dependencies: ["Codecs", "Locales"]),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
         .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres"]),
         .target(
@@ -81,6 +88,7 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "LocalesTests", dependencies: ["Locales", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["CZlib", "CZstd"], path: "Tests/TestSupport"),
         // Each store's own helpers over TestSupport's folders and PostgreSQL server, apart so that a
         // store's suites depend on that store only.
@@ -98,5 +106,6 @@ let package = Package(
             dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),
         .testTarget(name: "FuzzTargetTests", dependencies: ["FuzzTargets", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -13,7 +13,7 @@ enum DetailsBenchmark {
         var contacts: [(fields: ContactFields, details: ContactDetails)] = []
         contacts.reserveCapacity(count)
         var index = 0
-        SyntheticContacts(seed: 1).forEachInListOrder(count: count) { _, fields in
+        SyntheticContacts(seed: 1).forEachInListOrder(count: count, in: .english) { _, fields in
             contacts.append((fields, details(fields, index)))
             index += 1
         }

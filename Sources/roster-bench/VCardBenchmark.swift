@@ -14,7 +14,7 @@ enum VCardBenchmark {
         let writer = VCardWriter()
         var index = 0
         var writeSeconds = 0.0
-        contacts.forEachInListOrder(count: count) { _, fields in
+        contacts.forEachInListOrder(count: count, in: .english) { _, fields in
             let card = card(fields, index)
             index += 1
             let start = MonotonicClock.system.nanoseconds()

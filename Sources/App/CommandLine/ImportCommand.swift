@@ -8,7 +8,7 @@ enum ImportCommand {
     static func run(_ options: ImportOptions) throws -> Int32 {
         // Migrated first; the job then opens its own connection.
         let backend = Backends.backend(options.database, migrations: options.migrationsDirectory)
-        try backend.migrate()
+        let locale = try backend.settleLocale()
         guard let file = FileHandle(forReadingAtPath: options.file) else {
             printError("roster: cannot read \(options.file): no such file or no permission")
             return 1
@@ -17,7 +17,7 @@ enum ImportCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
-            open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors,
+            open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors, locale: locale,
             reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0

@@ -44,6 +44,7 @@ extension RosterCommand {
             case "--row-cache-mb": options.rowCacheMiB = try words.integer(of: flag, in: 0...(1 << 20))
             case "--public": options.publicDirectory = try words.value(of: flag)
             case "--migrations": options.migrationsDirectory = try words.value(of: flag)
+            case "--locale": options.locale = try locale(words.value(of: flag))
             case "--admin-token": options.adminToken = try words.value(of: flag)
             case "--public-read": options.publicRead = true
             case "--trusted-proxy": options.trustedProxies.append(try words.value(of: flag))
@@ -64,6 +65,7 @@ extension RosterCommand {
         var randomSeed: UInt64 = 1
         var notesPercent = SyntheticContacts.defaultNotesPercent
         var migrations = "Migrations"
+        var locale: String?
         while let flag = try words.nextFlag() {
             switch flag {
             case "--db": database = try words.value(of: flag)
@@ -76,6 +78,7 @@ extension RosterCommand {
                 }
                 randomSeed = value
             case "--migrations": migrations = try words.value(of: flag)
+            case "--locale": locale = try Self.locale(words.value(of: flag))
             default: throw UsageError("seed: unknown option '\(flag)'")
             }
         }
@@ -85,7 +88,16 @@ extension RosterCommand {
         var options = SeedOptions(database: database, count: count, randomSeed: randomSeed)
         options.notesPercent = notesPercent
         options.migrationsDirectory = migrations
+        options.locale = locale
         return options
+    }
+
+    /// `--locale`'s tag, checked: one ICU reads a language from (docs/api.md, "The list's locale").
+    private static func locale(_ tag: String) throws(UsageError) -> String {
+        guard (try? ListLocale.named(tag)) != nil else {
+            throw UsageError(ContactsError.unknownLocale(tag).description)
+        }
+        return tag
     }
 
     private static func parseImport(_ words: inout ArgumentWords) throws(UsageError) -> ImportOptions {

@@ -18,9 +18,9 @@ public enum RosterCommand: Equatable, Sendable {
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                               [--trace-requests FILE]
-                              [--row-cache-mb N]
+                              [--row-cache-mb N] [--locale TAG]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
-                      [--migrations DIR]
+                      [--migrations DIR] [--locale TAG]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
                               [--migrations DIR] FILE.csv
                roster --help
@@ -67,6 +67,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var publicDirectory = "Public"
     /// Folder of `NNNN_name.sql` migrations.
     public var migrationsDirectory = "Migrations"
+    /// The list's locale (`--locale`, a BCP 47 tag); nil: the list's own, else the environment's.
+    public var locale: String?
     /// Bearer token required for writes, and for reads off loopback; nil when unset.
     public var adminToken: String?
     /// Off loopback, serve reads to anyone (`--public-read`), not only to holders of the token.
@@ -109,6 +111,8 @@ public struct SeedOptions: Equatable, Sendable {
     public var notesPercent = SyntheticContacts.defaultNotesPercent
     /// Folder of `NNNN_name.sql` migrations.
     public var migrationsDirectory = "Migrations"
+    /// The list's locale (`--locale`, a BCP 47 tag); nil: the list's own, else the environment's.
+    public var locale: String?
 
     /// Seed `count` contacts into `database`.
     public init(database: String, count: Int, randomSeed: UInt64 = 1) {

@@ -13,7 +13,7 @@ enum SeedCommand {
             reported = written
             printError("seed: \(written / 100_000 * 100_000) of \(options.count) contacts")
         }
-        try Backends.backend(options.database, migrations: migrations).seed(
+        try Backends.backend(options.database, migrations: migrations, locale: options.locale).seed(
             count: options.count, randomSeed: options.randomSeed, notesPercent: options.notesPercent,
             progress: progress)
         let seconds = Date().timeIntervalSince(started)

@@ -14,7 +14,8 @@ final class ContactHandlers {
         self.searches = searches
     }
 
-    /// All 27 sections in list order (A...Z, then #), empty ones included, with the
+    /// The shown sections in list order (the locale's own labels, others holding contacts, then
+    /// #), empty ones included, with the
     /// geometry the page lays itself out by: each section's first row, top and
     /// height (px), and the list's total and content height, all of one data version;
     /// with `q`, `filter` or `label`, of that filtered list (as `/window` lays it out).
@@ -41,11 +42,12 @@ final class ContactHandlers {
         var json = JSONWriter(capacity: 4096)
         json.object { json in
             json.field("version", snapshot.version)
+            json.field("locale", reader.store.locale.tag)
             json.field("total", layout.totalRows)
             json.field("contentHeight", layout.contentHeight)
             json.key("sections")
             json.array { json in
-                for section in snapshot.sections {
+                for section in snapshot.shown.map({ snapshot.sections[$0] }) {
                     json.object { json in
                         json.field("title", section.title)
                         json.field("rows", section.rows)
@@ -90,7 +92,7 @@ final class ContactHandlers {
     /// revision is the ETag.
     func contact(_ request: Request) throws -> Response {
         let (contact, version) = try find(request.parameters["id"])
-        return ContactJSON.response(contact, version: version)
+        return ContactJSON.response(contact, version: version, locale: reader.store.locale)
     }
 
     /// The contact's initials on its colour, cacheable for a day.

@@ -6,14 +6,14 @@ import HTTP
 /// at, its section), its ETag, and the path id rules, shared by reads and writes.
 enum ContactJSON {
     /// The contact's JSON object.
-    static func bytes(_ contact: Contact, version: Int) -> [UInt8] {
+    static func bytes(_ contact: Contact, version: Int, locale: ListLocale) -> [UInt8] {
         let fields = contact.fields
         var json = JSONWriter()
         json.object { json in
             json.field("id", contact.id)
             json.field("row", contact.position)
             json.field("version", version)
-            json.field("section", SectionInfo.titles[fields.sortKey.section])
+            json.field("section", locale.titles[min(fields.sortKey(in: locale).section, locale.titles.count - 1)])
             members(of: fields, into: &json)
         }
         return json.bytes
@@ -38,8 +38,8 @@ enum ContactJSON {
     }
 
     /// 200 (or `status`) with the contact, its ETag, and no caching (it changes).
-    static func response(_ contact: Contact, version: Int, status: Int = 200) -> Response {
-        var response = Response.json(bytes(contact, version: version))
+    static func response(_ contact: Contact, version: Int, locale: ListLocale, status: Int = 200) -> Response {
+        var response = Response.json(bytes(contact, version: version, locale: locale))
         response.status = status
         response.headers.set("ETag", etag(contact.revision))
         response.headers.set("Cache-Control", "no-cache")

@@ -120,10 +120,14 @@ extension OpenAPI {
         ]
         return [
             "type": "object",
-            "required": ["version", "total", "contentHeight", "sections"],
+            "required": ["version", "locale", "total", "contentHeight", "sections"],
             "properties": [
                 "version": [
                     "type": "integer", "description": "The data version every figure here was read from",
+                ],
+                "locale": [
+                    "type": "string",
+                    "description": "The list's locale (BCP 47), whose collation orders it and whose index sections it",
                 ],
                 "total": ["type": "integer", "description": "Contacts in the list"],
                 "contentHeight": [
@@ -131,7 +135,7 @@ extension OpenAPI {
                     "description":
                         "Pixels of the whole list, headers included: the sum of the sections' heights",
                 ],
-                "sections": ["type": "array", "minItems": 27, "maxItems": 27, "items": section],
+                "sections": ["type": "array", "minItems": 1, "maxItems": 301, "items": section],
             ],
         ]
     }

@@ -163,7 +163,8 @@ extension OpenAPI {
     private static var sections: Value {
         [
             "summary": .string(
-                "All 27 sections (A-Z, then #) in list order, empty ones included, with their geometry; "
+                "The list locale's index sections in list order (its own labels even when empty, "
+                    + "other scripts' while they hold contacts, # last), with their geometry; "
                     + "with q, filter or label, of that filtered list"),
             "parameters": [
                 [

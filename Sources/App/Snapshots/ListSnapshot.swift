@@ -10,11 +10,18 @@ struct ListSnapshot: Sendable {
     let state: ListState
     /// A search's matches among `state.order`'s rows; nil when this is the whole list.
     let selection: OrderSelection?
-    /// All 27 sections of the rows shown, empty ones included (they take no space in
-    /// the layout).
+    /// Every section of the list locale's index, of the rows shown, empty ones included (they
+    /// take no space in the layout).
     let sections: [SectionInfo]
     /// Geometry of headers and contacts.
     let layout: ListLayout
+    /// The sections the contract shows (docs/api.md, "GET /sections"), by index into `sections`:
+    /// the locale's own labels and `#` always, the others while the whole list has contacts
+    /// in them, so a search shows the same sections as the list it searches.
+    let shown: [Int]
+    /// Each section's place among `shown` (the `section` of cells and headers); -1 for one not
+    /// shown.
+    let shownPlace: [Int]
 
     /// `roster_meta.data_version` of this list.
     var version: Int { state.version }
@@ -30,6 +37,7 @@ struct ListSnapshot: Sendable {
         sections = state.sections
         layout = try ListLayout(
             sectionCounts: state.sections.map(\.rows), rowHeights: OrderRowHeights(order: state.order))
+        (shown, shownPlace) = Self.shown(state.sections)
     }
 
     /// The rows of `state` that `selection` keeps, in `sections` (`ListState.selecting`).
@@ -39,6 +47,18 @@ struct ListSnapshot: Sendable {
         self.sections = sections
         layout = try ListLayout(
             sectionCounts: sections.map(\.rows), rowHeights: SelectionRowHeights(selection: selection))
+        (shown, shownPlace) = Self.shown(state.sections)
+    }
+
+    /// The sections of the whole list `sections` that are shown, and each one's place among them.
+    private static func shown(_ sections: [SectionInfo]) -> ([Int], [Int]) {
+        var shown: [Int] = []
+        var place = [Int](repeating: -1, count: sections.count)
+        for section in sections where section.isOwn || section.rows > 0 {
+            place[section.index] = shown.count
+            shown.append(section.index)
+        }
+        return (shown, place)
     }
 
     /// The snapshot of what `store` holds now.

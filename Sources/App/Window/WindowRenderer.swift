@@ -120,12 +120,12 @@ struct WindowRenderer {
                 json.literal(",\"kind\":\"contact\",\"row\":")
                 json.rawInteger(item.row ?? 0)
                 json.literal(",\"section\":")
-                json.rawInteger(item.section)
+                json.rawInteger(snapshot.shownPlace[item.section])
                 json.literal(",\"item\":")
                 json.rawInteger(item.item ?? 0)
             case .header:
                 json.literal(",\"kind\":\"header\",\"section\":")
-                json.rawInteger(item.section)
+                json.rawInteger(snapshot.shownPlace[item.section])
             }
             json.literal(",\"top\":")
             json.rawInteger(item.top)

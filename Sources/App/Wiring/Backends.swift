@@ -10,8 +10,8 @@ import SQLiteStorage
 /// `FolderLocator` finds it: SQLite's files in it, PostgreSQL's in its `postgresql` folder.
 enum Backends {
     /// The database `database` names, for `roster seed` and `roster import`.
-    static func backend(_ database: String, migrations: String) -> any ContactBackend {
-        backend(database, migrations: migrations, replicas: [], rowCacheMiB: 0, log: { _ in })
+    static func backend(_ database: String, migrations: String, locale: String? = nil) -> any ContactBackend {
+        backend(database, migrations: migrations, locale: locale, replicas: [], rowCacheMiB: 0, log: { _ in })
     }
 
     /// The database `options` names, for serving: PostgreSQL's read through
@@ -20,20 +20,21 @@ enum Backends {
         -> any ContactBackend
     {
         backend(
-            options.database, migrations: options.migrationsDirectory, replicas: options.readDatabases,
+            options.database, migrations: options.migrationsDirectory, locale: options.locale,
+            replicas: options.readDatabases,
             rowCacheMiB: options.rowCacheMiB, log: log)
     }
 
     private static func backend(
-        _ database: String, migrations: String, replicas: [String], rowCacheMiB: Int,
+        _ database: String, migrations: String, locale: String?, replicas: [String], rowCacheMiB: Int,
         log: @escaping @Sendable (String) -> Void
     ) -> any ContactBackend {
         let folder = FolderLocator.locate(migrations)
         guard PostgresConnection.isURL(database) else {
-            return SQLiteBackend(path: database, migrations: folder, log: log)
+            return SQLiteBackend(path: database, migrations: folder, locale: locale, log: log)
         }
         return PostgresBackend(
-            url: database, replicas: replicas, migrations: folder + "/postgresql",
+            url: database, replicas: replicas, migrations: folder + "/postgresql", locale: locale,
             rowCacheBytes: rowCacheMiB << 20,
             now: { MonotonicClock.system.nanoseconds() }, log: log)
     }

@@ -86,7 +86,7 @@ public enum ContactInput {
     /// contact that passes here is one the store takes.
     /// - Throws: `HTTPError` 422 `name_required`, field `first_name`.
     public static func checkNamed(_ fields: ContactFields) throws(HTTPError) {
-        guard fields.sortKey.isNameless else { return }
+        guard fields.isNameless else { return }
         throw HTTPError(
             422, "name_required",
             "a contact needs something to be listed by: give first_name, last_name, company or email "

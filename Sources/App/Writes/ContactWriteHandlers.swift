@@ -19,7 +19,7 @@ struct ContactWriteHandlers: Sendable {
             }
         }
         guard let contact else { throw HTTPError(500, "internal", "the new contact was not read back") }
-        var response = ContactJSON.response(contact, version: version, status: 201)
+        var response = ContactJSON.response(contact, version: version, locale: writer.locale, status: 201)
         response.headers.set("Location", "/contacts/\(contact.id)")
         return response
     }
@@ -41,7 +41,7 @@ struct ContactWriteHandlers: Sendable {
             }
         }
         guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
-        return ContactJSON.response(contact, version: version)
+        return ContactJSON.response(contact, version: version, locale: writer.locale)
     }
 
     /// 204.
@@ -61,7 +61,7 @@ struct ContactWriteHandlers: Sendable {
     /// body (422); one that blanks the only name this contact has conflicts with
     /// what it holds (409), as an edit made elsewhere in between could cause.
     static func named(_ patched: ContactFields, by patch: ContactPatch) throws -> ContactFields {
-        guard patched.sortKey.isNameless else { return patched }
+        guard patched.isNameless else { return patched }
         if patch.changes[.firstName] != nil && patch.changes[.lastName] != nil {
             try ContactInput.checkNamed(patched)
         }

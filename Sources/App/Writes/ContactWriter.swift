@@ -18,9 +18,15 @@ final class ContactWriter: Sendable {
     private let checkpointPending = Mutex(false)
     /// The store's upkeep, in steps while writes pause.
     private let upkeep: WriterUpkeep
+    /// The list's locale: the sections of the contacts written.
+    let locale: ListLocale
 
     /// A writer through `editor`, checkpointing `checkpointing` after writes.
-    init(editor: sending any ContactEditing, catalog: Catalog, checkpointing: (any ContactBackend)? = nil) {
+    init(
+        editor: sending any ContactEditing, catalog: Catalog, checkpointing: (any ContactBackend)? = nil,
+        locale: ListLocale = .english
+    ) {
+        self.locale = locale
         self.editor = Mutex(editor)
         self.catalog = catalog
         self.checkpointing = checkpointing
@@ -44,7 +50,7 @@ final class ContactWriter: Sendable {
     convenience init(backend: any ContactBackend, catalog: Catalog) throws {
         self.init(
             editor: try backend.makeEditor { catalog.current.state }, catalog: catalog,
-            checkpointing: backend.checkpointsAfterWrites ? backend : nil)
+            checkpointing: backend.checkpointsAfterWrites ? backend : nil, locale: backend.locale)
     }
 
     /// Runs one write (`body` calls one of the editor's methods with the base and

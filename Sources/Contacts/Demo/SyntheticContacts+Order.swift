@@ -1,83 +1,118 @@
+import Locales
+
+/// The demo list's order in a locale. A seed never asks ICU for a key per contact: the draws'
+/// names are made of a few hundred pool names, so each distinct sort name and first name is
+/// keyed once, ranked among the others, and the draws are ordered by those ranks as integers.
 extension SyntheticContacts {
-    /// Each pool name folded once: the seed never folds a whole name per contact.
-    static let foldedFirst = firstNames.map(NameFolding.fold)
-    static let foldedLast = lastNames.map(NameFolding.fold)
-    static let foldedHash = hashNames.map(NameFolding.fold)
-    /// " a." ... " z." folded, by initial number; the two last-name joints.
-    static let foldedInitials: [[UInt8]] = [[]] + (0..<26).map { [0x20, 0x61 + UInt8($0), 0x2E] }
-    static let foldedSpace = NameFolding.fold("a b")[1...1]
-    static let foldedHyphen = NameFolding.fold("a-b")[1...1]
-
-    /// Each pool name's place among all folded pool names in byte order, so that list
-    /// order can be compared as small integers instead of byte strings.
-    private static let (firstRank, lastRank, hashRank): ([UInt64], [UInt64], [UInt64]) = {
-        let all = Set(foldedFirst + foldedLast + foldedHash).sorted { $0.lexicographicallyPrecedes($1) }
-        precondition(all.count < 1 << rankBits, "pool names must fit the packed sort order")
-        let rank = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, UInt64($0)) })
-        return (foldedFirst.map { rank[$0]! }, foldedLast.map { rank[$0]! }, foldedHash.map { rank[$0]! })
-    }()
-    private static let rankBits = 10
-
-    /// Folded first and last name of a draw: the same bytes as folding its whole names.
-    package static func folded(_ draw: Draw) -> (first: [UInt8], last: [UInt8]) {
-        var first = draw.hash ? foldedHash[draw.first] : foldedFirst[draw.first]
-        if draw.initial > 0 { first += foldedInitials[draw.initial] }
-        guard draw.last >= 0 else { return (first, []) }
-        var last = foldedLast[draw.last]
-        if draw.secondLast >= 0 {
-            last += draw.hyphen ? foldedHyphen : foldedSpace
-            last += foldedLast[draw.secondLast]
+    /// The keys of the names of a set of draws in one locale: each distinct sort name's and
+    /// first name's section, ICU key and ranks.
+    package struct NameKeys: Sendable {
+        /// A distinct name's ICU key (full strength), its section (sort names only) and its
+        /// ranks among the other names of its kind: by section and primary weights, then by
+        /// section and the full key.
+        struct Entry: Sendable {
+            var key: [UInt8]
+            var section: Int
+            var primaryRank: UInt64 = 0
+            var fullRank: UInt64 = 0
         }
-        return (first, last)
-    }
+        private var sortNames: [Int: Entry] = [:]
+        private var firstNames: [Int: Entry] = [:]
 
-    /// A draw's place in list order but for the id: section (5 bits), sort name as
-    /// (first part's rank, joint: none < space < hyphen, second part's rank), first
-    /// name as (rank, middle initial). Byte order of the folded names agrees because
-    /// a joint or an initial's space sorts below every letter that could continue a
-    /// pool name, and no pool name continues another with a space (checked by tests).
-    private static func packedKey(_ draw: Draw) -> UInt64 {
-        let firstRank = draw.hash ? hashRank[draw.first] : Self.firstRank[draw.first]
-        var sortName = firstRank << (2 + UInt64(rankBits))
-        if draw.last >= 0 {
-            sortName = lastRank[draw.last] << (2 + UInt64(rankBits))
-            if draw.secondLast >= 0 {
-                sortName |= (draw.hyphen ? 2 : 1) << UInt64(rankBits) | lastRank[draw.secondLast]
+        /// The keys of the names of `draws` in `locale`.
+        package init(_ draws: [Draw], in locale: ListLocale) {
+            for draw in draws {
+                let sortCode = Self.sortNameCode(draw)
+                if sortNames[sortCode] == nil {
+                    let name =
+                        draw.last >= 0
+                        ? SyntheticContacts.lastName(of: draw) : SyntheticContacts.firstName(of: draw)
+                    sortNames[sortCode] = Entry(
+                        key: locale.collation.key(name), section: locale.index.section(of: name))
+                }
+                let firstCode = Self.firstNameCode(draw)
+                if firstNames[firstCode] == nil {
+                    firstNames[firstCode] = Entry(
+                        key: locale.collation.key(SyntheticContacts.firstName(of: draw)), section: 0)
+                }
+            }
+            Self.rank(&sortNames)
+            Self.rank(&firstNames)
+        }
+
+        /// The draw's sort key.
+        package func key(of draw: Draw) -> ContactSortKey {
+            let name = sortNames[Self.sortNameCode(draw)]!
+            return ContactSortKey(
+                section: name.section, sortName: name.key,
+                firstName: firstNames[Self.firstNameCode(draw)]!.key)
+        }
+
+        /// The draw's place in list order but for the id, as two integers compared in turn:
+        /// (sort name's primary rank, first name's primary rank), then (their full ranks).
+        func packed(_ draw: Draw) -> (UInt64, UInt64) {
+            let name = sortNames[Self.sortNameCode(draw)]!
+            let first = firstNames[Self.firstNameCode(draw)]!
+            return (name.primaryRank << 32 | first.primaryRank, name.fullRank << 32 | first.fullRank)
+        }
+
+        /// Gives each entry its ranks: equal (section, primary part) share a primary rank, equal
+        /// (section, key) a full rank.
+        private static func rank(_ entries: inout [Int: Entry]) {
+            func ordered(_ cut: (Entry) -> ArraySlice<UInt8>) -> [(Int, [UInt8])] {
+                entries.map { code, entry in
+                    (code, [UInt8(entry.section >> 8), UInt8(entry.section & 0xFF)] + cut(entry))
+                }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
+            }
+            for (full, pass) in [
+                (false, ordered { Collation.primary(of: $0.key) }), (true, ordered { $0.key[...] }),
+            ] {
+                var rank: UInt64 = 0
+                var previous: [UInt8]? = nil
+                for (code, bytes) in pass {
+                    if let previous, previous != bytes { rank += 1 }
+                    previous = bytes
+                    if full { entries[code]!.fullRank = rank } else { entries[code]!.primaryRank = rank }
+                }
             }
         }
-        // The sort name's first part decides its section.
-        let sortPart =
+
+        /// The sort name of a draw as an integer: its last names and joint, or its first name.
+        private static func sortNameCode(_ draw: Draw) -> Int {
             draw.last >= 0
-            ? foldedLast[draw.last] : draw.hash ? foldedHash[draw.first] : foldedFirst[draw.first]
-        let section = UInt64(NameFolding.section(ofFolded: sortPart))
-        let firstName = firstRank << 5 | UInt64(draw.initial)
-        return section << 37 | sortName << 15 | firstName
+                ? 1 << 40 | draw.last << 20 | (draw.secondLast + 1) << 2 | (draw.hyphen ? 1 : 0)
+                : firstNameCode(draw)
+        }
+
+        /// The first name of a draw as an integer: its pool, name and middle initial.
+        private static func firstNameCode(_ draw: Draw) -> Int {
+            (draw.hash ? 1 << 30 : 0) | draw.first << 8 | draw.initial
+        }
     }
 
-    /// The draws in list order (`ContactSortKey`, then id).
-    /// - Complexity: O(n log n) on 64-bit integers.
-    package func drawsInListOrder(count: Int) -> [Draw] {
+    /// The draws in list order in `locale` (`ContactSortKey`, then id), with their names' keys.
+    /// - Complexity: O(n log n) on integers, plus one ICU key per distinct name.
+    package func drawsInListOrder(count: Int, in locale: ListLocale) -> (draws: [Draw], keys: NameKeys) {
         let draws = draws(count: count)
-        // The key takes 42 bits; the id (at most 22 bits up to 4M contacts) fills the rest.
-        if count < 1 << 22 {
-            let packed = draws.map { Self.packedKey($0) << 22 | UInt64($0.id) }
-            return packed.sorted().map { draws[Int($0 & (1 << 22 - 1)) - 1] }
+        let keys = NameKeys(draws, in: locale)
+        let packed = draws.map { draw in
+            let (high, low) = keys.packed(draw)
+            return (high, low, draw.id)
         }
-        let keyed = draws.map { (Self.packedKey($0), $0.id) }
-        return keyed.sorted { $0 < $1 }.map { draws[$0.1 - 1] }
+        return (packed.sorted { $0 < $1 }.map { draws[$0.2 - 1] }, keys)
     }
 }
 
 extension SyntheticContacts {
-    /// Calls `body` with the sort key and fields of each of `count` contacts, in
-    /// list order: the contacts `SQLiteContactStore.seed` writes for this generator, so
-    /// any store seeded from the same seed holds the same list.
-    public func forEachInListOrder(count: Int, _ body: (ContactSortKey, ContactFields) throws -> Void)
-        rethrows
-    {
-        for (row, draw) in drawsInListOrder(count: count).enumerated() {
-            let (first, last) = Self.folded(draw)
-            try body(ContactSortKey(foldedFirst: first, foldedLast: last), fields(of: draw, row: row))
+    /// Calls `body` with the sort key and fields of each of `count` contacts, in list order in
+    /// `locale`: the contacts `SQLiteContactStore.seed` writes for this generator, so any store
+    /// seeded from the same seed holds the same list.
+    public func forEachInListOrder(
+        count: Int, in locale: ListLocale, _ body: (ContactSortKey, ContactFields) throws -> Void
+    ) rethrows {
+        let (ordered, keys) = drawsInListOrder(count: count, in: locale)
+        for (row, draw) in ordered.enumerated() {
+            try body(keys.key(of: draw), fields(of: draw, row: row))
         }
     }
 }

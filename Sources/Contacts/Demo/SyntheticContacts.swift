@@ -220,6 +220,9 @@ public struct SyntheticContacts: Sendable {
         return others.indices.map { others[$0 * 7919 % others.count] } + rare.reversed()
     }
     static let rareFirst = 4
+    /// Each pool name folded, for ranking their commonness.
+    static let foldedFirst = firstNames.map(NameFolding.fold)
+    static let foldedLast = lastNames.map(NameFolding.fold)
     static let firstByRank = ranks(foldedFirst)
     static let lastByRank = ranks(foldedLast)
 

@@ -78,7 +78,9 @@ public final class ImportJob: Sendable {
         var batch: [CheckedRow] = []
         var stopped = false
 
-        init(policy: ImportErrorPolicy) { rows = ImportRowReader(policy: policy) }
+        init(policy: ImportErrorPolicy, locale: ListLocale) {
+            rows = ImportRowReader(policy: policy, locale: locale)
+        }
 
         /// The pieces for the writer from `bytes`, or from the end of the file when nil.
         func read(_ bytes: [UInt8]?) -> [Piece] {
@@ -144,14 +146,14 @@ public final class ImportJob: Sendable {
     /// begins the transaction (waiting up to the busy timeout for another writer).
     public init(
         open: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors policy: ImportErrorPolicy,
+        errors policy: ImportErrorPolicy, locale: ListLocale,
         reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
         onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
         self.onResume = onResume
         self.highWater = highWater
         self.reading = reading
-        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy) : nil)
+        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy, locale: locale) : nil)
         let thread = Thread { [self] in
             hooks.started()
             run(open: open, mode: mode, policy: policy, hooks: hooks)
@@ -161,7 +163,7 @@ public final class ImportJob: Sendable {
         if reading == .onReader {
             let readerThread = Thread { [self] in
                 hooks.started()
-                runReader(CallerReading(policy: policy))
+                runReader(CallerReading(policy: policy, locale: locale))
             }
             readerThread.name = "roster-import-read"
             readerThread.start()

@@ -35,11 +35,16 @@ final class ImportRowReader {
     private var columns: CSVColumns?
     /// The counts and the listed errors so far.
     private(set) var summary = ImportSummary()
-    /// Names repeat a lot (first names especially): each distinct one is folded once.
-    private var folds: [String: [UInt8]] = [:]
+    /// The list's locale, which keys the rows.
+    private let locale: ListLocale
+    /// Names repeat a lot (first names especially): each distinct one is keyed once.
+    private var keys: [String: [UInt8]] = [:]
+    /// Each distinct sort name's section.
+    private var sections: [String: Int] = [:]
 
-    init(policy: ImportErrorPolicy, keepPhotos: Bool = false) {
+    init(policy: ImportErrorPolicy, locale: ListLocale, keepPhotos: Bool = false) {
         self.policy = policy
+        self.locale = locale
         self.keepPhotos = keepPhotos
     }
 
@@ -180,9 +185,7 @@ final class ImportRowReader {
     /// stored; else counts and lists why not.
     private func check(_ contact: ContactFields, _ details: ContactDetails?, line: Int, _ take: Accept) throws
     {
-        var key = ContactSortKey(foldedFirst: fold(contact.firstName), foldedLast: fold(contact.lastName))
-        if key.isNameless { key = contact.sortKey }  // no name: the company's or e-mail's
-        if key.isNameless {
+        if contact.isNameless {
             summary.reject(
                 CSVError(
                     line: line, column: nil,
@@ -207,14 +210,30 @@ final class ImportRowReader {
         for field in ContactField.allCases where contact[field] != ContactValue(emptyOf: field.kind) {
             summary.fieldCounts[field.rawValue] += 1
         }
+        let names = ContactSortKey.names(
+            firstName: contact.firstName, lastName: contact.lastName, company: contact.company,
+            email: contact.email,
+            phoneticFirst: details?.phoneticFirstName ?? "", phoneticLast: details?.phoneticLastName ?? "")
+        let key = ContactSortKey(
+            section: section(names.sortName), sortName: key(names.sortName), firstName: key(names.first))
         try take(contact, key, line)
     }
 
-    private func fold(_ name: String) -> [UInt8] {
-        if let folded = folds[name] { return folded }
-        let folded = NameFolding.fold(name)
-        if folds.count >= 200_000 { folds.removeAll(keepingCapacity: true) }
-        folds[name] = folded
-        return folded
+    /// ICU's key of `name` in the list's locale, made once per distinct name.
+    private func key(_ name: String) -> [UInt8] {
+        if let known = keys[name] { return known }
+        let key = locale.collation.key(name)
+        if keys.count >= 200_000 { keys.removeAll(keepingCapacity: true) }
+        keys[name] = key
+        return key
+    }
+
+    /// The section of sort name `name`, found once per distinct name.
+    private func section(_ name: String) -> Int {
+        if let known = sections[name] { return known }
+        let section = locale.index.section(of: name)
+        if sections.count >= 200_000 { sections.removeAll(keepingCapacity: true) }
+        sections[name] = section
+        return section
     }
 }

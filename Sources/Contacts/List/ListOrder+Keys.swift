@@ -23,15 +23,17 @@ extension ListOrder {
     }
 
     /// The first row whose sort name (the last name, or the first name when there is
-    /// none) starts with `prefix` once folded, or the row where such a contact would
-    /// go when none does (the end when all come before it). An empty prefix is row 0.
+    /// none) starts with the letters of `prefix` in `locale`'s collation, or the row where such
+    /// a contact would go when none does (the end when all come before it). An empty prefix
+    /// is row 0.
     /// - Complexity: O(log² n) plus O(log n) calls of `keyOf`.
-    public func rank(ofSortPrefix prefix: String, keyOf: (Int) throws -> [UInt8]) rethrows -> Int {
-        let folded = NameFolding.fold(prefix)
-        guard !folded.isEmpty else { return 0 }
-        // A key is the section byte, the sort name, 0, the first name: the keys of
-        // the names that start with `folded` are those that start with these bytes.
-        let key = [UInt8(NameFolding.section(ofFolded: folded))] + folded
+    public func rank(ofSortPrefix prefix: String, in locale: ListLocale, keyOf: (Int) throws -> [UInt8])
+        rethrows -> Int
+    {
+        guard !ContactSortKey.trimmed(prefix).isEmpty else { return 0 }
+        // A key starts with the section and the sort name's primary weights: the keys of the
+        // names that start with `prefix`'s letters are those that start with these bytes.
+        let key = ContactSortKey.prefix(prefix, in: locale)
         return try partitionPoint { entry in try keyOf(Int(entry.id)).lexicographicallyPrecedes(key) }
     }
 }

@@ -58,7 +58,7 @@ public struct ListState: Sendable {
         var firstRow = 0
         return zip(sections, rows).map { section, rows in
             defer { firstRow += rows }
-            return SectionInfo(index: section.index, title: section.title, rows: rows, firstRow: firstRow)
+            return section.with(rows: rows, firstRow: firstRow)
         }
     }
 }

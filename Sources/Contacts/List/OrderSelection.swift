@@ -226,7 +226,7 @@ public struct OrderSelection: Sendable {
             let rows =
                 rank(ofBaseRow: section.firstRow + section.rows) - rank(ofBaseRow: section.firstRow)
             defer { firstRow += rows }
-            return SectionInfo(index: section.index, title: section.title, rows: rows, firstRow: firstRow)
+            return section.with(rows: rows, firstRow: firstRow)
         }
     }
 

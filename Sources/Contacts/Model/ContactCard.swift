@@ -80,6 +80,10 @@ public struct ContactCard: Hashable, Sendable {
     public var lastName = ""
     public var suffix = ""
     public var nickname = ""
+    /// How the first and last names read (vCard `X-PHONETIC-*`, `SORT-AS`; Google's phonetic and
+    /// Outlook's Yomi columns).
+    public var phoneticFirstName = ""
+    public var phoneticLastName = ""
     public var company = ""
     public var department = ""
     public var title = ""

@@ -8,7 +8,8 @@ import Foundation
 /// wrong type is an error naming it).
 ///
 /// ```
-/// {"prefix": "Dr.", "middle_name": "K.", "suffix": "", "nickname": "Pri", "title": "Head of Research",
+/// {"prefix": "Dr.", "middle_name": "K.", "suffix": "", "nickname": "Pri",
+///  "phonetic_first_name": "はなこ", "phonetic_last_name": "さとう", "title": "Head of Research",
 ///  "department": "R&D", "birthday": "1987-09-14", "email_label": "work", "phone_label": "mobile",
 ///  "emails": [{"label": "home", "value": "..."}], "phones": [...], "urls": [...],
 ///  "addresses": [{"label": "work", "po_box": "", "extended": "", "street": "12 Tanner St", (city: the field),
@@ -21,7 +22,8 @@ extension ContactDetails {
     static var textKeys: [(String, WritableKeyPath<ContactDetails, String>)] {
         [
             ("prefix", \.prefix), ("middle_name", \.middleName), ("suffix", \.suffix),
-            ("nickname", \.nickname),
+            ("nickname", \.nickname), ("phonetic_first_name", \.phoneticFirstName),
+            ("phonetic_last_name", \.phoneticLastName),
             ("title", \.title), ("department", \.department), ("birthday", \.birthday),
             ("email_label", \.emailLabel), ("phone_label", \.phoneLabel),
         ]

@@ -13,6 +13,11 @@ public struct ContactDetails: Hashable, Sendable {
     public var middleName = ""
     public var suffix = ""
     public var nickname = ""
+    /// How the first name reads (kana for a Japanese name, `X-PHONETIC-FIRST-NAME`): it stands
+    /// for the first name in the list's order and index.
+    public var phoneticFirstName = ""
+    /// How the last name reads (`X-PHONETIC-LAST-NAME`), standing for it in the order and index.
+    public var phoneticLastName = ""
     public var title = ""
     public var department = ""
     public var birthday = ""
@@ -57,7 +62,8 @@ extension ContactCard {
     {
         [
             (\.prefix, \.prefix), (\.middleName, \.middleName), (\.suffix, \.suffix),
-            (\.nickname, \.nickname),
+            (\.nickname, \.nickname), (\.phoneticFirstName, \.phoneticFirstName),
+            (\.phoneticLastName, \.phoneticLastName),
             (\.title, \.title), (\.department, \.department), (\.birthday, \.birthday), (\.uid, \.uid),
         ]
     }

@@ -91,9 +91,28 @@ public struct ContactFields: Hashable, Sendable {
         set { values[ContactField.favorite.rawValue] = .boolean(newValue) }
     }
 
-    /// The key the list is ordered by (before the id): see `ContactSortKey`.
-    public var sortKey: ContactSortKey {
-        ContactSortKey(firstName: firstName, lastName: lastName, company: company, email: email)
+    /// The key the list is ordered by in `locale` (before the id): see `ContactSortKey`.
+    public func sortKey(in locale: ListLocale) -> ContactSortKey {
+        let readings = phoneticNames
+        return ContactSortKey(
+            firstName: firstName, lastName: lastName, company: company, email: email,
+            phoneticFirst: readings.first, phoneticLast: readings.last, in: locale)
+    }
+
+    /// True when the names, the company and the e-mail are all empty or white space: nothing to
+    /// list the contact by.
+    public var isNameless: Bool {
+        ContactSortKey.isNameless(firstName: firstName, lastName: lastName, company: company, email: email)
+    }
+
+    /// The readings of the names kept in the details (`phonetic_first_name`,
+    /// `phonetic_last_name`), or empty ones; the details are read only when they hold one.
+    public var phoneticNames: (first: String, last: String) {
+        let details = self.details
+        guard details.contains("\"phonetic_"), let parsed = try? ContactDetails(json: details) else {
+            return ("", "")
+        }
+        return (parsed.phoneticFirstName, parsed.phoneticLastName)
     }
 
     /// The first field whose value is over its limit, with the value's length in characters.

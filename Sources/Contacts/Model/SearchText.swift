@@ -1,3 +1,5 @@
+import Locales
+
 /// The search words of docs/api.md, "Search", and the text the search index holds per contact.
 ///
 /// Words are split at everything that is not a letter or a digit, and folded as
@@ -90,6 +92,10 @@ public enum SearchText {
                 text += word
             }
         }
+        for word in readingWords(fields) {
+            text += "  "
+            text += word
+        }
         // After a mark, not a space: the digits are found by 3 or more of them
         // anywhere, never as a word start (a 1- or 2-character word matches the phone's
         // own words only: "+1 555" starts no word with "15").
@@ -112,6 +118,42 @@ public enum SearchText {
             }
         }
         return text
+    }
+
+    /// The words a contact's names are found by in Latin letters and by their readings
+    /// (docs/api.md, "Search across scripts"): each name's romanized words or pinyin syllables,
+    /// the syllables of the whole name joined (`zhangwei`) and their initials (`zw`), the
+    /// initial consonants of Hangul (`ㄱㅁㅈ`), and the phonetic readings kept in the details
+    /// with their romaji (`さとう`, `satou`). None for a name all in Latin letters.
+    /// - Complexity: O(names); ICU is asked once per distinct Han character or other-script run.
+    public static func readingWords(_ fields: ContactFields) -> [String] {
+        let phonetic = fields.phoneticNames
+        guard let readings = NameReadings.shared,
+            !(fields.firstName + fields.lastName + phonetic.first + phonetic.last).unicodeScalars.allSatisfy({
+                $0.value < 0x370
+            })
+        else { return [] }
+        let last = readings.reading(of: fields.lastName, surname: true)
+        let first = readings.reading(of: fields.firstName, surname: false)
+        let lastSaid = readings.reading(of: phonetic.last, surname: true)
+        let firstSaid = readings.reading(of: phonetic.first, surname: false)
+        var result: [String] = []
+        for reading in [last, first, lastSaid, firstSaid].compactMap({ $0 }) {
+            result += reading.syllables
+            if reading.syllables.count > 1 { result.append(reading.syllables.joined()) }
+        }
+        for (surname, given) in [(last, first), (lastSaid, firstSaid)] {
+            let syllables = (surname?.syllables ?? []) + (given?.syllables ?? [])
+            if syllables.count > 1 {
+                result.append(syllables.joined())
+                result.append(String(syllables.compactMap(\.first)))
+            }
+        }
+        let hangul = (last?.hangulInitials ?? "") + (first?.hangulInitials ?? "")
+        if !hangul.isEmpty { result.append(hangul) }
+        result += words(phonetic.last) + words(phonetic.first)
+        var seen: Set<String> = []
+        return result.flatMap(words).filter { seen.insert($0).inserted }
     }
 
     /// The FTS5 query of search words (all must match), or nil for no word. Words

@@ -13,6 +13,14 @@ public protocol ContactBackend: Sendable {
 
     /// Brings the database up to date with the migrations (creating a new file).
     func migrate() throws
+    /// Makes the list's sort keys and sections those of its locale (migrated first): the locale
+    /// asked for when the backend was made, else the one the list has, else
+    /// `ListLocale.fromEnvironment`; rebuilt when the list's were made in another locale or by
+    /// another ICU (progress logged). Returns that locale. `prepareToServe` and `seed` do it
+    /// first; `roster import` calls it before it reads.
+    func settleLocale() throws -> ListLocale
+    /// The list's locale once settled (`settleLocale()`), else the one the list has.
+    var locale: ListLocale { get }
     /// Whether the database, migrated first, holds no contacts.
     func isEmpty() throws -> Bool
     /// Fills the empty database with `count` synthetic contacts drawn from

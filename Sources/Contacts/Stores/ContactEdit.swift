@@ -39,11 +39,11 @@ public enum ContactEdit {
 }
 
 extension ContactFields {
-    /// The sort key of these fields, once they are found fit to store.
+    /// The sort key of these fields in `locale`, once they are found fit to store.
     /// - Throws: `ContactsError.namelessContact`, `.valueTooLong`.
-    public func checkedSortKey() throws -> ContactSortKey {
-        let key = sortKey
-        guard !key.isNameless else { throw ContactsError.namelessContact }
+    public func checkedSortKey(in locale: ListLocale) throws -> ContactSortKey {
+        guard !isNameless else { throw ContactsError.namelessContact }
+        let key = sortKey(in: locale)
         if let (field, length, limit) = overLimit() {
             throw ContactsError.valueTooLong(field: field.name, length: length, limit: limit)
         }

@@ -53,6 +53,8 @@ public protocol ContactSource: AnyObject {
     /// The sort key of contact `id` as the pinned read sees it (`ContactSortKey.bytes`;
     /// empty when there is no such contact).
     func sortKey(ofContact id: Int) throws -> [UInt8]
+    /// The list's locale: what its sort keys and sections were made by.
+    var locale: ListLocale { get }
     /// The contacts of `entries`, the entries of rows `firstRow...` of an order of
     /// the pinned read's version, for reading in row order.
     func rows(over entries: [OrderEntry], firstRow: Int) throws -> any ContactRows
@@ -68,10 +70,11 @@ extension ContactSource {
     }
 
     /// The first row of `order` (the pinned read's view) whose sort name starts
-    /// with `prefix` (folded as names are), or where such a row would go: type-ahead.
+    /// with `prefix` (its letters, by the list locale's collation), or where such a row would go:
+    /// type-ahead.
     /// - Complexity: O(log² n) plus O(log n) key reads.
     public func row(startingWith prefix: String, in order: ListOrder) throws -> Int {
-        try order.rank(ofSortPrefix: prefix, keyOf: sortKey(ofContact:))
+        try order.rank(ofSortPrefix: prefix, in: locale, keyOf: sortKey(ofContact:))
     }
 
     /// `body`'s result, read inside one pinned read that ends after it.

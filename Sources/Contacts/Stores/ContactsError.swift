@@ -58,6 +58,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A failure of the store underneath, passed through a layer that reports its
     /// errors as `ContactsError` (an import's summary): that store's own message.
     case store(String)
+    /// A locale tag ICU reads no language from (`--locale`, `ROSTER_LOCALE`).
+    case unknownLocale(String)
 
     /// One line naming the path or statement and what to do.
     public var description: String {
@@ -116,6 +118,8 @@ public enum ContactsError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "database to a larger disk, and try again"
         case .store(let message):
             message
+        case .unknownLocale(let tag):
+            "'\(tag.prefix(40))' is not a locale: give a BCP 47 language tag such as en, sv, zh, zh-Hant or pt-BR"
         }
     }
 }

@@ -9,6 +9,8 @@ import Contacts
 struct PostgresReads {
     let connection: PostgresConnection
     let version: Int
+    /// The list's locale: its sections' titles.
+    let locale: ListLocale
 
     static let versionSQL = "SELECT value FROM roster_meta WHERE key = 'data_version'"
     /// The columns of a contact read by id: revision, the fields, sort key.
@@ -18,9 +20,12 @@ struct PostgresReads {
     /// - Complexity: O(n): one index-only scan of `contacts_order`.
     func listState() throws -> ListState {
         let result = try connection.query(
-            "SELECT id, lines, revision, get_byte(sort_key, 0) FROM contacts ORDER BY sort_key, id")
+            """
+            SELECT id, lines, revision, get_byte(sort_key, 0) * 256 + get_byte(sort_key, 1)
+            FROM contacts ORDER BY sort_key, id
+            """)
         var order = ListOrder.Builder()
-        var rows = [Int](repeating: 0, count: SectionInfo.titles.count)
+        var rows = [Int](repeating: 0, count: locale.titles.count)
         for row in 0..<result.count {
             order.append(
                 OrderEntry(
@@ -28,7 +33,7 @@ struct PostgresReads {
                     lines: result.int(row, 1)))
             rows[min(result.int(row, 3), rows.count - 1)] += 1
         }
-        return ListState(version: version, sections: SectionInfo.all(rows: rows), order: order.order())
+        return ListState(version: version, sections: SectionInfo.all(rows: rows, in: locale), order: order.order())
     }
 
     /// The changes logged after version `after` up to `through`, in version order.

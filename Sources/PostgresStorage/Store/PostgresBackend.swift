@@ -1,4 +1,5 @@
 import Contacts
+import Foundation
 import Synchronization
 
 /// A PostgreSQL database (and its read replicas) as the server, `roster seed` and
@@ -17,6 +18,10 @@ public final class PostgresBackend: ContactBackend {
     private let serving = Mutex<Serving?>(nil)
     /// The number of sources opened, for taking the replicas in turn.
     private let opened = Atomic<Int>(0)
+    /// The locale asked for (`--locale`), or nil for the list's own.
+    private let requestedLocale: String?
+    /// The locale `settleLocale()` made the list's.
+    private let settled = Mutex<ListLocale?>(nil)
 
     private struct Serving: Sendable {
         let rows: PostgresRowCache
@@ -28,15 +33,16 @@ public final class PostgresBackend: ContactBackend {
     /// files of the folder `migrations`. A server keeps window rows in `rowCacheBytes`,
     /// and shares the primary's version as last asked, timed by `now` (monotonic
     /// nanoseconds, the clock requests are stamped with); `log` gets a line for each
-    /// step of the preparation.
+    /// step of the preparation. The list is made `locale`'s (a BCP 47 tag; nil keeps its own).
     public init(
-        url: String, replicas: [String] = [], migrations: String,
+        url: String, replicas: [String] = [], migrations: String, locale: String? = nil,
         rowCacheBytes: Int = PostgresRowCache.defaultCapacity,
         now: @escaping @Sendable () -> UInt64, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.url = url
         self.replicas = replicas
         self.migrations = migrations
+        self.requestedLocale = locale
         self.rowCacheBytes = rowCacheBytes
         self.now = now
         self.log = log
@@ -52,6 +58,22 @@ public final class PostgresBackend: ContactBackend {
         try PostgresMigrator(directory: migrations).migrate(PostgresConnection(url: url))
     }
 
+    public func settleLocale() throws -> ListLocale {
+        try migrate()
+        let connection = try PostgresConnection(url: url)
+        let tag =
+            try requestedLocale ?? PostgresLocale.stored(connection)?.tag
+            ?? ListLocale.fromEnvironment(ProcessInfo.processInfo.environment)
+        let locale = try ListLocale.named(tag)
+        try PostgresLocale.settle(locale, on: connection, progress: log)
+        settled.withLock { $0 = locale }
+        return locale
+    }
+
+    public var locale: ListLocale {
+        settled.withLock { $0 } ?? (try? PostgresConnection(url: url)).map { PostgresLocale.of($0) } ?? .english
+    }
+
     public func isEmpty() throws -> Bool {
         try migrate()
         let store = try PostgresStore(primaryURL: url)
@@ -61,7 +83,7 @@ public final class PostgresBackend: ContactBackend {
     public func seed(count: Int, randomSeed: UInt64, notesPercent: Int, progress: @escaping (Int) -> Void)
         throws
     {
-        try migrate()
+        _ = try settleLocale()
         try PostgresSeeder.seed(
             url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
     }
@@ -69,7 +91,7 @@ public final class PostgresBackend: ContactBackend {
     public func prepareToServe(seed: Int, progress: @escaping (Int) -> Void, loading: () -> Void) throws
         -> ListState
     {
-        try migrate()
+        _ = try settleLocale()
         let store = try PostgresStore(primaryURL: url)
         var state = try store.readingOnce { try store.listState() }
         if state.total == 0 && seed > 0 {

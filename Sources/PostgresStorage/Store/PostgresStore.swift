@@ -23,6 +23,8 @@ public final class PostgresStore: ContactSource {
     /// holds (`pin(at:)`), which a read begun later must see exactly.
     private var version: Int?
     let cache: PostgresRowCache
+    /// The list's locale, as the list had it when this store connected.
+    public let locale: ListLocale
     private let fence: PostgresVersionFence?
     private let search: PostgresSearchIndex?
 
@@ -34,6 +36,7 @@ public final class PostgresStore: ContactSource {
         fence: PostgresVersionFence? = nil, search: PostgresSearchIndex? = nil
     ) throws {
         primary = try PostgresConnection(url: primaryURL)
+        locale = PostgresLocale.of(primary)
         self.replicaURL = replicaURL
         self.cache = cache
         self.fence = fence
@@ -65,7 +68,7 @@ public final class PostgresStore: ContactSource {
                 if ending { open = nil }
                 let seen = try begin(on: connection, ending: ending)
                 if seen >= newest {
-                    reads = PostgresReads(connection: connection, version: seen)
+                    reads = PostgresReads(connection: connection, version: seen, locale: locale)
                     version = seen
                     return seen
                 }
@@ -77,7 +80,7 @@ public final class PostgresStore: ContactSource {
         let ending = open === primary
         if ending { open = nil }
         let seen = try begin(on: primary, ending: ending)
-        reads = PostgresReads(connection: primary, version: seen)
+        reads = PostgresReads(connection: primary, version: seen, locale: locale)
         version = seen
         return seen
     }
@@ -154,7 +157,7 @@ public final class PostgresStore: ContactSource {
             do {
                 let seen = try begin(on: connection, ending: ending)
                 if seen == version {
-                    let opened = PostgresReads(connection: connection, version: seen)
+                    let opened = PostgresReads(connection: connection, version: seen, locale: locale)
                     reads = opened
                     return opened
                 }

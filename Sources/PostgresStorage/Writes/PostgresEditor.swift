@@ -17,6 +17,8 @@ public final class PostgresEditor: ContactEditing {
     /// The newest list this process holds, to follow from when `base` has not the
     /// version a write starts from (another server wrote since).
     private let newest: () -> ListState?
+    /// The list's locale, as the list had it when this editor connected.
+    let locale: ListLocale
 
     /// The channel servers LISTEN on; the payload is the new data version.
     public static let channel = "roster_version"
@@ -30,6 +32,7 @@ public final class PostgresEditor: ContactEditing {
         // milliseconds, an import only for its last step), then answers busy, as
         // SQLite's editor does.
         connection = try PostgresConnection(url: url, settings: ["lock_timeout=200ms"])
+        locale = PostgresLocale.of(connection)
         self.clock = clock
         self.newest = newest
     }
@@ -38,7 +41,7 @@ public final class PostgresEditor: ContactEditing {
         _ fields: ContactFields, base: ContactEdit.Base, prepare: ContactEdit.Prepare
     ) throws -> ContactEdit.Outcome {
         try transact(base: base, prepare: prepare) { reads, state, version in
-            let key = try Self.checked(fields)
+            let key = try Self.checked(fields, in: locale)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
             return try store(
                 Self.insertSQL, id: id, fields, key: key, oldKey: nil, version: version, state, reads)
@@ -64,7 +67,7 @@ public final class PostgresEditor: ContactEditing {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let (old, oldKey) = try current(reads, id)
             let fields = try change(old)
-            let key = try Self.checked(fields)
+            let key = try Self.checked(fields, in: locale)
             try keep(old)
             return try store(
                 Self.updateSQL, id: id, fields, key: key, oldKey: oldKey, version: version, state, reads)
@@ -102,7 +105,7 @@ public final class PostgresEditor: ContactEditing {
                 "UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version' RETURNING value"
             ).int(0, 0)
             if purging { try purge() }
-            let reads = PostgresReads(connection: connection, version: version - 1)
+            let reads = PostgresReads(connection: connection, version: version - 1, locale: locale)
             let state = try base(version - 1) ?? following(reads) ?? reads.listState()
             let (contact, next) = try body(reads, state, version)
             try connection.execute("NOTIFY \(Self.channel), '\(version)'")
@@ -190,8 +193,8 @@ public final class PostgresEditor: ContactEditing {
     }
 
     /// The sort key of `fields`, once they are found fit to store here.
-    static func checked(_ fields: ContactFields) throws -> [UInt8] {
-        let key = try fields.checkedSortKey().bytes
+    static func checked(_ fields: ContactFields, in locale: ListLocale) throws -> [UInt8] {
+        let key = try fields.checkedSortKey(in: locale).bytes
         try storable(fields)
         return key
     }

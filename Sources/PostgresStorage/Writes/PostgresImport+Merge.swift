@@ -24,7 +24,7 @@ extension PostgresImport {
     /// skipped), with the import's version as its revision, and to `state`, the list
     /// being shown (when known: nil is read whole afterwards).
     func applyMerges(to state: inout ListState?) throws {
-        let reads = PostgresReads(connection: connection, version: version)
+        let reads = PostgresReads(connection: connection, version: version, locale: locale)
         for (id, incoming) in pending {
             guard let (contact, oldKey) = try reads.stored(id) else { continue }
             let merged = ContactMatch.merged(contact.fields, with: incoming)
@@ -33,7 +33,7 @@ extension PostgresImport {
                 continue
             }
             try PostgresEditor.storable(merged)
-            let newKey = merged.sortKey.bytes
+            let newKey = merged.sortKey(in: locale).bytes
             var values = PostgresReads.values(merged)
             values["id"] = String(id)
             values["sort_key"] = newKey.byteaLiteral

@@ -23,6 +23,8 @@ final class PostgresImport: ImportWriting {
     private var finished = false
     private(set) var staged = 0
     private let mode: ImportMode
+    /// The list's locale, which keys the rows merged here.
+    let locale: ListLocale
     /// `merge`: the contacts rows are matched to, and the matched rows waiting for the COPY's end.
     var matches = MatchKeys()
     var pending: [(id: Int, fields: ContactFields)] = []
@@ -39,6 +41,7 @@ final class PostgresImport: ImportWriting {
     init(connection: PostgresConnection, mode: ImportMode) throws {
         self.connection = connection
         self.mode = mode
+        locale = PostgresLocale.of(connection)
         try connection.begin(.write)
         do {
             let free = try connection.query(
@@ -88,7 +91,7 @@ final class PostgresImport: ImportWriting {
     func isOwn(_ id: Int) -> Bool { ranges.contains { $0.contains(id) } }
 
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
-        guard !key.isNameless else {
+        guard !fields.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         do {
@@ -133,11 +136,11 @@ final class PostgresImport: ImportWriting {
                 state = early  // the writes since were to the list it deleted
             } else if let early {
                 state =
-                    try PostgresReads(connection: connection, version: version - 1).states(after: early)?.last
+                    try PostgresReads(connection: connection, version: version - 1, locale: locale).states(after: early)?.last
                     ?? (early.version == version - 1 ? early : nil)
             }
             try applyMerges(to: &state)
-            let shown = try state ?? PostgresReads(connection: connection, version: version).listState()
+            let shown = try state ?? PostgresReads(connection: connection, version: version, locale: locale).listState()
             let final = ListState(version: version, sections: shown.sections, order: shown.order)
             try connection.execute("NOTIFY \(PostgresEditor.channel), '\(version)'")
             try prepare(final)
@@ -158,7 +161,7 @@ final class PostgresImport: ImportWriting {
     private func listAsItIs() throws -> ListState? {
         for _ in 0..<3 {
             let before = try connection.query(PostgresReads.versionSQL).int(0, 0)
-            let state = try PostgresReads(connection: connection, version: before).listState()
+            let state = try PostgresReads(connection: connection, version: before, locale: locale).listState()
             if try connection.query(PostgresReads.versionSQL).int(0, 0) == before { return state }
         }
         return nil

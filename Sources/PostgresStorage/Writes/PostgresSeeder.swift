@@ -13,6 +13,7 @@ public enum PostgresSeeder {
         progress: ((Int) -> Void)? = nil
     ) throws {
         let connection = try PostgresConnection(url: url)
+        let locale = PostgresLocale.of(connection)
         try connection.transaction(.write) {
             // Takes the writers' lock first: no single write interleaves with the seed.
             try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
@@ -24,7 +25,7 @@ public enum PostgresSeeder {
             buffer.reserveCapacity(1 << 20)
             var written = 0
             try SyntheticContacts(seed: randomSeed, notesPercent: notesPercent).forEachInListOrder(
-                count: count
+                count: count, in: locale
             ) {
                 key, fields in
                 CopyLine.append(

@@ -14,12 +14,21 @@ public final class SQLiteBackend: ContactBackend {
     /// Checks that the path still names the file the server opened (set by `prepareToServe`).
     private let watch = Mutex<SQLiteFileWatch?>(nil)
     public let searcher: any ContactSearching
+    /// The locale asked for (`--locale`), or nil for the list's own.
+    private let requestedLocale: String?
+    /// The locale `settleLocale()` made the list's.
+    private let settled = Mutex<ListLocale?>(nil)
 
-    /// The file at `path`, migrated with the files of the folder `migrations`; `log`
-    /// gets a line for each step of the preparation and when the file is found replaced.
-    public init(path: String, migrations: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// The file at `path`, migrated with the files of the folder `migrations`, its list in
+    /// `locale` (a BCP 47 tag; nil keeps the list's own); `log` gets a line for each step of the
+    /// preparation and when the file is found replaced.
+    public init(
+        path: String, migrations: String, locale: String? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.path = path
         self.migrations = migrations
+        self.requestedLocale = locale
         self.log = log
         searcher = SQLiteSearchScanner(databasePath: path)
     }
@@ -35,12 +44,33 @@ public final class SQLiteBackend: ContactBackend {
 
     public func migrate() throws { _ = try migrated() }
 
+    public func settleLocale() throws -> ListLocale {
+        try settleLocale(of: migrated())
+    }
+
+    /// Settles the locale of the list `store` opened.
+    private func settleLocale(of store: SQLiteContactStore) throws -> ListLocale {
+        let tag =
+            try requestedLocale ?? store.storedLocale()?.tag
+            ?? ListLocale.fromEnvironment(ProcessInfo.processInfo.environment)
+        let locale = try ListLocale.named(tag)
+        try store.settleLocale(locale, progress: log)
+        settled.withLock { $0 = locale }
+        return locale
+    }
+
+    public var locale: ListLocale {
+        settled.withLock { $0 } ?? (try? SQLiteContactStore(writingTo: path).locale) ?? .english
+    }
+
     public func isEmpty() throws -> Bool { try migrated().count() == 0 }
 
     public func seed(count: Int, randomSeed: UInt64, notesPercent: Int, progress: @escaping (Int) -> Void)
         throws
     {
-        try migrated().seed(
+        let store = try migrated()
+        _ = try settleLocale(of: store)
+        try store.seed(
             count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
     }
 
@@ -48,6 +78,7 @@ public final class SQLiteBackend: ContactBackend {
         -> ListState
     {
         let store = try migrated()
+        _ = try settleLocale(of: store)
         if try store.removeInterruptedImports() > 0 {
             log("roster: removed the contacts of an import that was interrupted before it showed them")
         }

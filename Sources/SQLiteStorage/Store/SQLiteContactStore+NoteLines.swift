@@ -18,7 +18,7 @@ extension SQLiteContactStore {
                 while try all.step() {
                     let key = ContactSortKey(
                         firstName: all.string(at: 1), lastName: all.string(at: 2), company: all.string(at: 3),
-                        email: all.string(at: 4))
+                        email: all.string(at: 4), in: locale)
                     let lines = NoteLines.count(all.string(at: 5))
                     try setLines(id: all.int(at: 0), key: key.bytes, lines: lines)
                     done += 1

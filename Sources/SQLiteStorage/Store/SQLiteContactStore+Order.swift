@@ -48,14 +48,14 @@ extension SQLiteContactStore {
 
     /// The sort key of contact `id`, from its names (empty when there is none).
     func sortKey(of id: Int) throws -> [UInt8] {
-        let sql = "SELECT \(ContactField.nameColumns) FROM contacts WHERE id = :id"
+        let sql = "SELECT \(ContactField.nameColumns), details FROM contacts WHERE id = :id"
         return try database.withStatement(sql) { statement in
             statement.bind(id, to: ":id")
             guard try statement.step() else { return [] }
-            return ContactSortKey(
+            return ContactFields(
                 firstName: statement.string(at: 0), lastName: statement.string(at: 1),
-                company: statement.string(at: 2), email: statement.string(at: 3)
-            ).bytes
+                email: statement.string(at: 3), company: statement.string(at: 2), details: statement.string(at: 4)
+            ).sortKey(in: locale).bytes
         }
     }
 }

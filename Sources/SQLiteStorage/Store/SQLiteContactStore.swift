@@ -5,8 +5,8 @@ import Contacts
 /// Contacts are keyed by id; the list order is `contact_order`, (sort key, id)
 /// pairs in primary key order. Row numbers are not stored (a write would renumber every row
 /// after it): readers take them from a `ListOrder` of the same data version
-/// (`listState()`), which maps rows to ids in O(log n). Sections are a 27-row
-/// table written with the contacts, never counted per request.
+/// (`listState()`), which maps rows to ids in O(log n). Sections are a table of the
+/// list locale's titles written with the contacts, never counted per request.
 ///
 /// Like its `SQLiteDatabase`, a store belongs to one thread at a time; open one per
 /// thread that reads.
@@ -26,23 +26,28 @@ public final class SQLiteContactStore {
     lazy var gramBits = GramBits(database: database)
     /// How this connection's writes choose the patterns kept as bitmaps.
     public var gramPolicy = SQLiteGramPolicy()
+    /// The list's locale: what its sort keys and sections are made in (`settleLocale(_:)`).
+    public internal(set) var locale: ListLocale
 
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: SQLiteMigrator) throws {
         database = try SQLiteDatabase(path: path)
         try migrator.migrate(database)
+        locale = Self.locale(of: database)
         try labelsBuiltWhenEmpty()
     }
 
     /// Opens the database at `path` for writing; it must exist and be migrated already.
     public init(writingTo path: String) throws {
         database = try SQLiteDatabase(path: path, create: false)
+        locale = Self.locale(of: database)
     }
 
     /// Opens the database at `path` for reading only; it must be migrated already.
     public init(readingFrom path: String) throws {
         database = try SQLiteDatabase(path: path, create: false, readOnly: true)
         try database.execute("PRAGMA cache_size = -16384")  // 16 MiB: most window reads hit memory
+        locale = Self.locale(of: database)
     }
 
     /// Starts a read transaction that later reads share, so they all see one
@@ -117,11 +122,11 @@ public final class SQLiteContactStore {
             return try statement.step() ? (statement.int(at: 0), statement.fields(from: 1)) : nil
         }
         guard let (revision, fields) = stored else { return nil }
-        guard let row = try row(of: id, key: fields.sortKey.bytes, in: order) else { return nil }
+        guard let row = try row(of: id, key: fields.sortKey(in: locale).bytes, in: order) else { return nil }
         return Contact(id: id, position: row, revision: revision, fields: fields)
     }
 
-    /// All 27 sections in list order, empty ones included.
+    /// Every section of the list's locale, in list order, empty ones included.
     /// - Complexity: O(sections).
     public func sections() throws -> [SectionInfo] {
         try database.withStatement("SELECT section, title, rows, first_row FROM sections ORDER BY section") {
@@ -131,7 +136,8 @@ public final class SQLiteContactStore {
                 result.append(
                     SectionInfo(
                         index: statement.int(at: 0), title: statement.string(at: 1),
-                        rows: statement.int(at: 2), firstRow: statement.int(at: 3)))
+                        rows: statement.int(at: 2), firstRow: statement.int(at: 3),
+                        isOwn: locale.isOwn(statement.string(at: 1))))
             }
             return result
         }

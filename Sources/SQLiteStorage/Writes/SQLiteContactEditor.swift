@@ -47,7 +47,7 @@ public final class SQLiteContactEditor {
         -> ContactEdit.Outcome
     {
         try transact(base: base, prepare: prepare) { state, version in
-            let key = try fields.checkedSortKey()
+            let key = try fields.checkedSortKey(in: store.locale)
             let id = try store.nextID()
             try store.database.execute("UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id'")
             return try add(id: id, fields, key: key, state: state, version: version)
@@ -98,7 +98,7 @@ public final class SQLiteContactEditor {
         try transact(base: base, prepare: prepare) { state, version in
             let (oldKey, old) = try current(id)
             let fields = try change(old)
-            let key = try fields.checkedSortKey()
+            let key = try fields.checkedSortKey(in: store.locale)
             let oldRow = try listedRow(of: id, key: oldKey, in: state.order)
             try keep(old)
             try store.database.run(ContactField.updateSQL) { update in
@@ -205,7 +205,7 @@ public final class SQLiteContactEditor {
             guard try statement.step() else { throw ContactsError.contactNotFound(id: id) }
             let fields = statement.fields(from: 1)
             return (
-                fields.sortKey.bytes,
+                fields.sortKey(in: store.locale).bytes,
                 Contact(id: id, position: -1, revision: statement.int(at: 0), fields: fields)
             )
         }

@@ -144,10 +144,10 @@ extension SQLiteContactStore {
                 // An import's place in the order has the key of its fields as they are
                 // folded now, or is not there yet; a replaced contact's may be older.
                 if replaced {
-                    try removeFromOrder(id: id, key: fields.sortKey.bytes)
+                    try removeFromOrder(id: id, key: fields.sortKey(in: locale).bytes)
                 } else {
                     try database.run("DELETE FROM contact_order WHERE sort_key = :key AND id = :id") {
-                        $0.bind(blob: fields.sortKey.bytes, to: ":key")
+                        $0.bind(blob: fields.sortKey(in: locale).bytes, to: ":key")
                         $0.bind(id, to: ":id")
                     }
                 }

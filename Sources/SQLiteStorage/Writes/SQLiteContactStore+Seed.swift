@@ -21,7 +21,10 @@ extension SQLiteContactStore {
         guard existing == 0 else { throw ContactsError.notEmpty(path: database.path, contacts: existing) }
         let generator = SyntheticContacts(seed: randomSeed, notesPercent: notesPercent)
         let firstID = try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
-        let ordered = generator.drawsInListOrder(count: count)
+        // The list's sections are its locale's before any contact is keyed in it.
+        if try storedLocale()?.stamp != locale.stamp { try settleLocale(locale) }
+        let locale = self.locale
+        let (ordered, keys) = generator.drawsInListOrder(count: count, in: locale)
         // Into an empty database, a rollback journal writes each page once: only the few
         // pages that existed before are journaled, the rest are appended to the file.
         // WAL would write every page twice (log, then checkpoint). Both are atomic.
@@ -39,11 +42,10 @@ extension SQLiteContactStore {
         let batches = BlockingQueue<RowBatch>(capacity: 4)
         let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
         let producer = Thread {
-            var sectionRows = [Int](repeating: 0, count: SectionInfo.titles.count)
+            var sectionRows = [Int](repeating: 0, count: locale.titles.count)
             var batch = RowBatch(capacity: 4096)
             for (row, draw) in ordered.enumerated() {
-                let (foldedFirst, foldedLast) = SyntheticContacts.folded(draw)
-                let key = ContactSortKey(foldedFirst: foldedFirst, foldedLast: foldedLast)
+                let key = keys.key(of: draw)
                 sectionRows[key.section] += 1
                 batch.append(key: key, fields: generator.fields(of: draw, row: row), grams: matcher)
                 if batch.count == 4096 {

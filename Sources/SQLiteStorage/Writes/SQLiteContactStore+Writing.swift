@@ -9,7 +9,7 @@ extension SQLiteContactStore {
     ///   table takes the new pairs sorted, in one pass).
     @discardableResult
     public func add(_ contacts: [ContactFields]) throws -> [Int] {
-        if let nameless = contacts.firstIndex(where: { $0.sortKey.isNameless }) {
+        if let nameless = contacts.firstIndex(where: { $0.isNameless }) {
             throw ContactsError.invalidContact(
                 index: nameless, problem: "needs a name, a company or an e-mail")
         }

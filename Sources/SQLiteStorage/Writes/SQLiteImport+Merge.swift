@@ -81,13 +81,13 @@ extension SQLiteImport {
                 "UPDATE staging.import_rows SET sort_key = :key, lines = :lines, document = :document WHERE id = :id"
             ) { statement in
                 // The text the index holds now: what a cleanup takes out after a kill.
-                statement.bind(blob: merged.sortKey.bytes, to: ":key")
+                statement.bind(blob: merged.sortKey(in: store.locale).bytes, to: ":key")
                 statement.bind(NoteLines.count(merged.notes), to: ":lines")
                 statement.bind(SearchText.document(merged), to: ":document")
                 statement.bind(id, to: ":id")
             }
-            sectionRows[old.sortKey.section] -= 1
-            sectionRows[merged.sortKey.section] += 1
+            sectionRows[old.sortKey(in: store.locale).section] -= 1
+            sectionRows[merged.sortKey(in: store.locale).section] += 1
             try slices.stepped()
         }
         try slices.commit()
@@ -132,12 +132,12 @@ extension SQLiteImport {
                 return
             }
             try update(id, from: stored, to: merged, revision: revision, placed: true)
-            rows[stored.sortKey.section] -= 1
-            rows[merged.sortKey.section] += 1
+            rows[stored.sortKey(in: store.locale).section] -= 1
+            rows[merged.sortKey(in: store.locale).section] += 1
             updated += 1
             changes.append(
                 ListChange(
-                    version: revision, id: id, oldKey: stored.sortKey.bytes, newKey: merged.sortKey.bytes,
+                    version: revision, id: id, oldKey: stored.sortKey(in: store.locale).bytes, newKey: merged.sortKey(in: store.locale).bytes,
                     lines: NoteLines.count(merged.notes)))
         }
         try store.database.withStatement(
@@ -168,7 +168,7 @@ extension SQLiteImport {
             statement.bind(new)
             statement.bind(revision, to: ":revision")
         }
-        let (oldKey, newKey) = (old.sortKey.bytes, new.sortKey.bytes)
+        let (oldKey, newKey) = (old.sortKey(in: store.locale).bytes, new.sortKey(in: store.locale).bytes)
         let lines = NoteLines.count(new.notes)
         if placed && oldKey != newKey {
             try store.removeFromOrder(id: id, key: oldKey)

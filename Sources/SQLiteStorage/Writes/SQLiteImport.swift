@@ -82,7 +82,7 @@ final class SQLiteImport {
         self.mode = mode
         slices = store.writeSlices()
         token = Self.newToken()
-        sectionRows = Array(repeating: 0, count: SectionInfo.titles.count)
+        sectionRows = Array(repeating: 0, count: store.locale.titles.count)
         let database = store.database
         // Sorting a large batch: give SQLite's sorter and cache 8 MiB (not more: an
         // import must not grow memory with the file).
@@ -108,12 +108,12 @@ final class SQLiteImport {
     /// Adds one contact read from `line`.
     /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, line: Int) throws {
-        try add(fields, key: fields.sortKey, document: SearchText.document(fields), line: line)
+        try add(fields, key: fields.sortKey(in: store.locale), document: SearchText.document(fields), line: line)
     }
 
     /// Adds one contact whose sort key and search text are made already.
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
-        guard !key.isNameless else {
+        guard !fields.isNameless else {
             throw ContactsError.invalidContact(index: line, problem: "needs a name, a company or an e-mail")
         }
         try slices.open()
@@ -358,7 +358,8 @@ final class SQLiteImport {
         }
         let stored = replacing ? sectionRows.map { _ in 0 } : try store.sections().map(\.rows)
         return ListState(
-            version: version, sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+)), order: order)
+            version: version, sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+), in: store.locale),
+            order: order)
     }
 
     /// `replace`: every contact up to `top` that is not in a range (this import's, or
