@@ -50,8 +50,13 @@ int32_t copy_utf8(const UnicodeString &text, char *out, int32_t capacity) {
     return static_cast<int32_t>(utf8.size());
 }
 
+// The locale of a BCP 47 tag; ICU's own "zh_Hant" form is read too (its '_' as '-').
 Locale locale_of(const char *tag, UErrorCode &status) {
-    return Locale::forLanguageTag(StringPiece(tag), status);
+    std::string text(tag);
+    for (char &c : text) {
+        if (c == '_') c = '-';
+    }
+    return Locale::forLanguageTag(StringPiece(text), status);
 }
 
 }  // namespace

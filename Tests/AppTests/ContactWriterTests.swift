@@ -37,7 +37,8 @@ struct ContactWriterTests {
     }
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
-        let sections = SectionInfo.all(rows: Array(repeating: 0, count: SectionInfo.titles.count))
+        let sections = SectionInfo.all(
+            rows: Array(repeating: 0, count: ListLocale.english.titles.count), in: .english)
         let catalog = Catalog(
             try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
         let writer = ContactWriter(editor: FailingCommit(), catalog: catalog)

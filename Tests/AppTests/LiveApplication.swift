@@ -117,7 +117,8 @@ final class LiveApplication: @unchecked Sendable {
         let batch = try target.beginImport(mode: .append)
         for (offset, fields) in contacts.enumerated() {
             try batch.add(
-                fields, key: fields.sortKey, document: SearchText.document(fields), line: offset + 1)
+                fields, key: fields.sortKey(in: backend.locale), document: SearchText.document(fields),
+                line: offset + 1)
         }
         let state = try batch.commit { _ in }
         backend.tidyAfterImport()

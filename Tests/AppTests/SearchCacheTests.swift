@@ -37,7 +37,8 @@ struct SearchCacheTests {
             guard let selection = results.selection else {
                 // Every phone holds 555: the list itself, nothing held beside it.
                 #expect(query == ["555"] && results.total == list.total)
-                #expect(SearchCache.bytes(of: results) == SearchCache.fixedBytes)
+                #expect(
+                    SearchCache.bytes(of: results) == SearchCache.fixedBytes(sections: list.sections.count))
                 continue
             }
             // A bit per row of the list, or 12 bytes a match when that is less, at the least.

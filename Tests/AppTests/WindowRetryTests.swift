@@ -30,6 +30,7 @@ struct WindowRetryTests {
 
         var pinned: Bool { store.pinned }
         var pinLifetime: Double { 0 }
+        var locale: ListLocale { store.locale }
 
         func pin() throws -> Int {
             pins += 1

@@ -149,7 +149,7 @@ struct ContactDetailsJSONTests {
         } catch {
             #expect(
                 error.problem
-                    == "is not a detail (known: addresses, birthday, categories, department, email_label, emails, middle_name, nickname, other, phone_label, phones, photo, prefix, suffix, title, uid, urls)"
+                    == "is not a detail (known: addresses, birthday, categories, department, email_label, emails, middle_name, nickname, other, phone_label, phones, phonetic_first_name, phonetic_last_name, photo, prefix, suffix, title, uid, urls)"
             )
         }
     }

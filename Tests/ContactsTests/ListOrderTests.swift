@@ -83,13 +83,14 @@ struct ListOrderTests {
         // Ids shuffled into the order, sections of random sizes (some empty).
         var ids = Array(0..<size)
         for index in ids.indices.reversed() { ids.swapAt(index, random.below(index + 1)) }
-        var sizes = [Int](repeating: 0, count: SectionInfo.titles.count)
+        let titles = ListLocale.english.titles
+        var sizes = [Int](repeating: 0, count: titles.count)
         for _ in 0..<size { sizes[random.below(sizes.count / 2) * 2] += 1 }
         var firstRow = 0
-        let sections = SectionInfo.titles.indices.map { index in
+        let sections = titles.indices.map { index in
             defer { firstRow += sizes[index] }
             return SectionInfo(
-                index: index, title: SectionInfo.titles[index], rows: sizes[index], firstRow: firstRow)
+                index: index, title: titles[index], rows: sizes[index], firstRow: firstRow)
         }
         let list = ListState(version: 3, sections: sections, order: ListOrder(ids.map { OrderEntry(id: $0) }))
         // Every contact kept: the list itself (the same order, not a copy).

@@ -6,7 +6,7 @@ import Testing
 /// a tree of the matches): the same rows, entries, sections, lines and pixels.
 struct OrderSelectionTests {
     /// A list of `size` contacts with shuffled ids (or ids in row order, as a seed
-    /// writes them) and random notes lines, in 27 sections, its order edited so that
+    /// writes them) and random notes lines, in English's sections, its order edited so that
     /// its leaves are of uneven sizes (and some no longer hold ids that run on by one).
     private static func list(size: Int, random: inout SeededRandom, inOrder: Bool = false) -> ListState {
         var ids = Array(0..<size)
@@ -26,9 +26,10 @@ struct OrderSelectionTests {
         }
         var sections: [SectionInfo] = []
         var firstRow = 0
-        for (index, title) in SectionInfo.titles.enumerated() {
+        let titles = ListLocale.english.titles
+        for (index, title) in titles.enumerated() {
             let rows =
-                index == SectionInfo.titles.count - 1
+                index == titles.count - 1
                 ? order.count - firstRow : min(order.count - firstRow, random.below(order.count / 13 + 2))
             sections.append(SectionInfo(index: index, title: title, rows: rows, firstRow: firstRow))
             firstRow += rows

@@ -1,4 +1,5 @@
 import Locales
+import TestSupport
 import Testing
 
 /// Names from many scripts, with accents, case and particles: what the orders are held to.

@@ -1,4 +1,5 @@
 import Locales
+import TestSupport
 import Testing
 
 @Suite struct NameIndexTests {

@@ -75,12 +75,12 @@ struct PostgresStoreTests {
         try store.release()
     }
 
-    /// `csv` imported by a job into `target`.
+    /// `csv` imported by a job into `target`, whose list is in `locale`.
     static func importing(
         _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors: ImportErrorPolicy
+        errors: ImportErrorPolicy, locale: ListLocale = .english
     ) -> ImportJob.Outcome {
-        let job = ImportJob(open: target, mode: mode, errors: errors, onResume: {})
+        let job = ImportJob(open: target, mode: mode, errors: errors, locale: locale, onResume: {})
         var bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeMutableBytes { job.feed(UnsafeRawBufferPointer($0)) })
         return job.finish()
@@ -98,7 +98,7 @@ struct PostgresStoreTests {
         let importer = try PostgresImporter(url: postgres.url)
         let running = try importer.beginImport(mode: .merge)
         let ann = ContactFields(firstName: "Ann", lastName: "Imported", email: "ann@x.test")
-        try running.add(ann, key: ann.sortKey, document: SearchText.document(ann), line: 2)
+        try running.add(ann, key: ann.sortKey(in: .english), document: SearchText.document(ann), line: 2)
         // The import holds nothing a write needs (the editor waits at most 200 ms for a lock).
         state = try editor.insert(ContactFields(firstName: "Beside"), base: { _ in state }, prepare: { _ in })
             .state
@@ -120,12 +120,13 @@ struct PostgresStoreTests {
         ) {
             try running.add(
                 ContactFields(firstName: "Nul", notes: "a\u{0}b"),
-                key: ContactFields(firstName: "Nul").sortKey,
+                key: ContactFields(firstName: "Nul").sortKey(in: .english),
                 document: "", line: 4)
         }
         // A row that matches the contact the write just changed merges into it as it is now.
         let match = ContactFields(firstName: "Zed", lastName: "Matched", email: "MATCH@x.test")
-        try running.add(match, key: match.sortKey, document: SearchText.document(match), line: 5)
+        try running.add(
+            match, key: match.sortKey(in: .english), document: SearchText.document(match), line: 5)
         var held: ListState?
         let shown = try running.commit { _ in held = try postgres.pinnedStore().listState() }
         #expect(shown.total == 13 && shown.version == 5 && running.updated == 1)

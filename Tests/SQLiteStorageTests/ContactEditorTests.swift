@@ -16,7 +16,8 @@ struct ContactEditorTests {
         while try all.step() {
             rows.append(
                 (
-                    ContactSortKey(firstName: all.string(at: 1), lastName: all.string(at: 2)).bytes,
+                    ContactFields(firstName: all.string(at: 1), lastName: all.string(at: 2))
+                        .sortKey(in: store.locale).bytes,
                     all.int(at: 0)
                 ))
         }
@@ -24,8 +25,8 @@ struct ContactEditorTests {
         var pairs: [(key: [UInt8], id: Int)] = []
         while try stored.step() { pairs.append((stored.blob(at: 0), stored.int(at: 1))) }
         rows.sort { $0.key == $1.key ? $0.id < $1.id : $0.key.lexicographicallyPrecedes($1.key) }
-        var sections = [Int](repeating: 0, count: SectionInfo.titles.count)
-        for row in rows { sections[Int(row.key[0])] += 1 }
+        var sections = [Int](repeating: 0, count: store.locale.titles.count)
+        for row in rows { sections[ContactSortKey(bytes: row.key).section] += 1 }
         #expect(pairs.map(\.id) == rows.map(\.id) && pairs.map(\.key) == rows.map(\.key), "the order table")
         return (rows.map { Int32($0.id) }, sections)
     }

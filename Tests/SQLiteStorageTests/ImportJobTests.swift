@@ -24,7 +24,7 @@ struct ImportJobTests {
             open: {
                 open?()
                 return try SQLiteContactStore(writingTo: path)
-            }, mode: mode, errors: errors, reading: reading, highWater: highWater,
+            }, mode: mode, errors: errors, locale: .english, reading: reading, highWater: highWater,
             onResume: { resumed.signal() })
     }
 

@@ -27,9 +27,13 @@ struct MigratorTests {
         let database = try SQLiteDatabase(path: folder.file("a.sqlite"))
         try SQLiteMigrator(directory: first).migrate(database)
         // The list as the first schema stored it: sort keys in the table, positions beside.
+        // Keys as the first schema made them: the section byte (a-z 0...25, else 26), the folded
+        // sort name, 0, the folded first name.
         let names = [("Émile", "Zola"), ("ada", ""), ("Bo", "Ängström"), ("李", "")]
         for (index, (firstName, lastName)) in names.enumerated() {
-            let key = ContactSortKey(firstName: firstName, lastName: lastName).bytes
+            let sortName = NameFolding.fold(lastName.isEmpty ? firstName : lastName)
+            let section = sortName.first.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x61 : 26 } ?? 26
+            let key = [section] + sortName + [0] + NameFolding.fold(firstName)
             try database.run(
                 """
                 INSERT INTO contacts (id, sort_key, first_name, last_name, notes)
@@ -49,6 +53,11 @@ struct MigratorTests {
             path: folder.file("a.sqlite"), migrator: SQLiteMigrator(directory: TestFolder.migrations))
         #expect(
             try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4], "ada, Ängström, Zola, then #")
+        #expect(try store.storedLocale() == nil, "a list from before locales names none")
+        // Its first start makes every key again in its locale (ICU orders these four alike).
+        #expect(try store.settleLocale(.english))
+        #expect(try store.listState().order.allEntries.map(\.id) == [2, 3, 1, 4])
+        #expect(try store.sections().map(\.title) == ListLocale.english.titles)
         #expect(try store.contact(id: 3)?.position == 1)
         #expect(try store.contact(id: 3)?.fields.favorite == false)
         // Notes lines are counted once, at the next start (the migration cannot wrap words).

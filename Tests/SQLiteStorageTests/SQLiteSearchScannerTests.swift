@@ -33,6 +33,7 @@ struct SQLiteSearchScannerTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/roster.sqlite"
         let writer = try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: migrations))
+        try writer.settleLocale(.english)
         try writer.add(
             (0..<3_000).map { index in
                 ContactFields(

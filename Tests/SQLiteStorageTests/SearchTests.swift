@@ -60,9 +60,11 @@ struct SearchTests {
             }
             queries.append(query)
         }
+        // The names' readings are words too (docs/api.md, "Search across scripts").
         let searched = all.map { contact in
             (
-                SearchText.fields.flatMap { SearchText.words(contact.fields[text: $0]) },
+                SearchText.fields.flatMap { SearchText.words(contact.fields[text: $0]) }
+                    + SearchText.readingWords(contact.fields),
                 SearchText.digits(contact.fields.phone)
             )
         }

@@ -52,7 +52,7 @@ struct StatementTests {
             try store.add([ContactFields(firstName: "Bo"), ContactFields(lastName: "Zed", favorite: true)])
             let replace = try store.beginImport(mode: .replace)
             let cy = ContactFields(firstName: "Cy", notes: "a\nb")
-            try replace.add(cy, key: cy.sortKey, document: SearchText.document(cy), line: 2)
+            try replace.add(cy, key: cy.sortKey(in: .english), document: SearchText.document(cy), line: 2)
             state = try replace.commit { _ in }
             // Names in id order: rows 1... have consecutive ids, read as one range.
             try store.add((10..<30).map { ContactFields(firstName: "Name\($0)", notes: "note") })

@@ -37,7 +37,7 @@ struct TransactionTests {
         let running = try blocked.beginImport(mode: .append)
         let cy = ContactFields(firstName: "Cy")
         #expect(throws: ContactsError.busy) {
-            try running.add(cy, key: cy.sortKey, document: SearchText.document(cy), line: 2)
+            try running.add(cy, key: cy.sortKey(in: .english), document: SearchText.document(cy), line: 2)
         }
         running.rollback()
         try writer.rollback()

@@ -4,9 +4,15 @@ import SQLiteStorage
 import TestSupport
 
 extension TestFolder {
-    /// A store on a new file in this folder, migrated with the project's migrations.
-    public func store(_ name: String = "roster.sqlite") throws -> SQLiteContactStore {
-        try SQLiteContactStore(path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))
+    /// A store on a file in this folder, migrated with the project's migrations, its list settled
+    /// in `locale` as a start settles it (nil: the list's own, English for a new file).
+    public func store(_ name: String = "roster.sqlite", locale: ListLocale? = nil) throws
+        -> SQLiteContactStore
+    {
+        let store = try SQLiteContactStore(
+            path: file(name), migrator: SQLiteMigrator(directory: Self.migrations))
+        try store.settleLocale(locale ?? store.locale)
+        return store
     }
 }
 

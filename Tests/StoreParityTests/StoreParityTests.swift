@@ -24,12 +24,12 @@ struct StoreParityTests {
                 == b.order.allEntries.map { [$0.id, Int32($0.lines)] }
     }
 
-    /// `csv` imported by a job into `target`.
+    /// `csv` imported by a job into `target`, whose list is in `locale`.
     static func importing(
         _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors: ImportErrorPolicy
+        errors: ImportErrorPolicy, locale: ListLocale = .english
     ) -> ImportJob.Outcome {
-        let job = ImportJob(open: target, mode: mode, errors: errors, onResume: {})
+        let job = ImportJob(open: target, mode: mode, errors: errors, locale: locale, onResume: {})
         var bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeMutableBytes { job.feed(UnsafeRawBufferPointer($0)) })
         return job.finish()

@@ -17,7 +17,8 @@ enum ImportCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
-            open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors, locale: locale,
+            open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors,
+            locale: locale,
             reading: .onCaller, onResume: { resumed.signal() })
         var read = 0
         var reported = 0

@@ -13,7 +13,8 @@ enum ContactJSON {
             json.field("id", contact.id)
             json.field("row", contact.position)
             json.field("version", version)
-            json.field("section", locale.titles[min(fields.sortKey(in: locale).section, locale.titles.count - 1)])
+            json.field(
+                "section", locale.titles[min(fields.sortKey(in: locale).section, locale.titles.count - 1)])
             members(of: fields, into: &json)
         }
         return json.bytes
@@ -38,7 +39,8 @@ enum ContactJSON {
     }
 
     /// 200 (or `status`) with the contact, its ETag, and no caching (it changes).
-    static func response(_ contact: Contact, version: Int, locale: ListLocale, status: Int = 200) -> Response {
+    static func response(_ contact: Contact, version: Int, locale: ListLocale, status: Int = 200) -> Response
+    {
         var response = Response.json(bytes(contact, version: version, locale: locale))
         response.status = status
         response.headers.set("ETag", etag(contact.revision))

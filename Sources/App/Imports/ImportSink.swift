@@ -68,7 +68,8 @@ final class ImportSink: RequestBodySink {
         }
         hooks.answered = { store in context.settle(store) }
         job = ImportJob(
-            open: { try context.openWriter() }, mode: mode, errors: policy, locale: context.backend.locale, onResume: { flow.resume() },
+            open: { try context.openWriter() }, mode: mode, errors: policy, locale: context.backend.locale,
+            onResume: { flow.resume() },
             hooks: hooks)
     }
 

@@ -127,7 +127,8 @@ extension OpenAPI {
                 ],
                 "locale": [
                     "type": "string",
-                    "description": "The list's locale (BCP 47), whose collation orders it and whose index sections it",
+                    "description":
+                        "The list's locale (BCP 47), whose collation orders it and whose index sections it",
                 ],
                 "total": ["type": "integer", "description": "Contacts in the list"],
                 "contentHeight": [

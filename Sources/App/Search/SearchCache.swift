@@ -45,13 +45,13 @@ final class SearchCache: Sendable {
     /// sections and layout. The list's order is shared with the list's snapshot, not
     /// counted; a search every contact matches is the list's snapshot itself.
     static func bytes(of results: ListSnapshot) -> Int {
-        (results.selection?.memoryBytes ?? 0) + fixedBytes
+        (results.selection?.memoryBytes ?? 0) + fixedBytes(sections: results.sections.count)
     }
 
-    /// What a kept result holds whatever its length: its 27 sections, the layout's
-    /// spans and per-section arrays, the entry and its key (about 2.4 KB measured for
-    /// the sections and layout).
-    static let fixedBytes = 3_000
+    /// What a kept result holds whatever its length: its sections (a row per title of the list's
+    /// locale), the layout's spans and per-section arrays, the entry and its key (about 2.4 KB
+    /// measured for 27 sections and their layout: some 90 bytes a section).
+    static func fixedBytes(sections: Int) -> Int { 600 + 90 * sections }
 
     /// The results of `filter` over `list`: cached, or found by `store` (the index for
     /// a search, the label and favourite ids for those), whose pinned read sees

@@ -3,7 +3,8 @@ extension SyntheticContacts {
     /// chunks of about `chunkSize` bytes, in list order in `locale`: for anchoring the seed and
     /// import against other tools on identical data.
     public func csv(
-        count: Int, in locale: ListLocale = .english, chunkSize: Int = 1 << 20, _ consume: ([UInt8]) throws -> Void
+        count: Int, in locale: ListLocale = .english, chunkSize: Int = 1 << 20,
+        _ consume: ([UInt8]) throws -> Void
     ) rethrows {
         var writer = CSVWriter()
         writer.write(ContactFields.csvHeader)

@@ -4,7 +4,7 @@
 public struct ListState: Sendable {
     /// `roster_meta.data_version` of this state.
     public let version: Int
-    /// All 27 sections, empty ones included.
+    /// Every section of the list locale's index, empty ones included.
     public let sections: [SectionInfo]
     /// Contact ids (and revisions) by row.
     public let order: ListOrder

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Folds names for sorting and sectioning: case and accents removed, so "Émile",
-/// "emile" and "EMILE" sort together under E, and "Østergaard" under O.
+/// Folds names for matching and search: case and accents removed, so "Émile", "emile" and
+/// "EMILE" are one name to an import's merge and to search (the list's order and sections are
+/// the locale's collation's: `ContactSortKey`).
 ///
 /// ASCII takes a byte-by-byte fast path; other text is decomposed (NFD), its
 /// combining marks dropped and its letters lowercased, with a table for the Latin
@@ -27,12 +28,6 @@ public enum NameFolding {
             foldUnicode(name, into: &bytes)
         }
         return trimmed(bytes)
-    }
-
-    /// The section of a folded sort name: 0...25 for a...z, 26 (`#`) for everything else.
-    public static func section(ofFolded folded: [UInt8]) -> Int {
-        guard let first = folded.first, first >= 0x61, first <= 0x7A else { return 26 }
-        return Int(first - 0x61)
     }
 
     /// Letters with no canonical decomposition, and their Latin folding.

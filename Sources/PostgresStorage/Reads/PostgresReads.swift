@@ -33,7 +33,8 @@ struct PostgresReads {
                     lines: result.int(row, 1)))
             rows[min(result.int(row, 3), rows.count - 1)] += 1
         }
-        return ListState(version: version, sections: SectionInfo.all(rows: rows, in: locale), order: order.order())
+        return ListState(
+            version: version, sections: SectionInfo.all(rows: rows, in: locale), order: order.order())
     }
 
     /// The changes logged after version `after` up to `through`, in version order.
@@ -109,11 +110,15 @@ struct PostgresReads {
             if change.newKey == oldKey {
                 return (state.replacing(at: row, with: entry, version: change.version), row)
             }
-            next = state.removing(at: row, section: Int(oldKey[0]), version: change.version)
+            next = state.removing(
+                at: row, section: ContactSortKey(bytes: oldKey).section, version: change.version)
         }
         guard let newKey = change.newKey else { return (next, nil) }
         let row = try next.order.rank(ofKey: newKey, id: change.id, keyOf: keys)
-        return (next.inserting(entry, at: row, section: Int(newKey[0]), version: change.version), row)
+        return (
+            next.inserting(
+                entry, at: row, section: ContactSortKey(bytes: newKey).section, version: change.version), row
+        )
     }
 
     /// The contacts every word of `words` finds (docs/api.md, "Search"): the rules of

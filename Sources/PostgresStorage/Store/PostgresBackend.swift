@@ -71,7 +71,8 @@ public final class PostgresBackend: ContactBackend {
     }
 
     public var locale: ListLocale {
-        settled.withLock { $0 } ?? (try? PostgresConnection(url: url)).map { PostgresLocale.of($0) } ?? .english
+        settled.withLock { $0 } ?? (try? PostgresConnection(url: url)).map { PostgresLocale.of($0) }
+            ?? .english
     }
 
     public func isEmpty() throws -> Bool {

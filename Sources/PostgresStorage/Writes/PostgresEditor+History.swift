@@ -35,7 +35,8 @@ extension PostgresEditor {
             let fields = try ContactFields(storedJSON: tombstone.string(0, 1))
             try keep(Contact(id: id, position: -1, revision: tombstone.int(0, 0), fields: fields))
             return try store(
-                Self.insertSQL, id: id, fields, key: try Self.checked(fields, in: locale), oldKey: nil, version: version,
+                Self.insertSQL, id: id, fields, key: try Self.checked(fields, in: locale), oldKey: nil,
+                version: version,
                 state,
                 reads)
         }

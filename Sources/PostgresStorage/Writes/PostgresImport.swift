@@ -136,11 +136,14 @@ final class PostgresImport: ImportWriting {
                 state = early  // the writes since were to the list it deleted
             } else if let early {
                 state =
-                    try PostgresReads(connection: connection, version: version - 1, locale: locale).states(after: early)?.last
+                    try PostgresReads(connection: connection, version: version - 1, locale: locale).states(
+                        after: early)?.last
                     ?? (early.version == version - 1 ? early : nil)
             }
             try applyMerges(to: &state)
-            let shown = try state ?? PostgresReads(connection: connection, version: version, locale: locale).listState()
+            let shown =
+                try state
+                ?? PostgresReads(connection: connection, version: version, locale: locale).listState()
             let final = ListState(version: version, sections: shown.sections, order: shown.order)
             try connection.execute("NOTIFY \(PostgresEditor.channel), '\(version)'")
             try prepare(final)

@@ -54,7 +54,8 @@ extension SQLiteContactStore {
             guard try statement.step() else { return [] }
             return ContactFields(
                 firstName: statement.string(at: 0), lastName: statement.string(at: 1),
-                email: statement.string(at: 3), company: statement.string(at: 2), details: statement.string(at: 4)
+                email: statement.string(at: 3), company: statement.string(at: 2),
+                details: statement.string(at: 4)
             ).sortKey(in: locale).bytes
         }
     }

@@ -57,14 +57,15 @@ extension ListState {
                 guard let row = try state.order.row(of: change.id, key: old, keyOf: key) else {
                     throw ContactsError.inconsistent("contact \(change.id) is not in the list order")
                 }
-                state = state.removing(at: row, section: Int(old[0]), version: change.version)
+                state = state.removing(
+                    at: row, section: ContactSortKey(bytes: old).section, version: change.version)
             }
             keys[change.id] = .some(nil)
             if let new = change.newKey {
                 let row = try state.order.rank(ofKey: new, id: change.id, keyOf: key)
                 state = state.inserting(
                     OrderEntry(id: change.id, version: change.version, lines: change.lines), at: row,
-                    section: Int(new[0]), version: change.version)
+                    section: ContactSortKey(bytes: new).section, version: change.version)
                 keys[change.id] = .some(new)
             }
         }

@@ -42,7 +42,8 @@ extension SQLiteContactEditor {
             }
             let fields = try ContactFields(storedJSON: text)
             let restored = try add(
-                id: id, fields, key: try fields.checkedSortKey(in: store.locale), state: state, version: version)
+                id: id, fields, key: try fields.checkedSortKey(in: store.locale), state: state,
+                version: version)
             try keep(Contact(id: id, position: -1, revision: revision, fields: fields))
             try store.database.execute("DELETE FROM deleted_contacts WHERE id = \(id)")
             return restored

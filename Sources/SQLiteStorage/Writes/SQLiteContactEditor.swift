@@ -5,7 +5,8 @@ import Contacts
 ///
 /// A write costs O(log n): the row is found by a binary search of the list order
 /// reading one sort key per probe, the order is a persistent tree (`ListOrder`)
-/// changed along one path, and sections are 27 rows. Nothing is renumbered.
+/// changed along one path, and sections are a row per title of the list's locale. Nothing is
+/// renumbered.
 ///
 /// Every write takes the state of the list it starts from (`base`, asked with the
 /// data version the transaction sees, so a caller hands over the state it keeps in
@@ -120,7 +121,8 @@ public final class SQLiteContactEditor {
             } else {
                 try store.removeFromOrder(id: id, key: oldKey)
                 try store.addToOrder(id: id, key: key.bytes, lines: lines)
-                let without = state.removing(at: oldRow, section: Int(oldKey[0]), version: version)
+                let without = state.removing(
+                    at: oldRow, section: ContactSortKey(bytes: oldKey).section, version: version)
                 row = try store.insertionRow(key: key.bytes, id: id, in: without.order)
                 next = without.inserting(entry, at: row, section: key.section, version: version)
             }
@@ -143,7 +145,10 @@ public final class SQLiteContactEditor {
             try store.unindex(id: id, fields: old.fields)
             try store.unlabel(id: id, old.fields.labels)
             let change = ListChange(version: version, id: id, oldKey: key, newKey: nil, lines: 0)
-            return (nil, state.removing(at: row, section: Int(key[0]), version: version), change)
+            return (
+                nil, state.removing(at: row, section: ContactSortKey(bytes: key).section, version: version),
+                change
+            )
         }
     }
 

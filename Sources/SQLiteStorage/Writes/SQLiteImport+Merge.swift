@@ -137,7 +137,8 @@ extension SQLiteImport {
             updated += 1
             changes.append(
                 ListChange(
-                    version: revision, id: id, oldKey: stored.sortKey(in: store.locale).bytes, newKey: merged.sortKey(in: store.locale).bytes,
+                    version: revision, id: id, oldKey: stored.sortKey(in: store.locale).bytes,
+                    newKey: merged.sortKey(in: store.locale).bytes,
                     lines: NoteLines.count(merged.notes)))
         }
         try store.database.withStatement(

@@ -108,7 +108,8 @@ final class SQLiteImport {
     /// Adds one contact read from `line`.
     /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, line: Int) throws {
-        try add(fields, key: fields.sortKey(in: store.locale), document: SearchText.document(fields), line: line)
+        try add(
+            fields, key: fields.sortKey(in: store.locale), document: SearchText.document(fields), line: line)
     }
 
     /// Adds one contact whose sort key and search text are made already.
@@ -358,7 +359,8 @@ final class SQLiteImport {
         }
         let stored = replacing ? sectionRows.map { _ in 0 } : try store.sections().map(\.rows)
         return ListState(
-            version: version, sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+), in: store.locale),
+            version: version,
+            sections: SectionInfo.all(rows: zip(stored, sectionRows).map(+), in: store.locale),
             order: order)
     }
 
