@@ -10,14 +10,23 @@ import Testing
 struct EndpointTests {
     let live = LiveApplication.shared
 
-    @Test func sectionsListAll27WithTopsAndHeightsThatAddUp() throws {
+    @Test func sectionsListTheLocalesLettersOtherScriptsWithContactsAndHashWithTopsAndHeightsThatAddUp()
+        throws
+    {
         let client = live.client()
         let answer = try #require(client.getJSON("/sections")?.json)
         let sections = try #require(answer["sections"] as? [[String: Any]])
-        #expect(
-            sections.map { $0["title"] as! String } == (65...90).map { String(UnicodeScalar(UInt8($0))) } + [
-                "#"
-            ])
+        #expect(answer["locale"] as? String == "en")
+        // English's A-Z and # always; another script's letter while contacts file under it (the
+        // seed holds Cyrillic, Greek... names), in the index's order.
+        let titles = sections.map { $0["title"] as! String }
+        let english = ListLocale.english
+        #expect(titles.prefix(26).joined() == "ABCDEFGHIJKLMNOPQRSTUVWXYZ" && titles.last == "#")
+        #expect(titles.count > 27, "\(titles)")
+        #expect(titles == english.titles.filter { titles.contains($0) }, "in the index's order")
+        for section in sections where !english.isOwn(section["title"] as! String) {
+            #expect(section["rows"] as! Int > 0, "\(section)")
+        }
         let window = try #require(client.getJSON("/window?offset=0&height=1")?.json)
         #expect(answer["total"] as? Int == window["total"] as? Int)
         #expect(answer["contentHeight"] as? Int == window["contentHeight"] as? Int)
@@ -49,7 +58,7 @@ struct EndpointTests {
         #expect(client.post("/import", "first_name,last_name\r\nAnn,Baker\r\nZoe,Zeta\r\n").status == 200)
         let answer = try #require(client.getJSON("/sections")?.json)
         let sections = try #require(answer["sections"] as? [[String: Any]])
-        #expect(sections.count == 27)
+        #expect(sections.count == 27, "an all-Latin English list: A-Z and #")
         let byTitle = Dictionary(uniqueKeysWithValues: sections.map { ($0["title"] as! String, $0) })
         #expect(byTitle["B"]?["rows"] as? Int == 1 && byTitle["B"]?["top"] as? Int == 0)
         #expect(byTitle["Z"]?["top"] as? Int == 88 && byTitle["Z"]?["height"] as? Int == 88)
@@ -82,7 +91,9 @@ struct EndpointTests {
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let sections = try #require(schemas["Sections"] as? [String: Any])
         #expect(
-            Set(sections["required"] as? [String] ?? []) == ["version", "total", "contentHeight", "sections"])
+            Set(sections["required"] as? [String] ?? []) == [
+                "version", "locale", "total", "contentHeight", "sections",
+            ])
         let items = try #require(
             ((sections["properties"] as? [String: Any])?["sections"] as? [String: Any])?["items"]
                 as? [String: Any])

@@ -64,25 +64,27 @@ final class LiveApplication: @unchecked Sendable {
     }
 
     /// A separate application on `store` over its own database of `contacts` seeded
-    /// contacts, for tests that change the data.
+    /// contacts, for tests that change the data, its list in `locale` (`--locale`).
     /// `adding` contacts are stored as given, as an old import or the seed may have
     /// stored them (no write's checks).
     convenience init(
-        _ store: TestStore, contacts: Int, adding: [ContactFields] = [], logger: Logger = .discarding,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        _ store: TestStore, contacts: Int, adding: [ContactFields] = [], locale: String = "en",
+        logger: Logger = .discarding, configure: (inout ServeOptions) -> Void = { _ in }
     ) throws {
         try self.init(
-            store, contacts: contacts, hostile: false, adding: adding, logger: logger, configure: configure)
+            store, contacts: contacts, hostile: false, adding: adding, locale: locale, logger: logger,
+            configure: configure)
     }
 
     private convenience init(_ store: TestStore, shared: Void) throws {
         try self.init(
-            store, contacts: 100_000, hostile: true, adding: [], logger: .discarding, configure: { _ in })
+            store, contacts: 100_000, hostile: true, adding: [], locale: "en", logger: .discarding,
+            configure: { _ in })
     }
 
     private init(
-        _ store: TestStore, contacts: Int, hostile: Bool, adding: [ContactFields], logger: Logger,
-        configure: (inout ServeOptions) -> Void
+        _ store: TestStore, contacts: Int, hostile: Bool, adding: [ContactFields], locale: String,
+        logger: Logger, configure: (inout ServeOptions) -> Void
     ) throws {
         folder = NSTemporaryDirectory() + "roster-app-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/public", withIntermediateDirectories: true)
@@ -91,7 +93,7 @@ final class LiveApplication: @unchecked Sendable {
         self.store = store
         postgres = store == .postgres ? try TestPostgres() : nil
         database = postgres?.url ?? folder + "/db.sqlite"
-        let backend = Backends.backend(database, migrations: Self.migrations)
+        let backend = Backends.backend(database, migrations: Self.migrations, locale: locale)
         try backend.seed(
             count: contacts, randomSeed: 3, notesPercent: SyntheticContacts.defaultNotesPercent,
             progress: { _ in })
@@ -104,6 +106,7 @@ final class LiveApplication: @unchecked Sendable {
         options.seed = 0
         options.publicDirectory = folder + "/public"
         options.migrationsDirectory = Self.migrations
+        options.locale = locale
         configure(&options)
         application = try Application(options: options, logger: logger)
         try application.start()

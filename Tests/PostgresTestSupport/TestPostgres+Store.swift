@@ -2,13 +2,15 @@ import PostgresStorage
 import TestSupport
 
 extension TestPostgres {
-    /// A database of its own on the test server, migrated.
-    public convenience init() throws {
+    /// A database of its own on the test server, migrated and its list settled in `locale` as a
+    /// start settles it.
+    public convenience init(locale: String = "en") throws {
         try self.init(
             execute: { url, sql in try PostgresConnection(url: url).execute(sql) },
             prepare: { url in
-                try PostgresMigrator(directory: TestFolder.migrations + "/postgresql").migrate(
-                    PostgresConnection(url: url))
+                _ = try PostgresBackend(
+                    url: url, migrations: TestFolder.migrations + "/postgresql", locale: locale, now: { 0 }
+                ).settleLocale()
             })
     }
 

@@ -67,12 +67,22 @@ public struct ContactSortKey: Hashable, Comparable, Sendable {
         return (byCompany.isEmpty ? trimmed(email) : byCompany, "")
     }
 
-    /// True when the names, the company and the e-mail are all empty or white space: such a
-    /// contact has nothing to be listed by.
+    /// True when the names, the company and the e-mail are all empty, white space or marks with
+    /// nothing to combine with: such a contact has nothing to be listed by.
     public static func isNameless(firstName: String, lastName: String, company: String, email: String) -> Bool
     {
-        trimmed(firstName).isEmpty && trimmed(lastName).isEmpty && trimmed(company).isEmpty
-            && trimmed(email).isEmpty
+        isBlank(firstName) && isBlank(lastName) && isBlank(company) && isBlank(email)
+    }
+
+    /// Whether `text` holds nothing but white space and combining marks.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark:
+                true
+            default: scalar.properties.isWhitespace
+            }
+        }
     }
 
     /// The key bytes every contact whose sort name starts with `prefix` starts with: its section,

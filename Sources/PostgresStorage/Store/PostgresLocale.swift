@@ -24,11 +24,14 @@ enum PostgresLocale {
     ) throws -> Bool {
         if try stored(connection)?.stamp == locale.stamp { return false }
         try connection.transaction(.write) {
-            try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
+            // The writers' lock first (the row every write changes), then a second look.
+            try connection.query("SELECT value FROM roster_meta WHERE key = 'data_version' FOR UPDATE")
             guard try stored(connection)?.stamp != locale.stamp else { return }
             let all = try connection.query(
                 "SELECT id, first_name, last_name, company, email, details FROM contacts ORDER BY id")
             if all.count > 0 {
+                // Sessions of a list that holds contacts start over; an empty one keeps its version.
+                try connection.query("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
                 progress(
                     "roster: ordering \(all.count) contacts for the locale \(locale.tag) (ICU \(ListLocale.icuVersion))"
                 )

@@ -37,6 +37,10 @@ extension SQLiteContactStore {
                 )
             }
             try rebuildOrder(in: locale, progress: progress)
+            // Sessions of a list that holds contacts start over; an empty one keeps its version.
+            if count > 0 {
+                try database.execute("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
+            }
             try database.run("INSERT OR REPLACE INTO list_locale (id, tag, stamp) VALUES (1, :tag, :stamp)") {
                 $0.bind(locale.tag, to: ":tag")
                 $0.bind(locale.stamp, to: ":stamp")
@@ -46,8 +50,8 @@ extension SQLiteContactStore {
         return true
     }
 
-    /// Every contact of the order keyed in `locale`, the order and the sections written anew, and
-    /// the data version moved on (sessions start over), inside the caller's transaction.
+    /// Every contact of the order keyed in `locale`, and the order and the sections written anew,
+    /// inside the caller's transaction.
     private func rebuildOrder(in locale: ListLocale, progress: (String) -> Void) throws {
         let hidden = try hiddenIDs()
         var rows: [(key: [UInt8], id: Int, lines: Int)] = []
@@ -90,6 +94,5 @@ extension SQLiteContactStore {
         }
         try writeSections(rows: sections)
         try forgetSavedOrder()
-        try database.execute("UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version'")
     }
 }

@@ -13,6 +13,8 @@ extension SQLiteContactStore {
             throw ContactsError.invalidContact(
                 index: nameless, problem: "needs a name, a company or an e-mail")
         }
+        // The list's sections are its locale's before any contact is keyed in it (as the seed).
+        if try storedLocale() == nil { try settleLocale(locale) }
         let batch = try SQLiteImport(store: self, mode: .append)
         let first = try nextID()
         for (offset, fields) in contacts.enumerated() {
