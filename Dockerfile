@@ -4,12 +4,14 @@
 # It listens on 0.0.0.0, so reads need the admin token too (a Bearer header, or the page's
 # sign-in) and it exits 2 without ROSTER_ADMIN_TOKEN; `docker run ... roster --public-read`
 # (arguments after the image name go to serve) lets anyone who reaches it read every contact.
+# The list's locale (its order and sections, docs/api.md "The list's locale") is English unless
+# -e ROSTER_LOCALE=sv (or another BCP 47 tag) names another; a start in another one reorders the list.
 # The first start seeds 1,000,000 demo contacts into the volume (about 8 s on an idle 2-core machine).
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libdeflate-dev libisal-dev libzstd-dev libpq-dev \
-        pkg-config \
+        libicu-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -20,7 +22,7 @@ RUN swift build -c release --product roster --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libdeflate0 libisal2 libzstd1 libpq5 curl \
+    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libdeflate0 libisal2 libzstd1 libpq5 libicu72 curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --home-dir /data roster \
     && mkdir -p /data && chown roster:roster /data
