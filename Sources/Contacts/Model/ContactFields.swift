@@ -109,10 +109,35 @@ public struct ContactFields: Hashable, Sendable {
     /// `phonetic_last_name`), or empty ones; the details are read only when they hold one.
     public var phoneticNames: (first: String, last: String) {
         let details = self.details
-        guard details.contains("\"phonetic_"), let parsed = try? ContactDetails(json: details) else {
+        guard Self.mayHoldReading(details), let parsed = try? ContactDetails(json: details) else {
             return ("", "")
         }
         return (parsed.phoneticFirstName, parsed.phoneticLastName)
+    }
+
+    /// Whether a details document may hold a reading: it names `phonetic_`. A byte search, since
+    /// every contact a seed or an import writes asks it.
+    static func mayHoldReading(_ details: String) -> Bool {
+        guard details.utf8.count > 16 else { return false }
+        let needle = Array("\"phonetic_".utf8)
+        var details = details
+        return details.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == 0x22 && bytes[index + 1] == 0x70 {
+                    var match = true
+                    for offset in 2..<needle.count where bytes[index + offset] != needle[offset] {
+                        match = false
+                        break
+                    }
+                    if match { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// The first field whose value is over its limit, with the value's length in characters.

@@ -127,10 +127,17 @@ public enum SearchText {
     /// with their romaji (`さとう`, `satou`). None for a name all in Latin letters.
     /// - Complexity: O(names); ICU is asked once per distinct Han character or other-script run.
     public static func readingWords(_ fields: ContactFields) -> [String] {
+        // Names in Latin letters (every UTF-8 byte below 0xCD: no scalar from U+0340 on) and no
+        // reading: nothing to read, and nothing allocated.
+        let firstName = fields.firstName
+        let lastName = fields.lastName
+        if isLatin(firstName) && isLatin(lastName) && !ContactFields.mayHoldReading(fields.details) {
+            return []
+        }
         let phonetic = fields.phoneticNames
         guard let readings = NameReadings.shared,
-            !(fields.firstName + fields.lastName + phonetic.first + phonetic.last).unicodeScalars.allSatisfy({
-                $0.value < 0x370
+            ![firstName, lastName, phonetic.first, phonetic.last].allSatisfy({ text in
+                text.unicodeScalars.allSatisfy { $0.value < 0x370 }
             })
         else { return [] }
         let last = readings.reading(of: fields.lastName, surname: true)
@@ -154,6 +161,12 @@ public enum SearchText {
         result += words(phonetic.last) + words(phonetic.first)
         var seen: Set<String> = []
         return result.flatMap(words).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether every UTF-8 byte of `text` is below 0xCD (its scalars below U+0340).
+    private static func isLatin(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0xCD } }
     }
 
     /// The FTS5 query of search words (all must match), or nil for no word. Words
