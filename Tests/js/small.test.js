@@ -1,11 +1,11 @@
 // The status line's words, the event stream's decisions, and coalescing.
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { coalesced } from "../../Public/common/model/coalesce.js";
 import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live/model/events.js";
 import { countText, offlineText, preparingText, reuseText } from "../../Public/status/model/status.js";
-import { counted } from "../../Public/common/model/plural.js";
 import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/net/model/firstStart.js";
 import { debugWanted } from "../../Public/status/debug.js";
 
@@ -17,13 +17,6 @@ test("the status line counts contacts, or a search's matches", () => {
   assert.equal(countText(0, "").none, "", "an empty list is not an empty search");
   assert.equal(countText(1, "").count, "1 contact");
   assert.equal(countText(0, "").count, "0 contacts");
-});
-
-test("counts take the singular for exactly one", () => {
-  assert.equal(counted(1, "contact"), "1 contact");
-  assert.equal(counted(0, "row"), "0 rows");
-  assert.equal(counted(1234, "entry", "entries"), `${(1234).toLocaleString()} entries`);
-  assert.equal(counted(1, "entry", "entries"), "1 entry");
 });
 
 test("a first start's 503 says how far the list is, and when to ask again", () => {
