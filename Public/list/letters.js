@@ -25,9 +25,13 @@ export function createLetters(index, onJump) {
   // from the height they took, then one more letter hidden between two shown ones
   // while it still overflows (a dot takes room too). Read when the index's size
   // changes (a resize, or new letters), never in a frame.
+  let fitted = ""; // the letters and the height last fitted: a change of width alone refits nothing
   function fit() {
     if (buttons === null) return;
     const all = [...buttons.values()];
+    const key = `${all.length} ${index.clientHeight}`;
+    if (key === fitted) return;
+    fitted = key;
     const show = (stride) => {
       const shown = shownLetters(all.length, stride);
       shown.forEach((on, i) => {
@@ -54,6 +58,7 @@ export function createLetters(index, onJump) {
         buttons.set(title, button);
         return button;
       }));
+      fitted = "";
       resize?.unobserve(index);
       resize?.observe(index); // fits the new letters once laid out
     }

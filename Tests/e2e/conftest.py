@@ -107,7 +107,8 @@ def browser():
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    # The page speaks the browser's language: the tests read its English words.
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="en-US")
     pg = context.new_page()
     pg.errors = []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
