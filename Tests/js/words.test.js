@@ -12,7 +12,8 @@ import { catalog } from "./english.js";
 import {
   COOKIE, LANGUAGES, chooseLanguage, cookieLanguage, languageCookie, preferences, supported,
 } from "../../Public/common/model/language.js";
-import { catalogGaps, counted, language, number, useWords, word } from "../../Public/common/model/words.js";
+import { catalogGaps, counted, date, language, number, useWords, word } from "../../Public/common/model/words.js";
+import { shownValue } from "../../Public/detail/model/contactDetails.js";
 import { countText, positionText } from "../../Public/status/model/status.js";
 
 const PUBLIC = fileURLToPath(new URL("../../Public/", import.meta.url));
@@ -72,6 +73,22 @@ test("counts and numbers through Intl in the page's language", () => {
     assert.equal(counted("count.contacts", 1_000_011), "1,000,011 位联系人");
     assert.equal(word("search.placeholder"), "搜索");
     assert.equal(word("index.jump", { title: "あ" }), "跳转到 あ");
+  } finally {
+    useWords("en", catalog("en"));
+  }
+});
+
+test("a birthday shows as a date of the page's language; other text as it is", () => {
+  try {
+    useWords("en", catalog("en"));
+    assert.equal(date("1815-12-10"), "December 10, 1815");
+    assert.equal(shownValue("birthday", "1815-12-10"), "December 10, 1815", "in the merge's choices");
+    assert.equal(date("--12-10"), "--12-10", "a vCard date without a year stays as written");
+    assert.equal(date("2023-02-30"), "2023-02-30", "no such day");
+    useWords("de", catalog("de"));
+    assert.equal(date("1815-12-10"), "10. Dezember 1815");
+    useWords("zh-Hans", catalog("zh-Hans"));
+    assert.equal(date("1815-12-10"), "1815年12月10日");
   } finally {
     useWords("en", catalog("en"));
   }

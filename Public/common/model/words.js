@@ -4,7 +4,7 @@
 // read by every module that writes words. A word is a string with `{name}`
 // places; a count is an object of plural forms ({"one": ..., "other": ...}, the
 // categories of Intl.PluralRules for the language). Numbers go through
-// Intl.NumberFormat in the same language.
+// Intl.NumberFormat in the same language, dates through Intl.DateTimeFormat.
 
 let lang = "en";
 let catalog = {};
@@ -27,6 +27,17 @@ export function language() {
 /** `n` written in the page's language ("1,000,011", "1.000.011"). */
 export function number(n) {
   return numbers.format(n);
+}
+
+/** Calendar date `iso` ("1815-12-10", as a birthday is stored) written in the page's
+ *  language ("10 December 1815", "10. Dezember 1815", "1815年12月10日"); any other
+ *  text as it is. */
+export function date(iso) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso ?? "").trim());
+  if (!match) return iso;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (day.getUTCDate() !== Number(match[3])) return iso;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(day);
 }
 
 /** `text` with each `{name}` replaced by `params[name]` (numbers written by `number`). */

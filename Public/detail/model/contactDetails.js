@@ -5,7 +5,7 @@
 // Also the three-way merge of the form's edits into a newer version of the
 // contact (a save that met a 412), field by field and detail by detail.
 
-import { word } from "../../common/model/words.js";
+import { date, word } from "../../common/model/words.js";
 
 /** Text details the pane edits: [key, its label's word]. */
 export const DETAIL_TEXTS = [
@@ -102,6 +102,7 @@ export function shownValue(key, value) {
   else if (["emails", "phones", "urls"].includes(key)) text = (value ?? []).map((i) => i.label ? `${i.value} (${i.label})` : i.value).join(", ");
   else if (key === "categories") text = (value ?? []).join(", ");
   else if (key === "photo" || key === "other") text = detailKey(key, value) ? word("merge.changedValue") : "";
+  else if (key === "birthday") text = date(value ?? "");
   else text = String(value ?? "");
   return text.trim() ? text : word("merge.nothing");
 }
