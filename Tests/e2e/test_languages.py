@@ -98,3 +98,20 @@ def test_an_arabic_name_reads_right_to_left_in_its_row_its_search_and_the_detail
     finally:
         context.close()
         api(server, "DELETE", f"/contacts/{contact_id}")
+
+
+def test_the_template_without_a_catalog_chooses_and_fills_in_the_words_itself(browser, server):
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="zh-CN")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        page.goto(server.base + "/index.html")
+        assert wait_until(lambda: page.evaluate(WORDS)["lang"] == "zh-Hans", 8), page.evaluate(WORDS)
+        page.wait_for_selector("[data-slot][data-row]:not([hidden])", timeout=15000)
+        words = page.evaluate(WORDS)
+        assert (words["placeholder"], words["label"], words["fav"]) == ("搜索", "搜索联系人", "收藏"), words
+        assert wait_until(lambda: "位联系人" in page.evaluate(WORDS)["status"], 5)
+        assert page.errors == []
+    finally:
+        context.close()
