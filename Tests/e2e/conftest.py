@@ -24,7 +24,8 @@ def server():
                    check=True, capture_output=True)
     out = open(os.path.join(folder, "out"), "w+")
     os.makedirs(ARTIFACTS, exist_ok=True)
-    err = open(os.path.join(ARTIFACTS, "server.err"), "w")  # kept for a look after a failure
+    # Kept for a look after a failure; one per pytest-xdist worker.
+    err = open(os.path.join(ARTIFACTS, f"server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.err"), "w")
     proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
                             stdout=out, stderr=err)
