@@ -15,8 +15,10 @@ struct PageAssets: Sendable {
     /// The `id` of the JSON block the page starts from.
     static let blockID = "first-window"
 
-    /// The version segment of the folder's content (`StaticFiles.digest(of:)`).
-    let version: String
+    /// The folder's content at start, whose name is the version segment (`StaticVersion`).
+    let content: StaticVersion
+    /// The version segment of the folder's content.
+    var version: String { content.name }
     /// The modules under Public/ the boot script needs, boot.js's imports first (paths from `/`).
     let modules: [String]
     /// The page in one language: index.html up to the rows' place, between it and
@@ -36,10 +38,11 @@ struct PageAssets: Sendable {
 
     /// The assets of `root` (Public/); its index.html as it is when there is none to rewrite.
     init(root: String) throws {
-        guard let version = StaticFiles.digest(of: root) else {
+        guard let content = StaticVersion.of(root) else {
             throw HTTPError(500, "no_public_folder", "the static files folder \(root) cannot be read")
         }
-        self.version = version
+        self.content = content
+        let version = content.name
         let page = (try? String(contentsOfFile: root + "/index.html", encoding: .utf8)) ?? ""
         let boot = Self.entry(of: page)
         let modules = boot.map { Self.graph(from: $0, root: root) } ?? []

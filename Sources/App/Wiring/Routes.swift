@@ -125,7 +125,7 @@ struct Routes: Sendable {
         let page = PageHandler(
             assets: pageAssets, reads: reads, window: window.handle,
             sections: contacts.sections)
-        let files = try StaticFiles(root: publicDirectory, version: page.assets.version)
+        let files = try StaticFiles(root: publicDirectory, version: page.assets.content)
         router.fallback = { request in
             if request.head.path == "/" { return try page.respond(to: request) }
             var response = try files.respond(to: request)
