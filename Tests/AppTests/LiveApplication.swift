@@ -91,13 +91,6 @@ final class LiveApplication: @unchecked Sendable {
         self.store = store
         postgres = store == .postgres ? try TestPostgres() : nil
         database = postgres?.url ?? folder + "/db.sqlite"
-        let backend = Backends.backend(database, migrations: Self.migrations)
-        try backend.seed(
-            count: contacts, randomSeed: 3, notesPercent: SyntheticContacts.defaultNotesPercent,
-            progress: { _ in })
-        let ids = try Self.add((hostile ? Self.hostile : []) + adding, to: backend)
-        hostileIDs = Array(ids.prefix(hostile ? Self.hostile.count : 0))
-        addedIDs = Array(ids.dropFirst(hostileIDs.count))
         var options = ServeOptions()
         options.port = 0
         options.database = database
@@ -105,6 +98,14 @@ final class LiveApplication: @unchecked Sendable {
         options.publicDirectory = folder + "/public"
         options.migrationsDirectory = Self.migrations
         configure(&options)
+        // The served list's backend: its phones read in the region it is served with.
+        let backend = Backends.backend(options, log: { _ in })
+        try backend.seed(
+            count: contacts, randomSeed: 3, notesPercent: SyntheticContacts.defaultNotesPercent,
+            progress: { _ in })
+        let ids = try Self.add((hostile ? Self.hostile : []) + adding, to: backend)
+        hostileIDs = Array(ids.prefix(hostile ? Self.hostile.count : 0))
+        addedIDs = Array(ids.dropFirst(hostileIDs.count))
         application = try Application(options: options, logger: logger)
         try application.start()
     }
@@ -117,7 +118,9 @@ final class LiveApplication: @unchecked Sendable {
         let batch = try target.beginImport(mode: .append)
         for (offset, fields) in contacts.enumerated() {
             try batch.add(
-                fields, key: fields.sortKey, document: SearchText.document(fields), line: offset + 1)
+                fields, key: fields.sortKey,
+                document: SearchText.document(fields, region: backend.phoneRegion),
+                line: offset + 1)
         }
         let state = try batch.commit { _ in }
         backend.tidyAfterImport()

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import Synchronization
 import TestSupport
@@ -49,7 +50,9 @@ struct ImportVisibilityTests {
     func add(_ count: Int, to batch: any ImportWriting, from first: Int = 0) throws {
         for index in first..<(first + count) {
             let fields = Self.row(index)
-            try batch.add(fields, key: fields.sortKey, document: SearchText.document(fields), line: index + 2)
+            try batch.add(
+                fields, key: fields.sortKey, document: SearchText.document(fields, region: .unitedStates),
+                line: index + 2)
         }
     }
 
@@ -244,7 +247,9 @@ struct ImportVisibilityTests {
         let batch = try SQLiteContactStore(writingTo: path).beginImport(mode: .merge)
         let incoming = ContactFields(
             firstName: "Ann", lastName: "Lee", email: "ANN@x.example", city: "Bergen")
-        try batch.add(incoming, key: incoming.sortKey, document: SearchText.document(incoming), line: 2)
+        try batch.add(
+            incoming, key: incoming.sortKey, document: SearchText.document(incoming, region: .unitedStates),
+            line: 2)
         try add(1, to: batch)
         // A write while it reads the file (its slice committed first: this thread writes).
         try (batch as? SQLiteImport)?.slices.commit()

@@ -125,4 +125,9 @@ test("reachLinks: mailto: and tel: links of the e-mail and phone", async () => {
   assert.deepEqual(reachLinks({ email: "", phone: "n/a" }), { mail: null, call: null }, "a phone needs a digit");
   assert.deepEqual(reachLinks({}), { mail: null, call: null });
   assert.equal(reachLinks({ phone: "00 44+20 7946" }).call.href, "tel:0044207946", "a + only first");
+  assert.deepEqual(
+    reachLinks({ phone: "(020) 7946 0958", phone_e164: "+442079460958", phone_display: "020 7946 0958" }).call,
+    { href: "tel:+442079460958", text: "020 7946 0958" }, "the E.164 form, shown as the list's region dials it");
+  assert.deepEqual(reachLinks({ phone: "555-0123", phone_e164: null, phone_display: null }).call,
+    { href: "tel:5550123", text: "555-0123" }, "no E.164 form: the digits");
 });

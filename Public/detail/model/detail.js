@@ -145,16 +145,22 @@ export function showContact(state, contact, etag) {
 
 /**
  * The contact's e-mail and phone as links: {mail, call}, each {href, text} or
- * null when the field is empty. `tel:` keeps the digits and a leading +
- * (RFC 3966: no spaces); `mailto:` escapes each side of the @ (RFC 6068).
+ * null when the field is empty. `tel:` is the phone's E.164 form and shows it
+ * as the list's region dials it (`phone_e164`, `phone_display`: docs/api.md,
+ * "Phone numbers"); a phone without one keeps its digits and a leading +
+ * (RFC 3966: no spaces). `mailto:` escapes each side of the @ (RFC 6068).
  */
 export function reachLinks(contact) {
   const email = (contact.email ?? "").trim();
   const phone = (contact.phone ?? "").trim();
   const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  const e164 = typeof contact.phone_e164 === "string" && contact.phone_e164 ? contact.phone_e164 : null;
+  let call = null;
+  if (e164) call = { href: `tel:${e164}`, text: contact.phone_display || phone };
+  else if (/\d/.test(digits)) call = { href: `tel:${digits}`, text: phone };
   return {
     mail: email ? { href: `mailto:${email.split("@").map(encodeURIComponent).join("@")}`, text: email } : null,
-    call: /\d/.test(digits) ? { href: `tel:${digits}`, text: phone } : null,
+    call,
   };
 }
 

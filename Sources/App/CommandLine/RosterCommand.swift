@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// A parsed `roster` command line (docs/api.md, "Command line").
 public enum RosterCommand: Equatable, Sendable {
@@ -18,7 +19,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                               [--trace-requests FILE]
-                              [--row-cache-mb N]
+                              [--row-cache-mb N] [--region CC]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
@@ -44,6 +45,8 @@ public enum RosterCommand: Equatable, Sendable {
         Bearer header, or the page's sign-in); serve refuses to start there without
         --admin-token unless --public-read lets anyone who reaches it read every contact.
         --trusted-proxy names a proxy whose X-Forwarded-For tells clients apart (repeatable).
+        --region is the ISO 3166 country code phone numbers typed without their country
+        code are read in (default US): for search, merging imports and how they are shown.
         """
 }
 
@@ -81,6 +84,12 @@ public struct ServeOptions: Equatable, Sendable {
     public var traceRequests: String?
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
+    /// The list's phone region (`--region`); nil leaves it to `phoneRegion`'s default.
+    public var region: PhoneRegion?
+
+    /// The region the list's phones are read in: `--region`, else the default of a
+    /// list with no locale region (`PhoneRegion.listDefault`).
+    public var phoneRegion: PhoneRegion { region ?? PhoneRegion.listDefault(localeRegion: nil) }
 
     /// The defaults of docs/api.md, "Command line".
     public init() {}

@@ -68,8 +68,9 @@ final class ImportSink: RequestBodySink {
         }
         hooks.answered = { store in context.settle(store) }
         job = ImportJob(
-            open: { try context.openWriter() }, mode: mode, errors: policy, onResume: { flow.resume() },
-            hooks: hooks)
+            open: { try context.openWriter() }, mode: mode, errors: policy,
+            region: context.backend.phoneRegion,
+            onResume: { flow.resume() }, hooks: hooks)
     }
 
     /// How much nicer import threads are than the event loop that starts them, so

@@ -44,7 +44,7 @@ extension ContactWriteHandlers {
         guard let contact = written.0 else {
             throw HTTPError(500, "internal", "the contact was not read back")
         }
-        var response = ContactJSON.response(contact, version: written.1)
+        var response = ContactJSON.response(contact, version: written.1, region: region)
         response.headers.set("Preference-Applied", "merge")
         return response
     }
@@ -67,7 +67,7 @@ extension ContactWriteHandlers {
             )
         }
         guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
-        var response = ContactJSON.response(contact, version: version, status: 201)
+        var response = ContactJSON.response(contact, version: version, region: region, status: 201)
         response.headers.set("Location", "/contacts/\(contact.id)")
         return response
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import Synchronization
 
 /// One CSV import into a store: bytes in, one answer out. The same job serves
@@ -75,10 +76,14 @@ public final class ImportJob: Sendable {
     /// The reading done by the caller's thread (`Reading.onCaller`).
     private final class CallerReading {
         let rows: ImportRowReader
+        let region: PhoneRegion
         var batch: [CheckedRow] = []
         var stopped = false
 
-        init(policy: ImportErrorPolicy) { rows = ImportRowReader(policy: policy) }
+        init(policy: ImportErrorPolicy, region: PhoneRegion) {
+            rows = ImportRowReader(policy: policy)
+            self.region = region
+        }
 
         /// The pieces for the writer from `bytes`, or from the end of the file when nil.
         func read(_ bytes: [UInt8]?) -> [Piece] {
@@ -86,7 +91,9 @@ public final class ImportJob: Sendable {
             do {
                 let append: ImportRowReader.Accept = {
                     self.batch.append(
-                        CheckedRow(fields: $0, key: $1, document: SearchText.document($0), line: $2))
+                        CheckedRow(
+                            fields: $0, key: $1, document: SearchText.document($0, region: self.region),
+                            line: $2))
                 }
                 if let bytes {
                     try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
@@ -142,16 +149,18 @@ public final class ImportJob: Sendable {
 
     /// Starts an import: the writer thread opens a connection with `open` and
     /// begins the transaction (waiting up to the busy timeout for another writer).
+    /// Rows' phones are read in `region` for their search text: the list's
+    /// (`ContactBackend.phoneRegion`), as the store reads them.
     public init(
         open: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors policy: ImportErrorPolicy,
+        errors policy: ImportErrorPolicy, region: PhoneRegion,
         reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
         onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
         self.onResume = onResume
         self.highWater = highWater
         self.reading = reading
-        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy) : nil)
+        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy, region: region) : nil)
         let thread = Thread { [self] in
             hooks.started()
             run(open: open, mode: mode, policy: policy, hooks: hooks)
@@ -161,7 +170,7 @@ public final class ImportJob: Sendable {
         if reading == .onReader {
             let readerThread = Thread { [self] in
                 hooks.started()
-                runReader(CallerReading(policy: policy))
+                runReader(CallerReading(policy: policy, region: region))
             }
             readerThread.name = "roster-import-read"
             readerThread.start()

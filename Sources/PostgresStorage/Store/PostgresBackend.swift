@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 import Synchronization
 
 /// A PostgreSQL database (and its read replicas) as the server, `roster seed` and
@@ -13,6 +14,8 @@ public final class PostgresBackend: ContactBackend {
     private let rowCacheBytes: Int
     private let now: @Sendable () -> UInt64
     private let log: @Sendable (String) -> Void
+    /// Where the list's phones are read (docs/api.md, "Phone numbers").
+    public let phoneRegion: PhoneRegion
     /// What every event loop's source shares, made by `prepareToServe`.
     private let serving = Mutex<Serving?>(nil)
     /// The number of sources opened, for taking the replicas in turn.
@@ -28,12 +31,14 @@ public final class PostgresBackend: ContactBackend {
     /// files of the folder `migrations`. A server keeps window rows in `rowCacheBytes`,
     /// and shares the primary's version as last asked, timed by `now` (monotonic
     /// nanoseconds, the clock requests are stamped with); `log` gets a line for each
-    /// step of the preparation.
+    /// step of the preparation. Phones are read in `region`: every server on the
+    /// database should be given the same one.
     public init(
         url: String, replicas: [String] = [], migrations: String,
-        rowCacheBytes: Int = PostgresRowCache.defaultCapacity,
+        rowCacheBytes: Int = PostgresRowCache.defaultCapacity, region: PhoneRegion = .unitedStates,
         now: @escaping @Sendable () -> UInt64, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.phoneRegion = region
         self.url = url
         self.replicas = replicas
         self.migrations = migrations
@@ -63,7 +68,8 @@ public final class PostgresBackend: ContactBackend {
     {
         try migrate()
         try PostgresSeeder.seed(
-            url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
+            url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, region: phoneRegion,
+            progress: progress)
     }
 
     public func prepareToServe(seed: Int, progress: @escaping (Int) -> Void, loading: () -> Void) throws
@@ -74,7 +80,8 @@ public final class PostgresBackend: ContactBackend {
         var state = try store.readingOnce { try store.listState() }
         if state.total == 0 && seed > 0 {
             do {
-                try PostgresSeeder.seed(url: url, count: seed, randomSeed: 1, progress: progress)
+                try PostgresSeeder.seed(
+                    url: url, count: seed, randomSeed: 1, region: phoneRegion, progress: progress)
             } catch ContactsError.notEmpty {
                 log("roster: another server seeded the database first")
             }
@@ -102,14 +109,18 @@ public final class PostgresBackend: ContactBackend {
 
     public func makeEditor(newest: @escaping @Sendable () -> ListState?) throws -> sending any ContactEditing
     {
-        try PostgresEditor(url: url, newest: newest)
+        try PostgresEditor(url: url, region: phoneRegion, newest: newest)
     }
 
     public func checkpoint() {}
 
-    public func openImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+    public func openImporter() throws -> any ImportTarget {
+        try PostgresImporter(url: url, region: phoneRegion)
+    }
 
-    public func openCommandImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+    public func openCommandImporter() throws -> any ImportTarget {
+        try PostgresImporter(url: url, region: phoneRegion)
+    }
 
     /// Nothing left to settle: an import is one transaction, and PostgreSQL keeps its indexes.
     public func settleImport(_ target: any ImportTarget) -> Bool { false }

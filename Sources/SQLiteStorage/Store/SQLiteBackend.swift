@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 import Synchronization
 
 /// A SQLite file as the server, `roster seed` and `roster import` use it
@@ -15,13 +16,30 @@ public final class SQLiteBackend: ContactBackend {
     private let watch = Mutex<SQLiteFileWatch?>(nil)
     public let searcher: any ContactSearching
 
+    /// The region `roster serve --region` gave, or nil to follow the file's.
+    private let region: PhoneRegion?
+
     /// The file at `path`, migrated with the files of the folder `migrations`; `log`
     /// gets a line for each step of the preparation and when the file is found replaced.
-    public init(path: String, migrations: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// `region` is the list's phone region when serving (the search index is built
+    /// again for it if it was made in another); nil keeps the one the file records
+    /// (`roster seed`, `roster import`: their texts must match the index's).
+    public init(
+        path: String, migrations: String, region: PhoneRegion? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.path = path
         self.migrations = migrations
+        self.region = region
         self.log = log
         searcher = SQLiteSearchScanner(databasePath: path)
+    }
+
+    /// The region given, else the one the file records (the United States when it
+    /// records none, or cannot be read yet).
+    public var phoneRegion: PhoneRegion {
+        if let region { return region }
+        return (try? SQLiteContactStore(writingTo: path).phoneRegion) ?? .unitedStates
     }
 
     public var isShared: Bool { false }
@@ -51,7 +69,8 @@ public final class SQLiteBackend: ContactBackend {
         if try store.removeInterruptedImports() > 0 {
             log("roster: removed the contacts of an import that was interrupted before it showed them")
         }
-        try store.buildSearchIndexIfNeeded { [log] done in log("roster: indexed \(done) contacts for search")
+        try store.buildSearchIndexIfNeeded(region: region ?? store.phoneRegion) { [log] done in
+            log("roster: indexed \(done) contacts for search")
         }
         try store.buildLabelsIfNeeded()
         try store.buildGramsIfNeeded { [log] done in

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// The contacts of one database file.
 ///
@@ -27,16 +28,23 @@ public final class SQLiteContactStore {
     /// How this connection's writes choose the patterns kept as bitmaps.
     public var gramPolicy = SQLiteGramPolicy()
 
+    /// Where this connection's writes read phones for the search index: the region
+    /// the file's index was made with (`indexedRegion()`), the United States for a
+    /// file that records none; `buildSearchIndexIfNeeded(region:)` changes it.
+    public internal(set) var phoneRegion = PhoneRegion.unitedStates
+
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: SQLiteMigrator) throws {
         database = try SQLiteDatabase(path: path)
         try migrator.migrate(database)
         try labelsBuiltWhenEmpty()
+        phoneRegion = try indexedRegion() ?? .unitedStates
     }
 
     /// Opens the database at `path` for writing; it must exist and be migrated already.
     public init(writingTo path: String) throws {
         database = try SQLiteDatabase(path: path, create: false)
+        phoneRegion = try indexedRegion() ?? .unitedStates
     }
 
     /// Opens the database at `path` for reading only; it must be migrated already.
