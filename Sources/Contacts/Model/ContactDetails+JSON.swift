@@ -129,6 +129,12 @@ extension ContactDetails {
                 // A phone's E.164 and display forms are the server's, read from its value.
                 try Self.only(
                     item, path == \.phones ? ["label", "value", "e164", "display"] : ["label", "value"], key)
+                if path == \.phones {
+                    // Ignored, but only when they are what a read gives: text or null.
+                    for form in ["e164", "display"] where item[form] != .null {
+                        _ = try Self.string(item[form], "\(key).\(form)")
+                    }
+                }
                 return ContactCard.Labeled(
                     try Self.string(item["value"], "\(key).value"),
                     label: try Self.string(item["label"], "\(key).label"))
