@@ -99,6 +99,8 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "timing: measures time or pace (frames, flings, round trips, write latency beside an "
         "import); scripts/test runs these alone, after the others ran two files at a time")
+    config.addinivalue_line(
+        "markers", "alone: fails beside another worker for a reason not yet found; run with the timing tests")
 
 
 LIST_REQUESTS = ("/window?", "/sections")
