@@ -53,39 +53,46 @@ let package = Package(
         ),
         .target(name: "Locales", dependencies: ["CICU"]),
         .target(name: "CLinux"),
+        // libphonenumber's C++ PhoneNumberUtil behind extern "C" functions (Debian's libphonenumber-dev
+        // has no pkg-config file: its headers are in /usr/include, the library linked by name).
+        .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
+        .target(name: "Phones", dependencies: ["CPhoneNumbers"]),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
         .target(name: "HTTP", dependencies: ["Codecs", "CLinux", "Platform"]),
-        .target(name: "Contacts", dependencies: ["Codecs", "Locales"]),
-        .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite"]),
-        .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres"]),
+        .target(name: "Contacts", dependencies: ["Codecs", "Locales", "Phones"]),
+        .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite", "Phones"]),
+        .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres", "Phones"]),
         .target(
             name: "App",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux",
-                "Platform",
+                "Platform", "Phones",
             ]
         ),
         .executableTarget(name: "roster", dependencies: ["App"]),
         .executableTarget(
             name: "roster-bench",
-            dependencies: ["ReuseEngine", "Contacts", "SQLiteStorage", "Codecs", "HTTP", "App", "Platform"]),
+            dependencies: [
+                "ReuseEngine", "Contacts", "SQLiteStorage", "Codecs", "HTTP", "App", "Platform", "Phones",
+            ]),
         .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
-        .testTarget(name: "ContactsTests", dependencies: ["Contacts", "TestSupport"]),
+        .testTarget(name: "ContactsTests", dependencies: ["Contacts", "Phones", "TestSupport"]),
+        .testTarget(name: "PhonesTests", dependencies: ["Phones"]),
         .testTarget(
             name: "SQLiteStorageTests",
-            dependencies: ["Contacts", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
+            dependencies: ["Contacts", "Phones", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
         .testTarget(
             name: "PostgresStorageTests",
-            dependencies: ["Contacts", "PostgresStorage", "PostgresTestSupport", "TestSupport"]),
+            dependencies: ["Contacts", "Phones", "PostgresStorage", "PostgresTestSupport", "TestSupport"]),
         .testTarget(
             name: "StoreParityTests",
             dependencies: [
-                "Contacts", "SQLiteStorage", "PostgresStorage", "SQLiteTestSupport", "PostgresTestSupport",
-                "TestSupport",
+                "Contacts", "Phones", "SQLiteStorage", "PostgresStorage", "SQLiteTestSupport",
+                "PostgresTestSupport", "TestSupport",
             ]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocalesTests", dependencies: ["Locales", "TestSupport"]),
@@ -100,7 +107,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),

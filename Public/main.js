@@ -14,12 +14,16 @@
 //   row; it closes -> the list's row goes back into the URL;
 // - any request answered 401 -> the sign-in form; once signed in, the requests
 //   that waited go again and a closed event stream opens again.
+//
+// The words come first (common/language.js): the catalog GET / embeds is taken
+// before any part is made, so every word a part writes is in the page's language.
 
 import { createSend } from "./net/api.js";
 import { createDetail } from "./detail/detail.js";
 import { connectEvents } from "./live/events.js";
 import { createStars } from "./list/favorites.js";
 import { patientSend } from "./net/model/firstStart.js";
+import { createLanguageMenu, takeWords } from "./common/language.js";
 import { createImport } from "./import/import.js";
 import { createLetters } from "./list/letters.js";
 import { createList } from "./list/list.js";
@@ -30,8 +34,15 @@ import { createStatus } from "./status/status.js";
 import { createUndo } from "./detail/undo.js";
 import { createViews } from "./views/views.js";
 
-/** Builds the page in `doc` (the document) and starts it. */
+/** Builds the page in `doc` (the document) and starts it, in its language. */
 export function start(doc = document) {
+  const block = doc.getElementById("first-window")?.textContent;
+  takeWords(doc, block, () => begin(doc, block));
+}
+
+/** Makes every part and starts them; `block` is the JSON block's text (GET /'s first window). */
+function begin(doc, block) {
+  createLanguageMenu(doc);
   const status = createStatus(doc);
   const signIn = createSignIn(doc);
   const send = createSend(signIn.fetch);
@@ -72,6 +83,6 @@ export function start(doc = document) {
   // The list first: a contact link read by the detail pane before the list's
   // first /sections answered opens the list at that contact's row. GET / embeds the
   // first window (list/model/firstWindow.js): the list starts from it without asking.
-  list.start(readFirst(doc.getElementById("first-window")?.textContent));
+  list.start(readFirst(block));
   detail.start();
 }

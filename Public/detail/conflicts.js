@@ -4,6 +4,7 @@
 // value into the form; nothing is saved until the person presses Save. What the
 // values are is detail/model/contactDetails.js's (mergeEdits); this file draws them.
 
+import { word } from "../common/model/words.js";
 import { shownValue } from "./model/contactDetails.js";
 
 /** The choices in `doc`: {show(conflicts, choose(key, side)), hide(), shown()}. */
@@ -19,8 +20,8 @@ export function createConflicts(doc) {
     const input = make("input", { type: "radio", id, name: group, value: side, checked: side === "yours" });
     input.addEventListener("change", () => { if (input.checked) choose(conflict.key, side); });
     const key = conflict.key.startsWith("details.") ? conflict.key.slice(8) : conflict.key;
-    const words = make("span", { className: "merge-value", textContent: shownValue(key, conflict[side]) });
-    label.append(input, make("span", { textContent: side === "yours" ? "Yours: " : "Saved meanwhile: " }), words);
+    const words = make("span", { className: "merge-value", textContent: shownValue(key, conflict[side]), dir: "auto" });
+    label.append(input, make("span", { textContent: word(side === "yours" ? "merge.yours" : "merge.theirs") }), words);
     return label;
   }
 
@@ -29,8 +30,7 @@ export function createConflicts(doc) {
     show(conflicts, choose) {
       const title = make("p", {
         id: "detail-merge-title", className: "merge-title",
-        textContent: "Someone else changed this contact while you were editing it. Your other changes are kept. "
-          + "Where you both changed the same thing, choose which to keep, then press Save.",
+        textContent: word("merge.title"),
       });
       const parts = conflicts.map((conflict) => {
         const group = make("fieldset", { className: "merge-field" });

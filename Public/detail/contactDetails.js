@@ -4,6 +4,7 @@
 // per list; addresses), and the properties kept from an imported file, shown.
 // What the details are and whether they changed is detail/model/contactDetails.js's.
 
+import { word } from "../common/model/words.js";
 import { ADDRESS_PARTS, DETAIL_LISTS, DETAIL_TEXTS, detailsText, editedDetails } from "./model/contactDetails.js";
 
 /** The "More" part in `doc`. Returns {show(details), details(), text(), shownText(), onChange(fn)}. */
@@ -15,25 +16,27 @@ export function createContactDetails(doc) {
 
   const make = (tag, props = {}) => Object.assign(doc.createElement(tag), props);
 
+  // People's text: each value input lays out in its own direction (dir="auto").
   function textInput(label, value, key) {
     const id = `detail-more-${counter++}`;
     const wrap = make("div", { className: "more-field" });
-    wrap.append(make("label", { htmlFor: id, textContent: label }), make("input", { id, value: value ?? "" }));
+    wrap.append(make("label", { htmlFor: id, textContent: label }), make("input", { id, value: value ?? "", dir: "auto" }));
     wrap.lastChild.dataset.key = key;
     return wrap;
   }
 
-  function labeledRow(what, item, number) {
+  function labeledRow(key, item, number) {
     const row = make("div", { className: "more-row" });
     row.dataset.item = "";
-    const value = make("input", { value: item.value ?? "" });
-    value.setAttribute("aria-label", `${what} ${number}`);
+    const what = word("detail.item", { what: word(`detail.${key}.one`), number });
+    const value = make("input", { value: item.value ?? "", dir: "auto" });
+    value.setAttribute("aria-label", what);
     value.dataset.part = "value";
-    const label = make("input", { value: item.label ?? "", placeholder: "label", className: "more-label" });
-    label.setAttribute("aria-label", `${what} ${number}, label`);
+    const label = make("input", { value: item.label ?? "", placeholder: word("detail.itemLabelHint"), className: "more-label", dir: "auto" });
+    label.setAttribute("aria-label", word("detail.itemLabel", { what }));
     label.dataset.part = "label";
-    const remove = make("button", { type: "button", textContent: "Remove", className: "more-remove" });
-    remove.setAttribute("aria-label", `Remove ${what.toLowerCase()} ${number}`);
+    const remove = make("button", { type: "button", textContent: word("detail.remove"), className: "more-remove" });
+    remove.setAttribute("aria-label", word(`detail.${key}.remove`, { number }));
     remove.addEventListener("click", () => {
       row.remove();
       changed();
@@ -42,14 +45,14 @@ export function createContactDetails(doc) {
     return row;
   }
 
-  function list(key, what, add, items) {
+  function list(key, add, items) {
     const group = make("fieldset", { className: "more-list" });
     group.dataset.list = key;
-    group.append(make("legend", { textContent: `${what}s` }));
-    items.forEach((item, i) => group.append(labeledRow(what, item, i + 1)));
-    const button = make("button", { type: "button", textContent: add, className: "more-add" });
+    group.append(make("legend", { textContent: word(`detail.${key}`) }));
+    items.forEach((item, i) => group.append(labeledRow(key, item, i + 1)));
+    const button = make("button", { type: "button", textContent: word(add), className: "more-add" });
     button.addEventListener("click", () => {
-      const row = labeledRow(what, {}, group.querySelectorAll("[data-item]").length + 1);
+      const row = labeledRow(key, {}, group.querySelectorAll("[data-item]").length + 1);
       group.insertBefore(row, button);
       row.firstChild.focus();
     });
@@ -60,20 +63,20 @@ export function createContactDetails(doc) {
   function address(item, index) {
     const group = make("fieldset", { className: "more-address" });
     group.dataset.address = "";
-    group.append(make("legend", { textContent: index === 0 ? "Address" : `Address ${index + 1}` }));
-    group.append(textInput("Label", item.label, "label"));
+    group.append(make("legend", { textContent: index === 0 ? word("address.first") : word("address.nth", { number: index + 1 }) }));
+    group.append(textInput(word("address.label"), item.label, "label"));
     for (const [key, label] of ADDRESS_PARTS) {
       if (index === 0 && key === "city") continue; // the City field above
-      group.append(textInput(label, item[key], key));
+      group.append(textInput(word(label), item[key], key));
     }
     return group;
   }
 
   function other(items) {
     const group = make("div", { className: "more-other" });
-    group.append(make("h3", { textContent: "Kept from the imported file" }));
+    group.append(make("h3", { textContent: word("detail.other") }));
     const dl = make("dl");
-    for (const item of items) dl.append(make("dt", { textContent: item.name }), make("dd", { textContent: item.value }));
+    for (const item of items) dl.append(make("dt", { textContent: item.name, dir: "auto" }), make("dd", { textContent: item.value, dir: "auto" }));
     group.append(dl);
     return group;
   }
@@ -99,8 +102,8 @@ export function createContactDetails(doc) {
     show(details, edited = details) {
       base = details ?? {};
       const shown = edited ?? {};
-      const parts = DETAIL_TEXTS.map(([key, label]) => textInput(label, shown[key], key));
-      for (const [key, what, add] of DETAIL_LISTS) parts.push(list(key, what, add, shown[key] ?? []));
+      const parts = DETAIL_TEXTS.map(([key, label]) => textInput(word(label), shown[key], key));
+      for (const [key, , add] of DETAIL_LISTS) parts.push(list(key, add, shown[key] ?? []));
       const addresses = shown.addresses?.length ? shown.addresses : [{}];
       addresses.forEach((item, i) => parts.push(address(item, i)));
       if (base.other?.length) parts.push(other(base.other));

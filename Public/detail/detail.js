@@ -20,6 +20,7 @@ import {
   FIELDS, beginLoad, formContact, beginWrite, createDetailState, detailHashChange, discardQuestion, holdsEdits,
   loadOutcome, openPlan, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,
 } from "./model/detail.js";
+import { word } from "../common/model/words.js";
 import { createPaneView } from "./paneView.js";
 import { createConflicts } from "./conflicts.js";
 import { mergeEdits } from "./model/contactDetails.js";
@@ -59,7 +60,7 @@ export function createDetail({ doc, send, hooks }) {
     if (plan === "fresh") {
       reset();
       shown.id = id;
-      view.setTitle("Contact");
+      view.setTitle(word("detail.contact"));
       setLink(detailLink(id));
       pane.hidden = false;
     }
@@ -72,7 +73,7 @@ export function createDetail({ doc, send, hooks }) {
     if (!mayDiscard()) return;
     reset();
     shown.id = null;
-    view.setTitle("New contact");
+    view.setTitle(word("detail.new"));
     view.showAvatar(null);
     view.showDelete(false);
     setLink("");
@@ -128,17 +129,17 @@ export function createDetail({ doc, send, hooks }) {
     if (shown.busy) return;
     view.clearErrors();
     const request = saveRequest(shown, view.values(), view.defaults());
-    if (!request) return view.say(merges ? "Saved: someone else had made the same changes." : "Nothing to save.");
+    if (!request) return view.say(word(merges ? "say.savedSame" : "say.nothingToSave"));
     const answer = await write(request);
     if (answer?.status === 412) {
       if ((await mergeNewer()) !== "merged") return;
       if (merges < 3) return save(merges + 1);
-      return view.say("Someone else keeps changing this contact: your changes are in the form; press Save again.", true);
+      return view.say(word("say.keepsChanging"), true);
     }
     if (!answer?.ok) return;
     show(answer.json, answer.etag);
     setLink(detailLink(answer.json.id));
-    view.say(request.method === "POST" ? "Created." : "Saved.");
+    view.say(word(request.method === "POST" ? "say.created" : "say.saved"));
     hooks.changed(answer.json.version);
     if (request.method === "POST") hooks.showRow(answer.json.row);
   }
@@ -172,7 +173,7 @@ export function createDetail({ doc, send, hooks }) {
     const answer = await write({ method: "DELETE", path: `/contacts/${id}` });
     if (answer?.status === 412) {
       await load(id);
-      view.say("Someone else changed this contact meanwhile: this is it as it is now. Delete it again if you still want to.", true);
+      view.say(word("say.changedBeforeDelete"), true);
     }
     if (answer && (answer.ok || answer.status === 404)) {
       hooks.changed();
@@ -193,7 +194,7 @@ export function createDetail({ doc, send, hooks }) {
     const answer = await send("GET", `/contacts/${shown.id}`);
     if (ticket !== shown.loads || shown.busy) return null;
     if (!answer.ok) {
-      view.say(answer.status === 404 ? "Someone else deleted this contact meanwhile." : `Not saved: ${answer.json.message}`, true);
+      view.say(answer.status === 404 ? word("say.deletedMeanwhile") : word("say.notSavedWhy", { why: answer.json.message }), true);
       return null;
     }
     // Read now, not before the request: nothing typed meanwhile is left out.
@@ -203,7 +204,7 @@ export function createDetail({ doc, send, hooks }) {
     view.putEdits(merged.values, merged.details);
     shown.edited = saveRequest(shown, view.values(), view.defaults()) !== null;
     if (!merged.conflicts.length) return "merged";
-    view.say("Not saved yet: choose below, then Save.", true);
+    view.say(word("say.choose"), true);
     choices.show(merged.conflicts, (key, side) => {
       const value = merged.conflicts.find((c) => c.key === key)[side];
       if (key.startsWith("details.")) view.setDetail(key.slice(8), value);
@@ -220,7 +221,7 @@ export function createDetail({ doc, send, hooks }) {
     const ticket = beginWrite(shown);
     if (ticket === null) return null;
     view.busy(true);
-    view.say(method === "DELETE" ? "Deleting…" : "Saving…");
+    view.say(word(method === "DELETE" ? "say.deleting" : "say.saving"));
     const answer = await send(method, path, { body, etag: method === "POST" ? null : shown.etag });
     view.busy(false);
     const outcome = writeOutcome(shown, ticket, answer);
@@ -229,15 +230,15 @@ export function createDetail({ doc, send, hooks }) {
       view.say("");
     } else if (outcome.kind === "conflict") {
       view.hideConfirm(); // the caller merges, or reloads
-      view.say("Someone else changed this contact meanwhile: taking their changes in…");
+      view.say(word("say.merging"));
     } else if (outcome.kind === "field" && outcome.field === "details") {
       view.detailsError(outcome.message);
-      view.say("Not saved: see the note below the details.", true);
+      view.say(word("say.seeDetails"), true);
     } else if (outcome.kind === "field") {
       view.fieldError(outcome.field, outcome.message);
-      view.say("Not saved: see the field marked.", true);
+      view.say(word("say.seeField"), true);
     } else {
-      view.say(`Not saved: ${outcome.message}`, true);
+      view.say(word("say.notSavedWhy", { why: outcome.message }), true);
     }
     return answer;
   }

@@ -2,6 +2,7 @@
 // title, avatar, star, message and the delete confirmation. Reads and writes
 // them only; what to show is detail/detail.js's (and detail/model/detail.js's) decision.
 
+import { word } from "../common/model/words.js";
 import { FIELDS, formValue } from "./model/detail.js";
 import { createContactDetails } from "./contactDetails.js";
 
@@ -157,7 +158,7 @@ export function createPaneView(doc) {
     /** Delete asks first: `remove` runs once the confirmation's Delete is pressed. */
     onDelete(remove) {
       deleteButton.addEventListener("click", () => {
-        confirmText.textContent = `Delete ${title.textContent}?`;
+        confirmText.textContent = word("detail.confirmDelete", { name: title.textContent });
         confirmBox.hidden = false;
         confirmDelete.focus();
       });

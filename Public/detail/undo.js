@@ -5,6 +5,8 @@
 // the focus is on it. The restore is a write like any other, so the list (and
 // every other open page, through the live updates) shows the contact back in place.
 
+import { word } from "../common/model/words.js";
+
 /** How long the offer stands, in ms. */
 export const UNDO_MS = 10_000;
 
@@ -52,14 +54,14 @@ export function createUndo(doc, send, changed) {
     const answer = await send("POST", `/contacts/${id}/restore`);
     button.disabled = false;
     if (answer.ok) {
-      tell(`${name} is back.`);
+      tell(word("undo.back", { name }));
       changed(answer.json?.version);
     } else if (answer.status === 404) {
-      tell(`${name} can no longer be brought back.`);
+      tell(word("undo.gone", { name }));
     } else if (answer.status === 409) {
-      tell(`${name} is back already.`);
+      tell(word("undo.backAlready", { name }));
     } else {
-      tell(`${name} could not be brought back: ${answer.json.message}`);
+      tell(word("undo.failed", { name, why: answer.json.message }));
     }
   }
 
@@ -75,9 +77,9 @@ export function createUndo(doc, send, changed) {
     /** Offers to bring back contact `id` (called `name`), just deleted. */
     offer(id, name) {
       offered = { id, name };
-      text.textContent = `Deleted ${name}.`;
+      text.textContent = word("undo.deleted", { name });
       button.hidden = false;
-      button.setAttribute("aria-label", `Undo: bring ${name} back`);
+      button.setAttribute("aria-label", word("undo.label", { name }));
       box.classList.add("shown");
       wait(UNDO_MS);
     },

@@ -5,6 +5,7 @@
 // later. An upload answered 401 opens the sign-in form and goes again once the
 // person has signed in. The words and decisions are import/model/import.js's.
 
+import { word } from "../common/model/words.js";
 import {
   PREVIEW_BYTES, errorLines, importOutcome, importUrl, previewView, uploadProgress, uploadType,
 } from "./model/import.js";
@@ -45,7 +46,7 @@ export function createImport(doc, onImported, signIn) {
     progress.value = 0;
     result.classList.remove("failed");
     errorList.replaceChildren();
-    result.textContent = `Uploading ${file.name}…`;
+    result.textContent = word("import.uploadingStart", { name: file.name });
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
       const now = uploadProgress(file.name, e.loaded, e.total);
@@ -54,11 +55,11 @@ export function createImport(doc, onImported, signIn) {
     };
     xhr.upload.onload = () => {
       progress.removeAttribute("value"); // indeterminate while the server writes
-      result.textContent = "Importing…";
+      result.textContent = word("import.importing");
     };
     xhr.onload = () => {
       if (xhr.status === 401) {
-        result.textContent = "Sign in to import: the file goes once you have.";
+        result.textContent = word("import.signIn");
         return signIn.ask().then(() => upload(file, mode, skip));
       }
       const outcome = importOutcome(xhr.status, xhr.responseText);
@@ -72,7 +73,7 @@ export function createImport(doc, onImported, signIn) {
         listErrors(outcome.errors);
       }
     };
-    xhr.onerror = () => failed("The upload failed: the server could not be reached.");
+    xhr.onerror = () => failed(word("import.unreachable"));
     xhr.send(file);
   }
 
@@ -89,7 +90,7 @@ export function createImport(doc, onImported, signIn) {
     const response = await signIn.fetch(`/import/preview${whole}`, { method: "POST", headers, body: file.slice(0, PREVIEW_BYTES) })
       .catch(() => null);
     const answer = response ? await response.json().catch(() => null) : null;
-    if (!response?.ok || !answer) return failed(answer?.message ?? "The file could not be read for a preview.");
+    if (!response?.ok || !answer) return failed(answer?.message ?? word("import.noPreview"));
     const view = previewView(answer);
     doc.getElementById("import-preview-file").textContent = view.title;
     const cell = (tag, text) => Object.assign(doc.createElement(tag), { textContent: text });
@@ -99,7 +100,7 @@ export function createImport(doc, onImported, signIn) {
       return row;
     }));
     doc.getElementById("import-preview-columns").hidden = view.columns.length === 0;
-    doc.getElementById("import-preview-rows").replaceChildren(...view.rows.map((text) => cell("li", text)));
+    doc.getElementById("import-preview-rows").replaceChildren(...view.rows.map((text) => Object.assign(cell("li", text), { dir: "auto" })));
     box.hidden = false;
   }
 

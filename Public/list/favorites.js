@@ -7,6 +7,8 @@
 // fragment that was clicked, so a slot that is reused for another contact (a new
 // fragment) can never show it.
 
+import { word } from "../common/model/words.js";
+
 /**
  * The stars' flipping. `send` is net/api.js's; `hooks.changed(version)`: the write
  * committed (the list asks for its window now rather than wait for the event
@@ -24,6 +26,6 @@ export function createStars(send, hooks) {
     requestAnimationFrame(() => {
       if (button.isConnected) button.setAttribute("aria-pressed", String(pressed));
     });
-    hooks.failed(`The star was not saved: ${answer.json.message}`);
+    hooks.failed(word("star.failed", { why: answer.json.message }));
   };
 }

@@ -5,6 +5,7 @@
 // an answer means are list/model/list.js's; this file fetches and hands the answers over.
 
 import { coalesced } from "../common/model/coalesce.js";
+import { word } from "../common/model/words.js";
 import { preparingPercent, retryAfter } from "../net/model/firstStart.js";
 import { sectionsUrl } from "./model/requests.js";
 import {
@@ -37,7 +38,7 @@ export function createWindows({ state, sticky, schedule, status, onSections, get
         const answer = await response.json().catch(() => null);
         if (!isCurrent(state, ticket)) return;
         queryRefused(state);
-        return status.showMessage(`Search: ${answer?.message ?? "the server refused it"}`);
+        return status.showMessage(word("search.refused", { why: answer?.message ?? word("search.refusedWhy") }));
       }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const text = await response.text();

@@ -4,6 +4,7 @@
 // reload. The decisions and the words are signin/model/signIn.js's. "Sign out" posts
 // /logout and reloads the page, so that no contact stays on the screen.
 
+import { word } from "../common/model/words.js";
 import { createSignIn as createState, loginOutcome, signInNeeded, signedIn, throughSignIn } from "./model/signIn.js";
 
 /**
@@ -64,7 +65,7 @@ export function createSignIn(doc) {
     event.preventDefault();
     if (busy) return;
     if (!input.value) {
-      say("Type the admin token first.");
+      say(word("signIn.empty"));
       return input.focus();
     }
     busy = true;

@@ -13,6 +13,7 @@ let benchmarks: [String: () -> Void] = [
     "vcard": VCardBenchmark.run,
     "selection": SelectionBenchmark.run,
     "details": DetailsBenchmark.run,
+    "phones": PhonesBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

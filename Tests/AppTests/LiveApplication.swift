@@ -93,13 +93,6 @@ final class LiveApplication: @unchecked Sendable {
         self.store = store
         postgres = store == .postgres ? try TestPostgres() : nil
         database = postgres?.url ?? folder + "/db.sqlite"
-        let backend = Backends.backend(database, migrations: Self.migrations, locale: locale)
-        try backend.seed(
-            count: contacts, randomSeed: 3, notesPercent: SyntheticContacts.defaultNotesPercent,
-            progress: { _ in })
-        let ids = try Self.add((hostile ? Self.hostile : []) + adding, to: backend)
-        hostileIDs = Array(ids.prefix(hostile ? Self.hostile.count : 0))
-        addedIDs = Array(ids.dropFirst(hostileIDs.count))
         var options = ServeOptions()
         options.port = 0
         options.database = database
@@ -108,6 +101,14 @@ final class LiveApplication: @unchecked Sendable {
         options.migrationsDirectory = Self.migrations
         options.locale = locale
         configure(&options)
+        // The served list's backend: its phones read in the region it is served with.
+        let backend = Backends.backend(options, log: { _ in })
+        try backend.seed(
+            count: contacts, randomSeed: 3, notesPercent: SyntheticContacts.defaultNotesPercent,
+            progress: { _ in })
+        let ids = try Self.add((hostile ? Self.hostile : []) + adding, to: backend)
+        hostileIDs = Array(ids.prefix(hostile ? Self.hostile.count : 0))
+        addedIDs = Array(ids.dropFirst(hostileIDs.count))
         application = try Application(options: options, logger: logger)
         try application.start()
     }
@@ -120,7 +121,8 @@ final class LiveApplication: @unchecked Sendable {
         let batch = try target.beginImport(mode: .append)
         for (offset, fields) in contacts.enumerated() {
             try batch.add(
-                fields, key: fields.sortKey(in: backend.locale), document: SearchText.document(fields),
+                fields, key: fields.sortKey(in: backend.locale),
+                document: SearchText.document(fields, region: backend.phoneRegion),
                 line: offset + 1)
         }
         let state = try batch.commit { _ in }

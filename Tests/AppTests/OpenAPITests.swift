@@ -159,7 +159,9 @@ struct OpenAPITests {
         // The bodies of POST and PATCH take the fields and nothing else (additionalProperties: false).
         #expect(properties("NewContact") == fields)
         #expect(properties("ContactPatch") == fields)
-        #expect(properties("Contact") == fields.union(["id", "row", "version", "section"]))
+        #expect(
+            properties("Contact")
+                == fields.union(["id", "row", "version", "section", "phone_e164", "phone_display"]))
         let required = (schemas["Contact"] as? [String: Any])?["required"] as? [String] ?? []
         #expect(Set(required) == properties("Contact"))
     }

@@ -1,3 +1,4 @@
+import Phones
 import Testing
 
 @testable import App
@@ -55,6 +56,15 @@ struct RosterCommandTests {
         }
         #expect(options.rowCacheMiB == 0 && RosterCommand.usage.contains("--row-cache-mb"))
         #expect(throws: UsageError.self) { try RosterCommand.parse(["--row-cache-mb", "-1"]) }
+    }
+
+    @Test func theRegionIsAFlagOfACountryCodeWithTheDefaultOfUS() throws {
+        #expect(ServeOptions().region == nil)
+        guard case .serve(let options) = try RosterCommand.parse(["--region", "gb"]) else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.region?.code == "GB" && RosterCommand.usage.contains("--region CC"))
     }
 
     @Test func maxConnectionsIsAFlagWithTheDefaultOf10000() throws {
@@ -115,6 +125,8 @@ struct RosterCommandTests {
         (["--seed", "-1"], "--seed '-1'"),
         (["--max-connections", "0"], "--max-connections '0' is not a whole number from 1 to 1000000"),
         (["--colour", "red"], "serve: unknown option '--colour'"),
+        (["--region", "XX"], "--region 'XX' is not a region phone numbers are known for: give a two-letter"),
+        (["--region"], "--region needs a value"),
         (["serve", "extra"], "serve: unexpected argument 'extra'"),
         (["seed", "--count", "5"], "seed needs --db PATH"),
         (["seed", "--db", "x"], "seed needs --count N"),

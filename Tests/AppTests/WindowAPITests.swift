@@ -85,7 +85,8 @@ struct WindowAPITests {
         #expect(html.contains("a&amp;b@x.org") && html.contains("😀 𝔸"))
         // Two lines of notes: one block each, escaped, and 20 px each on the row.
         #expect(
-            html.hasSuffix("<div>line</div><div>&lt;i&gt;break&lt;/i&gt; &amp; &quot;more&quot;</div>"),
+            html.hasSuffix(
+                "<div dir=auto>line</div><div dir=auto>&lt;i&gt;break&lt;/i&gt; &amp; &quot;more&quot;</div>"),
             "\(html)")
         #expect(cell["height"] as? Int == 56 + 2 * 20)
         // The avatar is CSS initials on a palette class, never an image the browser must load.

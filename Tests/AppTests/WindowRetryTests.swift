@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 import SQLiteStorage
 import Testing
 
@@ -80,7 +81,8 @@ struct WindowRetryTests {
         let catalog = Catalog(try source.store.readingOnce { try ListSnapshot(store: source.store) })
         let handler = WindowHandler(
             reader: StoreReader(store: source, catalog: catalog), catalog: catalog, sessions: SessionStore(),
-            metrics: Metrics(), searches: SearchCache(scanner: SQLiteSearchScanner(databasePath: path)))
+            metrics: Metrics(), searches: SearchCache(scanner: SQLiteSearchScanner(databasePath: path)),
+            region: .unitedStates)
         let response = try handler.handle(
             Request(head: RequestHead(method: "GET", target: "/window?offset=0&height=800", headers: [:])))
         guard case .bytes(let body) = response.body,

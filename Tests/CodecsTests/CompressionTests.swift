@@ -1,3 +1,4 @@
+import CIsal
 import Codecs
 import TestSupport
 import Testing
@@ -65,6 +66,24 @@ struct CompressionTests {
         #expect(encoder.encode(long, as: .gzip) == Igzip(level: 0).compress(long))
         #expect(Igzip(level: 0).compress(short) != Igzip(level: 1).compress(short), "the levels differ here")
         #expect(encoder.zstd.level == ContentEncoder.dynamicLevels.zstd)
+    }
+
+    /// A compressor makes the same bytes of a body whatever memory it was given: the
+    /// allocator hands back blocks of the stream's and the level buffer's sizes dirtied here.
+    @Test(arguments: [Int32(0), 1, 2, 3])
+    func igzipMakesTheSameBytesFromDirtiedMemory(level: Int32) {
+        let body = Array(String(repeating: "{\"name\":\"Ann Lee\"},", count: 300).utf8)
+        let expected = Igzip(level: level).compress(body)
+        for _ in 0..<20 {
+            for size in [
+                MemoryLayout<isal_zstream>.size, Int(roster_igzip_level_buffer_size(level)),
+            ] {
+                let dirty = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+                dirty.initializeMemory(as: UInt8.self, repeating: 0xA5)
+                dirty.deallocate()
+            }
+            #expect(Igzip(level: level).compress(body) == expected)
+        }
     }
 
     @Test func compressibleTypes() {

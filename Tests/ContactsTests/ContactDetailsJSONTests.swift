@@ -103,6 +103,8 @@ struct ContactDetailsJSONTests {
             (#"{"emails": null}"#, "emails", "must be a list of objects"),
             (#"{"emails": [{"value": 1}]}"#, "emails.value", "must be text"),
             (#"{"phones": [{"label": []}]}"#, "phones.label", "must be text"),
+            (#"{"phones": [{"value": "1", "display": {}}]}"#, "phones.display", "must be text"),
+            (#"{"phones": [{"value": "1", "e164": 5}]}"#, "phones.e164", "must be text"),
             (#"{"addresses": [{"street": {}}]}"#, "addresses.street", "must be text"),
             (
                 #"{"addresses": [{"town": ""}]}"#, "addresses.town",

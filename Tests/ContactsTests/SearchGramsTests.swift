@@ -1,3 +1,4 @@
+import Phones
 import Testing
 
 @testable import Contacts
@@ -40,8 +41,11 @@ struct SearchGramsTests {
         let document = SearchText.document(
             ContactFields(
                 firstName: "Anna-Lena", lastName: "O'Brien", email: "anna@example.org",
-                phone: "(555) 123-4567"))
-        #expect(document == "  anna  lena  o  brien  anna  example  org  555  123  4567  #5551234567")
+                phone: "(555) 123-4567"), region: .unitedStates)
+        // The phone's digits, then its E.164 form's (in the United States).
+        #expect(
+            document
+                == "  anna  lena  o  brien  anna  example  org  555  123  4567  #5551234567  #15551234567")
         let candidates = SearchGrams.candidates(in: document)
         for word in [
             "a", "an", "ann", "nna", "le", "o", "br", "rie", "example", "xampl", "55", "512", "1234567",
@@ -63,7 +67,7 @@ struct SearchGramsTests {
             SearchText.document(
                 ContactFields(
                     firstName: index % 2 == 0 ? "Anna" : "Ben", lastName: index % 10 == 0 ? "Smith" : "Kim",
-                    phone: "555-\(1000 + index)"))
+                    phone: "555-\(1000 + index)"), region: .unitedStates)
         }
         let frequent = SearchGrams.frequent(in: documents, share: 0.1, limit: 1_000)
         var counts: [String: Int] = [:]

@@ -20,7 +20,8 @@ struct StaticFilesVersionTests {
     }
 
     @Test func theCurrentVersionIsImmutableAndAnotherIsRevalidated() throws {
-        let files = try StaticFiles(root: root, version: "abc123")
+        let content = try #require(StaticVersion.of(root))
+        let files = try StaticFiles(root: root, version: StaticVersion(name: "abc123", tags: content.tags))
         let current = try get(files, "/v/abc123/list/a.js")
         #expect(current.status == 200 && current.headers["Cache-Control"] == StaticFiles.immutable)
         #expect(current.headers["Content-Type"] == "text/javascript; charset=utf-8")
@@ -35,6 +36,21 @@ struct StaticFilesVersionTests {
         #expect(throws: HTTPError.self) { try get(files, "/v//app.css") }
     }
 
+    /// A file edited after start is not the start version's content: never immutable under it.
+    @Test func aFileEditedAfterStartIsRevalidatedUnderTheStartVersion() throws {
+        let content = try #require(StaticVersion.of(root))
+        let files = try StaticFiles(root: root, version: content, recheckInterval: 0)
+        let path = "/v/\(content.name)/list/a.js"
+        #expect(try get(files, path).headers["Cache-Control"] == StaticFiles.immutable)
+        try "export const a = 2;\n".write(toFile: root + "/list/a.js", atomically: true, encoding: .utf8)
+        let edited = try get(files, path)
+        guard case .bytes(let body) = edited.body else { return #expect(Bool(false)) }
+        #expect(String(decoding: body, as: UTF8.self) == "export const a = 2;\n")
+        #expect(edited.headers["Cache-Control"] == "no-cache")
+        #expect(
+            try get(files, "/v/\(content.name)/app.css").headers["Cache-Control"] == StaticFiles.immutable)
+    }
+
     @Test func withoutAVersionVPathsAreFilesLikeAnyOther() throws {
         let files = try StaticFiles(root: root)
         #expect(try get(files, "/v/abc123/app.css").headers["Cache-Control"] == "no-cache")
@@ -42,13 +58,13 @@ struct StaticFilesVersionTests {
     }
 
     @Test func theDigestNamesTheContentOfEveryFile() throws {
-        let first = try #require(StaticFiles.digest(of: root))
+        let first = try #require(StaticVersion.of(root)?.name)
         #expect(first.count == 16 && first.allSatisfy(\.isHexDigit))
-        #expect(StaticFiles.digest(of: root) == first, "the same files, the same name")
+        #expect(StaticVersion.of(root)?.name == first, "the same files, the same name")
         try "secret".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
-        #expect(StaticFiles.digest(of: root) == first, "a dot file is never served: not counted")
+        #expect(StaticVersion.of(root)?.name == first, "a dot file is never served: not counted")
         try "export const a = 2;\n".write(toFile: root + "/list/a.js", atomically: true, encoding: .utf8)
-        #expect(StaticFiles.digest(of: root) != first)
-        #expect(StaticFiles.digest(of: root + "/nowhere") == nil)
+        #expect(StaticVersion.of(root)?.name != first)
+        #expect(StaticVersion.of(root + "/nowhere")?.name == nil)
     }
 }

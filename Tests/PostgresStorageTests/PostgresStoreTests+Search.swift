@@ -78,7 +78,7 @@ extension PostgresStoreTests {
         let url = postgres.url
         _ = try Self.importing(
             "first_name,last_name,city\nImported,Berlin555,Berlin\n",
-            into: { try PostgresImporter(url: url) },
+            into: { try PostgresImporter(url: url, region: .unitedStates) },
             mode: .append, errors: .abort
         ).get()
         let imported = try store.pin()

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import PostgresStorage
 import PostgresTestSupport
 import TestSupport
@@ -80,7 +81,8 @@ struct PostgresStoreTests {
         _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
         errors: ImportErrorPolicy, locale: ListLocale = .english
     ) -> ImportJob.Outcome {
-        let job = ImportJob(open: target, mode: mode, errors: errors, locale: locale, onResume: {})
+        let job = ImportJob(
+            open: target, mode: mode, errors: errors, locale: locale, region: .unitedStates, onResume: {})
         var bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeMutableBytes { job.feed(UnsafeRawBufferPointer($0)) })
         return job.finish()
@@ -95,10 +97,12 @@ struct PostgresStoreTests {
         let added = try editor.insert(known, base: { _ in state }, prepare: { _ in })
         state = added.state
         let stored = try #require(added.contact).id
-        let importer = try PostgresImporter(url: postgres.url)
+        let importer = try PostgresImporter(url: postgres.url, region: .unitedStates)
         let running = try importer.beginImport(mode: .merge)
         let ann = ContactFields(firstName: "Ann", lastName: "Imported", email: "ann@x.test")
-        try running.add(ann, key: ann.sortKey(in: .english), document: SearchText.document(ann), line: 2)
+        try running.add(
+            ann, key: ann.sortKey(in: .english), document: SearchText.document(ann, region: .unitedStates),
+            line: 2)
         // The import holds nothing a write needs (the editor waits at most 200 ms for a lock).
         state = try editor.insert(ContactFields(firstName: "Beside"), base: { _ in state }, prepare: { _ in })
             .state
@@ -112,7 +116,7 @@ struct PostgresStoreTests {
         ).state
         #expect(state.total == 12 && state.version == 4)
         #expect(throws: ContactsError.busy, "a second import, on another connection") {
-            _ = try PostgresImporter(url: postgres.url).beginImport(mode: .append)
+            _ = try PostgresImporter(url: postgres.url, region: .unitedStates).beginImport(mode: .append)
         }
         #expect(
             throws: ContactsError.invalidContact(
@@ -126,7 +130,8 @@ struct PostgresStoreTests {
         // A row that matches the contact the write just changed merges into it as it is now.
         let match = ContactFields(firstName: "Zed", lastName: "Matched", email: "MATCH@x.test")
         try running.add(
-            match, key: match.sortKey(in: .english), document: SearchText.document(match), line: 5)
+            match, key: match.sortKey(in: .english),
+            document: SearchText.document(match, region: .unitedStates), line: 5)
         var held: ListState?
         let shown = try running.commit { _ in held = try postgres.pinnedStore().listState() }
         #expect(shown.total == 13 && shown.version == 5 && running.updated == 1)

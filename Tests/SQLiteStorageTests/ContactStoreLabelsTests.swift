@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 import SQLiteTestSupport
 import TestSupport
 import Testing
@@ -51,7 +52,9 @@ struct ContactStoreLabelsTests {
 
         let replace = try store.beginImport(mode: .replace)
         let dee = ContactFields(firstName: "Dee", labels: "Golf")
-        try replace.add(dee, key: dee.sortKey(in: .english), document: SearchText.document(dee), line: 1)
+        try replace.add(
+            dee, key: dee.sortKey(in: .english), document: SearchText.document(dee, region: .unitedStates),
+            line: 1)
         _ = try replace.commit(prepare: { _ in })
         #expect(try store.labelCounts() == [LabelCount(name: "Golf", count: 1)])
         #expect(try store.favorites().count == 0)

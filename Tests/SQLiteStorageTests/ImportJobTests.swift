@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import Synchronization
 import TestSupport
@@ -24,7 +25,8 @@ struct ImportJobTests {
             open: {
                 open?()
                 return try SQLiteContactStore(writingTo: path)
-            }, mode: mode, errors: errors, locale: .english, reading: reading, highWater: highWater,
+            }, mode: mode, errors: errors, locale: .english, region: .unitedStates, reading: reading,
+            highWater: highWater,
             onResume: { resumed.signal() })
     }
 

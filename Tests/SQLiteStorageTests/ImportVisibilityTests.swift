@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import Synchronization
 import TestSupport
@@ -50,7 +51,8 @@ struct ImportVisibilityTests {
         for index in first..<(first + count) {
             let fields = Self.row(index)
             try batch.add(
-                fields, key: fields.sortKey(in: .english), document: SearchText.document(fields),
+                fields, key: fields.sortKey(in: .english),
+                document: SearchText.document(fields, region: .unitedStates),
                 line: index + 2)
         }
     }
@@ -247,7 +249,9 @@ struct ImportVisibilityTests {
         let incoming = ContactFields(
             firstName: "Ann", lastName: "Lee", email: "ANN@x.example", city: "Bergen")
         try batch.add(
-            incoming, key: incoming.sortKey(in: .english), document: SearchText.document(incoming), line: 2)
+            incoming, key: incoming.sortKey(in: .english),
+            document: SearchText.document(incoming, region: .unitedStates),
+            line: 2)
         try add(1, to: batch)
         // A write while it reads the file (its slice committed first: this thread writes).
         try (batch as? SQLiteImport)?.slices.commit()

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import TestSupport
 import Testing
@@ -65,7 +66,9 @@ struct SearchTests {
             (
                 SearchText.fields.flatMap { SearchText.words(contact.fields[text: $0]) }
                     + SearchText.readingWords(contact.fields),
-                SearchText.digits(contact.fields.phone)
+                // The phone's digits and its E.164 form's, apart: no run spans both.
+                SearchText.digits(contact.fields.phone) + "|"
+                    + (PhoneNumbers.e164(contact.fields.phone, region: .unitedStates)?.dropFirst() ?? "")
             )
         }
         let largest = try store.largestID()

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import TestSupport
 import Testing
@@ -52,7 +53,9 @@ struct StatementTests {
             try store.add([ContactFields(firstName: "Bo"), ContactFields(lastName: "Zed", favorite: true)])
             let replace = try store.beginImport(mode: .replace)
             let cy = ContactFields(firstName: "Cy", notes: "a\nb")
-            try replace.add(cy, key: cy.sortKey(in: .english), document: SearchText.document(cy), line: 2)
+            try replace.add(
+                cy, key: cy.sortKey(in: .english), document: SearchText.document(cy, region: .unitedStates),
+                line: 2)
             state = try replace.commit { _ in }
             // Names in id order: rows 1... have consecutive ids, read as one range.
             try store.add((10..<30).map { ContactFields(firstName: "Name\($0)", notes: "note") })
@@ -60,7 +63,7 @@ struct StatementTests {
             try store.database.execute(
                 "UPDATE roster_meta SET value = 0 WHERE key IN ('lines_built', 'search_built')")
             try store.countNoteLinesIfNeeded()
-            try store.buildSearchIndexIfNeeded()
+            try store.buildSearchIndexIfNeeded(region: .unitedStates)
             state = try store.listState()
             _ = try store.matches(SearchText.words("name1"))
             // "  n" is kept (the seed's sample held it), "zzqx" is left to the index.

@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import SQLiteTestSupport
 import TestSupport
 import Testing
@@ -37,7 +38,9 @@ struct TransactionTests {
         let running = try blocked.beginImport(mode: .append)
         let cy = ContactFields(firstName: "Cy")
         #expect(throws: ContactsError.busy) {
-            try running.add(cy, key: cy.sortKey(in: .english), document: SearchText.document(cy), line: 2)
+            try running.add(
+                cy, key: cy.sortKey(in: .english), document: SearchText.document(cy, region: .unitedStates),
+                line: 2)
         }
         running.rollback()
         try writer.rollback()

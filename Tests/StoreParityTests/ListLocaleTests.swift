@@ -102,7 +102,9 @@ struct ListLocaleTests {
             let postgres = try TestPostgres(locale: locale)
             let url = postgres.url
             let outcome = StoreParityTests.importing(
-                csv, into: { try PostgresImporter(url: url) }, mode: .append, errors: .abort, locale: list)
+                csv, into: { try PostgresImporter(url: url, region: .unitedStates) }, mode: .append,
+                errors: .abort,
+                locale: list)
             #expect(try outcome.get().inserted == WorldNames.people.count)
             state = try postgres.pinnedStore().listState()
         }

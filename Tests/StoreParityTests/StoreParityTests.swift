@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import PostgresStorage
 import PostgresTestSupport
 import SQLiteTestSupport
@@ -29,7 +30,8 @@ struct StoreParityTests {
         _ csv: String, into target: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
         errors: ImportErrorPolicy, locale: ListLocale = .english
     ) -> ImportJob.Outcome {
-        let job = ImportJob(open: target, mode: mode, errors: errors, locale: locale, onResume: {})
+        let job = ImportJob(
+            open: target, mode: mode, errors: errors, locale: locale, region: .unitedStates, onResume: {})
         var bytes = Array(csv.utf8)
         #expect(bytes.withUnsafeMutableBytes { job.feed(UnsafeRawBufferPointer($0)) })
         return job.finish()
@@ -227,7 +229,9 @@ struct StoreParityTests {
                 let notes = ["", "\"two\nlines\"", "back\\slash\ttab", "\"\"\"quoted\"\"\""][random.below(4)]
                 csv += "\(first),\(last),m\(line)@x.test,\(notes),\(random.below(2) == 0 ? "yes" : "")\n"
             }
-            let pg = Self.importing(csv, into: { try PostgresImporter(url: url) }, mode: mode, errors: errors)
+            let pg = Self.importing(
+                csv, into: { try PostgresImporter(url: url, region: .unitedStates) }, mode: mode,
+                errors: errors)
             let lite = Self.importing(
                 csv, into: { try SQLiteContactStore(writingTo: path) }, mode: mode, errors: errors)
             var (pgSummary, liteSummary) = (try pg.get(), try lite.get())

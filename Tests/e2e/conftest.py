@@ -1,6 +1,6 @@
 """Fixtures for the browser tests: a `roster serve` on a free port over a seeded
 database, and headless Chromium (Debian's) driven by Playwright."""
-import os, shutil, signal, subprocess, tempfile, time, urllib.request, json
+import fcntl, os, shutil, signal, subprocess, tempfile, time, urllib.request, json
 
 import pytest
 
@@ -15,16 +15,38 @@ def roster_binary():
     return os.path.join(path, "roster")
 
 
+def seeded_copy(exe, db):
+    """Puts a seeded list of CONTACTS at `db`: seeded once per build of roster into
+    .build/e2e/seed (a lock makes the pytest-xdist workers, and runs after, wait for the
+    first), then copied, so workers and runs do not each spend a debug build's seed."""
+    shared = os.path.join(ARTIFACTS, "seed")
+    os.makedirs(shared, exist_ok=True)
+    built = os.stat(exe)
+    name = f"seeded-{CONTACTS}-{built.st_size}-{built.st_mtime_ns}.sqlite"
+    seeded = os.path.join(shared, name)
+    with open(os.path.join(shared, "seed.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(seeded):
+            for old in os.listdir(shared):
+                if old.startswith("seeded-"):
+                    os.remove(os.path.join(shared, old))
+            subprocess.run([exe, "seed", "--db", seeded + ".new", "--count", str(CONTACTS),
+                            "--migrations", os.path.join(ROOT, "Migrations")], check=True, capture_output=True)
+            os.rename(seeded + ".new", seeded)
+    shutil.copyfile(seeded, db)
+
+
 @pytest.fixture(scope="session")
 def server():
     exe = roster_binary()
     folder = tempfile.mkdtemp(prefix="roster-e2e-")
     db = os.path.join(folder, "db.sqlite")
-    subprocess.run([exe, "seed", "--db", db, "--count", str(CONTACTS), "--migrations", os.path.join(ROOT, "Migrations")],
-                   check=True, capture_output=True)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    seeded_copy(exe, db)
     out = open(os.path.join(folder, "out"), "w+")
     os.makedirs(ARTIFACTS, exist_ok=True)
-    err = open(os.path.join(ARTIFACTS, "server.err"), "w")  # kept for a look after a failure
+    # Kept for a look after a failure; one per pytest-xdist worker.
+    err = open(os.path.join(ARTIFACTS, f"server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.err"), "w")
     proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", db, "--seed", "0",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
                             stdout=out, stderr=err)
@@ -73,6 +95,14 @@ def wait_until(condition, timeout=5.0, every=0.05):
     return condition()
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "timing: measures time or pace (frames, flings, round trips, write latency beside an "
+        "import); scripts/test runs these alone, after the others ran two files at a time")
+    config.addinivalue_line(
+        "markers", "alone: fails beside another worker for a reason not yet found; run with the timing tests")
+
+
 LIST_REQUESTS = ("/window?", "/sections")
 
 
@@ -107,7 +137,8 @@ def browser():
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    # The page speaks the browser's language: the tests read its English words.
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="en-US")
     pg = context.new_page()
     pg.errors = []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)

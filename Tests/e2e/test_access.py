@@ -156,5 +156,5 @@ def test_a_phone_shows_each_rows_phone_whole_and_the_pane_links_them(browser, se
     row.click()
     page.wait_for_selector("#detail-reach:not([hidden])")
     assert page.get_attribute("#detail-mail", "href") == "mailto:" + contact["email"]
-    assert page.get_attribute("#detail-call", "href") == "tel:" + re.sub(r"[^\d+]", "", contact["phone"])
+    assert page.get_attribute("#detail-call", "href") == "tel:" + (contact["phone_e164"] or re.sub(r"[^\d+]", "", contact["phone"]))
     context.close()

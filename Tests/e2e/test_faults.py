@@ -71,6 +71,7 @@ def count_contacts(db):
     return int(out.stdout.strip())
 
 
+@pytest.mark.timing
 def test_single_writes_while_an_import_runs_are_never_refused_and_the_import_lands_whole(tmp_path):
     exe = roster_binary()
     db = str(tmp_path / "db.sqlite")

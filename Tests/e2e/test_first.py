@@ -93,7 +93,8 @@ def test_counts_are_singular_for_one(page, server, tmp_path):
     page.click("#import-open")
     page.set_input_files("#import-file", str(csv))
     page.click("#import button[type=submit]")
-    expect(page.locator("#import-result")).to_contain_text("Imported 1 contact ")
+    # (An import into the debug build's 200,000 contacts: give it time on a busy machine.)
+    expect(page.locator("#import-result")).to_contain_text("Imported 1 contact ", timeout=20000)
     page.keyboard.press("Escape")
     page.fill("#search", "zzyzxlovelace")
     expect(page.locator("#status")).to_have_text("1 contact matches “zzyzxlovelace”")
@@ -103,7 +104,7 @@ def test_counts_are_singular_for_one(page, server, tmp_path):
 def test_a_first_start_listens_at_once_and_shows_the_seedings_progress(browser, tmp_path):
     exe = roster_binary()
     out, err = open(tmp_path / "out", "w+"), open(tmp_path / "err", "w+")
-    proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", str(tmp_path / "db.sqlite"), "--seed", "100000",
+    proc = subprocess.Popen([exe, "serve", "--port", "0", "--db", str(tmp_path / "db.sqlite"), "--seed", "50000",
                              "--public", os.path.join(ROOT, "Public"), "--migrations", os.path.join(ROOT, "Migrations")],
                             stdout=out, stderr=err)
     try:
@@ -130,7 +131,7 @@ def test_a_first_start_listens_at_once_and_shows_the_seedings_progress(browser, 
         expect(page.locator("#list-empty")).to_contain_text(re.compile(r"Preparing the demo list: \d+%"), timeout=10000)
         expect(page.locator("#status")).to_contain_text("Preparing the demo list")
         # Then the list, without a reload.
-        expect(page.locator("#status")).to_have_text("100,000 contacts", timeout=120000)
+        expect(page.locator("#status")).to_have_text("50,000 contacts", timeout=120000)
         page.wait_for_selector("[data-slot][data-row]:not([hidden])")
         assert page.is_hidden("#list-empty")
         out.seek(0)

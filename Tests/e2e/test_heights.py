@@ -1,6 +1,8 @@
 """Self-sizing rows in the browser: every slot is exactly as tall as the server
 laid it out (56 px plus 20 per line of notes), at phone, tablet and desktop widths,
 with notes far wider than the row clipped on one line each rather than wrapped."""
+import pytest
+
 from test_list import open_list, settle, check_rows
 from test_live import api
 
@@ -21,6 +23,9 @@ def heights_near(server, row):
     return {c["row"]: (c["height"], c["html"]) for c in window["cells"] if c["kind"] == "contact"}
 
 
+# Beside a second pytest-xdist worker, row 0's content came out 1 px taller than its cell at
+# 360 px (twice in a row); alone, and after test_details or test_languages, it passes.
+@pytest.mark.alone
 def test_every_slot_is_as_tall_as_the_server_says_at_360_800_and_1400_px(page, server):
     # A contact whose three lines of notes are each far wider than any row (one word
     # of 300 letters is a line of its own), among the seed's rows of 0 to 3 lines.

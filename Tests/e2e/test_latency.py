@@ -6,8 +6,12 @@ skeletons stand where rows are on their way, and the list is aria-busy while a
 window is."""
 import re, time, urllib.request
 
+import pytest
+
 from conftest import wait_until
 from test_list import open_list, settle
+
+pytestmark = pytest.mark.timing
 
 COVER = """() => { const l = document.getElementById('list'); const r = l.getBoundingClientRect();
   const iv = [...document.querySelectorAll('#list [data-slot]:not([hidden])')].map(e => e.getBoundingClientRect())

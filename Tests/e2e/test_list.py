@@ -3,6 +3,8 @@ wheel, scrollbar and keys, letter jumps, deep links, a constant DOM, and a chaos
 run with delayed and failed window responses."""
 import asyncio, json, os, random, re, shutil, threading, time
 
+import pytest
+
 from playwright.sync_api import expect
 
 from conftest import ARTIFACTS, wait_until, watch_requests
@@ -88,6 +90,7 @@ def test_the_page_loads_with_contacts_and_no_console_errors(page, server):
     assert page.errors == []
 
 
+@pytest.mark.timing
 def test_wheel_scrolling_through_2000_rows_keeps_the_dom_constant(page, server):
     open_list(page, server)
     page.mouse.move(400, 400)

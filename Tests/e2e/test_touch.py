@@ -11,6 +11,8 @@ import pytest
 from conftest import wait_until
 from test_list import check_rows, open_list, settle
 
+pytestmark = pytest.mark.timing
+
 # The first contact row below the sticky title and above the viewport's lower part:
 # [its top on screen, its row].
 TOP = """() => { const l = document.getElementById('list').getBoundingClientRect();

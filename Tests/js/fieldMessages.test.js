@@ -1,3 +1,4 @@
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -14,7 +15,7 @@ test("each rule the server keeps has its own plain words, and none names an API 
   const said = [
     [{ error: "invalid_field", field: "email", message: "email must look like an e-mail address, not 'not an email'" }, 422, /e-mail address.*@/],
     [{ error: "invalid_field", field: "phone", message: "phone needs at least one digit" }, 422, /at least one digit/],
-    [{ error: "too_long", field: "notes", message: "notes is 4001 characters long; it may have at most 4000" }, 422, /at most 4000 characters/],
+    [{ error: "too_long", field: "notes", message: "notes is 4001 characters long; it may have at most 4000" }, 422, /at most 4,000 characters/], // numbers in the page's language,
     [{ error: "name_required", field: "first_name", message: "a contact needs something: give first_name" }, 422, /needs a name, a company or an e-mail/],
     [{ error: "name_required", field: "last_name", message: "keep first_name or last_name" }, 409, /only name/],
     [{ error: "invalid_character", field: "city", message: "city holds U+0000" }, 422, /cannot be stored/],

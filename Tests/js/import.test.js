@@ -1,3 +1,4 @@
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

@@ -1,6 +1,7 @@
 // The sign-in's decisions: which answers ask for it, requests that wait for it and
 // go again, the form opened once however many requests were refused, and what a
 // /login answer says.
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

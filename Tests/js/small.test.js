@@ -1,11 +1,11 @@
 // The status line's words, the event stream's decisions, and coalescing.
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { coalesced } from "../../Public/common/model/coalesce.js";
 import { FIRST_RETRY, LAST_RETRY, nextRetry, readVersion } from "../../Public/live/model/events.js";
 import { countText, offlineText, preparingText, reuseText } from "../../Public/status/model/status.js";
-import { counted } from "../../Public/common/model/plural.js";
 import { PREPARING_RETRY, patientSend, preparingPercent, retryAfter } from "../../Public/net/model/firstStart.js";
 import { debugWanted } from "../../Public/status/debug.js";
 
@@ -17,13 +17,6 @@ test("the status line counts contacts, or a search's matches", () => {
   assert.equal(countText(0, "").none, "", "an empty list is not an empty search");
   assert.equal(countText(1, "").count, "1 contact");
   assert.equal(countText(0, "").count, "0 contacts");
-});
-
-test("counts take the singular for exactly one", () => {
-  assert.equal(counted(1, "contact"), "1 contact");
-  assert.equal(counted(0, "row"), "0 rows");
-  assert.equal(counted(1234, "entry", "entries"), `${(1234).toLocaleString()} entries`);
-  assert.equal(counted(1, "entry", "entries"), "1 entry");
 });
 
 test("a first start's 503 says how far the list is, and when to ask again", () => {
@@ -132,4 +125,9 @@ test("reachLinks: mailto: and tel: links of the e-mail and phone", async () => {
   assert.deepEqual(reachLinks({ email: "", phone: "n/a" }), { mail: null, call: null }, "a phone needs a digit");
   assert.deepEqual(reachLinks({}), { mail: null, call: null });
   assert.equal(reachLinks({ phone: "00 44+20 7946" }).call.href, "tel:0044207946", "a + only first");
+  assert.deepEqual(
+    reachLinks({ phone: "(020) 7946 0958", phone_e164: "+442079460958", phone_display: "020 7946 0958" }).call,
+    { href: "tel:+442079460958", text: "020 7946 0958" }, "the E.164 form, shown as the list's region dials it");
+  assert.deepEqual(reachLinks({ phone: "555-0123", phone_e164: null, phone_display: null }).call,
+    { href: "tel:5550123", text: "555-0123" }, "no E.164 form: the digits");
 });

@@ -1,3 +1,4 @@
+import "./english.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -79,9 +80,9 @@ test("the picker lists the labels with their counts; a chosen label none holds s
   assert.deepEqual(labelOptions(labels, ""), [
     { value: "", text: "All labels", selected: true },
     { value: "Golf", text: "Golf (2)", selected: false },
-    { value: "Work", text: "Work (1234)", selected: false },
+    { value: "Work", text: "Work (1,234)", selected: false },
   ]);
-  assert.deepEqual(labelOptions(labels, "work").filter((o) => o.selected), [{ value: "Work", text: "Work (1234)", selected: true }]);
+  assert.deepEqual(labelOptions(labels, "work").filter((o) => o.selected), [{ value: "Work", text: "Work (1,234)", selected: true }]);
   assert.deepEqual(labelOptions([], "Chess").at(-1), { value: "Chess", text: "Chess (none)", selected: true });
   assert.equal(sameOptions(labelOptions(labels, ""), labelOptions(labels, "")), true);
   assert.equal(sameOptions(labelOptions(labels, ""), labelOptions(labels, "Golf")), false);

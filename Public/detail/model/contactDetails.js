@@ -5,22 +5,26 @@
 // Also the three-way merge of the form's edits into a newer version of the
 // contact (a save that met a 412), field by field and detail by detail.
 
-/** Text details the pane edits: [key, label]. */
+import { date, word } from "../../common/model/words.js";
+
+/** Text details the pane edits: [key, its label's word]. */
 export const DETAIL_TEXTS = [
-  ["nickname", "Nickname"], ["title", "Job title"], ["department", "Department"], ["birthday", "Birthday"],
-  ["prefix", "Name prefix"], ["middle_name", "Middle name"], ["suffix", "Name suffix"],
+  ["nickname", "detail.nickname"], ["title", "detail.title"], ["department", "detail.department"],
+  ["birthday", "detail.birthday"], ["prefix", "detail.prefix"], ["middle_name", "detail.middle_name"],
+  ["suffix", "detail.suffix"],
 ];
 
-/** Lists of labelled values the pane edits: [key, what one is, the add button's text]. */
+/** Lists of labelled values the pane edits: [key, the word for one, the add button's word]. */
 export const DETAIL_LISTS = [
-  ["emails", "Other e-mail", "Add an e-mail"], ["phones", "Other phone", "Add a phone"],
-  ["urls", "Web page", "Add a web page"],
+  ["emails", "detail.emails.one", "detail.emails.add"], ["phones", "detail.phones.one", "detail.phones.add"],
+  ["urls", "detail.urls.one", "detail.urls.add"],
 ];
 
-/** An address's parts the pane edits, [key, label] (the first address's city is the City field). */
+/** An address's parts the pane edits, [key, its label's word] (the first address's city is the City field). */
 export const ADDRESS_PARTS = [
-  ["street", "Street"], ["extended", "Street, line 2"], ["po_box", "PO box"], ["city", "City"],
-  ["postcode", "Postcode"], ["region", "Region"], ["country", "Country"],
+  ["street", "address.street"], ["extended", "address.extended"], ["po_box", "address.po_box"],
+  ["city", "address.city"], ["postcode", "address.postcode"], ["region", "address.region"],
+  ["country", "address.country"],
 ];
 
 const TEXT_KEYS = [
@@ -70,9 +74,9 @@ export function detailsText(details = {}) {
 // ---- A save that meets a newer version (412): the form's edits merged into it.
 
 const DETAIL_KEYS = [...TEXT_KEYS, "emails", "phones", "urls", "addresses", "categories", "uid", "photo", "other"];
-const LIST_LABELS = { emails: "Other e-mails", phones: "Other phones", urls: "Web pages", addresses: "Addresses",
-  categories: "Labels", uid: "Card id", photo: "Photo", other: "Kept from the imported file",
-  email_label: "E-mail label", phone_label: "Phone label" };
+const LIST_LABELS = { emails: "detail.emails", phones: "detail.phones", urls: "detail.urls", addresses: "detail.addresses",
+  categories: "field.labels", uid: "detail.uid", photo: "detail.photo", other: "detail.other",
+  email_label: "detail.email_label", phone_label: "detail.phone_label" };
 
 /** Text as compared: line breaks as a form gives them, white space around left out. */
 const plain = (text) => String(text ?? "").replace(/\r\n?/g, "\n").trim();
@@ -91,21 +95,22 @@ function detailKey(key, value) {
   return value === undefined || value === null || (Array.isArray(value) && !value.length) ? "" : JSON.stringify(value);
 }
 
-/** A value as the pane shows it in words ("nothing" for an empty one). */
+/** A value as the pane shows it in words (the word for nothing for an empty one). */
 export function shownValue(key, value) {
   let text;
   if (key === "addresses") text = (value ?? []).map((a) => ADDRESS_KEYS.slice(1).map((k) => a[k]).filter(Boolean).join(", ")).join("; ");
   else if (["emails", "phones", "urls"].includes(key)) text = (value ?? []).map((i) => i.label ? `${i.value} (${i.label})` : i.value).join(", ");
   else if (key === "categories") text = (value ?? []).join(", ");
-  else if (key === "photo" || key === "other") text = detailKey(key, value) ? "a changed value" : "";
+  else if (key === "photo" || key === "other") text = detailKey(key, value) ? word("merge.changedValue") : "";
+  else if (key === "birthday") text = date(value ?? "");
   else text = String(value ?? "");
-  return text.trim() ? text : "nothing";
+  return text.trim() ? text : word("merge.nothing");
 }
 
 /**
  * Merges the form's edits into the contact as it is now, three ways: `base` is
  * the contact as the form read it ({field: text, details: object}), `mine` what
- * the form holds, `theirs` the contact now; `fields` are [name, label] of the
+ * the form holds, `theirs` the contact now; `fields` are [name, label word] of the
  * form's fields. A field (a detail) only the person changed keeps their value,
  * one only the other writer changed takes theirs, one both changed alike is
  * that value, and one both changed differently is a conflict: {key, label,
@@ -119,7 +124,7 @@ export function mergeEdits(fields, base, mine, theirs) {
     const [was, mineNow, theirsNow] = [base[name], mine[name], theirs[name]].map(plain);
     values[name] = mineNow === was ? theirs[name] ?? "" : mine[name];
     if (mineNow !== was && theirsNow !== was && mineNow !== theirsNow) {
-      conflicts.push({ key: name, label, yours: mine[name], theirs: theirs[name] ?? "" });
+      conflicts.push({ key: name, label: word(label), yours: mine[name], theirs: theirs[name] ?? "" });
     }
   }
   const details = { ...(theirs.details ?? {}) };
@@ -129,7 +134,7 @@ export function mergeEdits(fields, base, mine, theirs) {
     if (mineNow === was) continue;
     details[key] = mine.details?.[key];
     if (theirsNow !== was && mineNow !== theirsNow) {
-      conflicts.push({ key: `details.${key}`, label: labels[key] ?? key, yours: mine.details?.[key], theirs: theirs.details?.[key] });
+      conflicts.push({ key: `details.${key}`, label: labels[key] ? word(labels[key]) : key, yours: mine.details?.[key], theirs: theirs.details?.[key] });
     }
   }
   return { values, details, conflicts };

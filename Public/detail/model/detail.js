@@ -9,6 +9,7 @@
 // While the form holds no edits, a newer data version reloads the contact, so
 // another browser's edit shows here too.
 
+import { word } from "../../common/model/words.js";
 import { fieldMessage } from "./fieldMessages.js";
 import { detailId, isDetailLink } from "../../common/model/link.js";
 
@@ -82,8 +83,7 @@ export function resetState(state) {
  */
 export function discardQuestion(state, hidden, title) {
   if (hidden || !state.edited) return null;
-  const what = state.id === null ? "the new contact" : `your changes to ${title}`;
-  return `Discard ${what}? They are not saved.`;
+  return state.id === null ? word("detail.discardNew") : word("detail.discardChanges", { name: title });
 }
 
 /**
@@ -114,7 +114,7 @@ export function loadOutcome(state, ticket, answer, quietly) {
   state.loading = false;
   if (quietly && (state.edited || (!answer.ok && answer.status !== 404))) return { kind: "dropped" };
   if (!answer.ok) {
-    return { kind: "missing", message: answer.status === 404 ? "This contact does not exist (any more)." : answer.json.message };
+    return { kind: "missing", message: answer.status === 404 ? word("detail.missing") : answer.json.message };
   }
   return { kind: "show" };
 }
@@ -135,7 +135,7 @@ export function showContact(state, contact, etag) {
   const revealRow = state.reveal ? contact.row : null;
   state.reveal = false;
   return {
-    title: name || "Contact",
+    title: name || word("detail.contact"),
     avatar: `/avatar/${contact.id}.svg?r=${encodeURIComponent(etag || contact.version || "")}`,
     favorite: state.favorite,
     ...reachLinks(contact),
@@ -145,16 +145,22 @@ export function showContact(state, contact, etag) {
 
 /**
  * The contact's e-mail and phone as links: {mail, call}, each {href, text} or
- * null when the field is empty. `tel:` keeps the digits and a leading +
- * (RFC 3966: no spaces); `mailto:` escapes each side of the @ (RFC 6068).
+ * null when the field is empty. `tel:` is the phone's E.164 form and shows it
+ * as the list's region dials it (`phone_e164`, `phone_display`: docs/api.md,
+ * "Phone numbers"); a phone without one keeps its digits and a leading +
+ * (RFC 3966: no spaces). `mailto:` escapes each side of the @ (RFC 6068).
  */
 export function reachLinks(contact) {
   const email = (contact.email ?? "").trim();
   const phone = (contact.phone ?? "").trim();
   const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  const e164 = typeof contact.phone_e164 === "string" && contact.phone_e164 ? contact.phone_e164 : null;
+  let call = null;
+  if (e164) call = { href: `tel:${e164}`, text: contact.phone_display || phone };
+  else if (/\d/.test(digits)) call = { href: `tel:${digits}`, text: phone };
   return {
     mail: email ? { href: `mailto:${email.split("@").map(encodeURIComponent).join("@")}`, text: email } : null,
-    call: /\d/.test(digits) ? { href: `tel:${digits}`, text: phone } : null,
+    call,
   };
 }
 

@@ -3,19 +3,21 @@
 // code, `field` and `message`) as a sentence for the person beside the field.
 // Nothing here shows an API name (first_name, invalid_field) to the person.
 
-/** The form's fields, [name, label], in the form's order (the labels the form shows). */
+import { word } from "../../common/model/words.js";
+
+/** The form's fields, [name, label word], in the form's order (the labels the form shows). */
 export const FIELD_LABELS = [
-  ["first_name", "First name"], ["last_name", "Last name"], ["email", "E-mail"], ["phone", "Phone"],
-  ["company", "Company"], ["city", "City"], ["notes", "Notes"], ["labels", "Labels"],
+  ["first_name", "field.first_name"], ["last_name", "field.last_name"], ["email", "field.email"],
+  ["phone", "field.phone"], ["company", "field.company"], ["city", "field.city"], ["notes", "field.notes"],
+  ["labels", "field.labels"],
 ];
 
-const EMAIL_RULE = "an e-mail address needs one @ with something before and after it, and no spaces";
-const LISTS = { emails: "Other e-mail", phones: "Other phone", urls: "Web page" };
+const LISTS = { emails: "detail.emails.one", phones: "detail.phones.one", urls: "detail.urls.one" };
 
-/** The words for a detail the server names in its message (`emails[1]` is "Other e-mail 2"), or null. */
+/** The detail the server names in its message (`emails[1]` is "Other e-mail 2"): {list, words}, or null. */
 function detailNamed(message) {
   const match = /\b(emails|phones|urls)\[(\d+)\]/.exec(message ?? "");
-  return match ? `${LISTS[match[1]]} ${Number(match[2]) + 1}` : null;
+  return match ? { list: match[1], words: `${word(LISTS[match[1]])} ${Number(match[2]) + 1}` } : null;
 }
 
 /**
@@ -25,25 +27,22 @@ function detailNamed(message) {
  */
 export function fieldMessage({ error, field, message }, status = 422) {
   const limit = /at most ([\d,]+)/.exec(message ?? "")?.[1];
-  if (error === "too_long") return limit ? `This is too long: it may have at most ${limit} characters.` : "This is too long.";
-  if (error === "name_required") {
-    return status === 409
-      ? "This is the contact's only name: keep it, or fill in the other name first."
-      : "A contact needs a name, a company or an e-mail: fill in at least one of them.";
-  }
-  if (error === "invalid_character") return "This holds a character that cannot be stored; take it out.";
-  if (field === "email") return `This does not look like an e-mail address: ${EMAIL_RULE}.`;
-  if (field === "phone") return "A phone number needs at least one digit.";
+  const most = limit ? Number(limit.replaceAll(",", "")) : null;
+  if (error === "too_long") return most ? word("error.tooLongAtMost", { limit: most }) : word("error.tooLong");
+  if (error === "name_required") return word(status === 409 ? "error.onlyName" : "error.nameRequired");
+  if (error === "invalid_character") return word("error.invalidCharacter");
+  if (field === "email") return word("error.email");
+  if (field === "phone") return word("error.phone");
   if (field === "labels") {
-    if (/\d+ labels;/.test(message ?? "")) return `A contact may have at most ${limit ?? 50} labels.`;
-    if (limit) return `A label may have at most ${limit} characters.`;
-    return "Labels are names separated by commas.";
+    if (/\d+ labels;/.test(message ?? "")) return word("error.tooManyLabels", { limit: most ?? 50 });
+    if (most) return word("error.labelTooLong", { limit: most });
+    return word("error.labels");
   }
   if (field === "details") {
     const named = detailNamed(message);
-    if (named?.startsWith("Other e-mail")) return `${named} does not look like an e-mail address: ${EMAIL_RULE}.`;
-    if (named?.startsWith("Other phone")) return `${named} needs at least one digit.`;
-    return named ? `${named} cannot be saved as it is.` : "One of the details below cannot be saved as it is.";
+    if (named?.list === "emails") return word("error.detailEmail", { what: named.words });
+    if (named?.list === "phones") return word("error.detailPhone", { what: named.words });
+    return named ? word("error.detailNotSaved", { what: named.words }) : word("error.detailsNotSaved");
   }
-  return "This cannot be saved as it is.";
+  return word("error.notSaved");
 }

@@ -1,7 +1,7 @@
 // The import dialog's decisions, without the DOM: the request, what the
 // progress says, what an answer means, and which of its errors are listed.
 
-import { counted } from "../../common/model/plural.js";
+import { counted, word } from "../../common/model/words.js";
 
 /** The errors listed at most; the rest are counted. */
 export const MAX_ERRORS_SHOWN = 20;
@@ -19,20 +19,18 @@ export function uploadType(name, type = "") {
 
 /** What the dialog says while `loaded` of `total` bytes of file `name` went up: {value, text}. */
 export function uploadProgress(name, loaded, total) {
-  return { value: loaded / total, text: `Uploading ${name}: ${Math.floor((100 * loaded) / total)} %` };
+  return { value: loaded / total, text: word("import.uploading", { name, percent: Math.floor((100 * loaded) / total) }) };
 }
 
-/** What the import summary's per-field counts say, in plain words ("" for none): [one, other]. */
-const FIELD_WORDS = {
-  first_name: ["first name", "first names"], last_name: ["last name", "last names"], email: ["e-mail", "e-mails"],
-  phone: ["phone", "phones"], company: ["company", "companies"], city: ["city", "cities"], notes: ["note", "notes"],
-  favorite: ["favourite", "favourites"], details: ["with more details", "with more details"],
-  labels: ["with labels", "with labels"],
-};
+/** What the import summary's per-field counts say, in plain words ("" for none): a
+ *  count of the catalog (`import.field.<name>`) per field the server counts. */
+const FIELDS = ["first_name", "last_name", "email", "phone", "company", "city", "notes", "favorite", "details", "labels"];
+/** Items of a list in a sentence, with the language's separator. */
+const joined = (list) => list.join(word("list.separator"));
 export function fieldCountsText(fields) {
   const parts = Object.entries(fields ?? {}).filter(([, n]) => n > 0)
-    .map(([name, n]) => counted(n, ...(FIELD_WORDS[name] ?? [name, name])));
-  return parts.length ? ` Values: ${parts.join(", ")}.` : "";
+    .map(([name, n]) => (FIELDS.includes(name) ? counted(`import.field.${name}`, n) : `${name}: ${n}`));
+  return parts.length ? word("import.values", { values: joined(parts) }) : "";
 }
 
 /**
@@ -46,12 +44,16 @@ export function importOutcome(status, text) {
   if (status === 200 && summary) {
     return {
       ok: true,
-      text: `Imported ${counted(summary.inserted, "contact")}` +
-        (summary.updated ? `, updated ${summary.updated.toLocaleString()}` : "") +
-        (summary.unchanged ? `, ${summary.unchanged.toLocaleString()} already as in the file` : "") +
-        (summary.rejected ? `, ${counted(summary.rejected, "row")} rejected` : "") +
-        ` in ${summary.seconds} s; ${summary.total.toLocaleString()} in the list.` +
-        (summary.ignoredColumns?.length ? ` Ignored columns: ${summary.ignoredColumns.join(", ")}.` : "") +
+      text: word("import.summary", {
+        what: joined([
+          counted("import.inserted", summary.inserted),
+          ...(summary.updated ? [word("import.updated", { count: summary.updated })] : []),
+          ...(summary.unchanged ? [word("import.unchanged", { count: summary.unchanged })] : []),
+          ...(summary.rejected ? [counted("import.rejected", summary.rejected)] : []),
+        ]),
+        seconds: summary.seconds, total: summary.total,
+      }) +
+        (summary.ignoredColumns?.length ? word("import.ignored", { columns: joined(summary.ignoredColumns) }) : "") +
         fieldCountsText(summary.fields),
       errors: summary.errors ?? [],
     };
@@ -59,8 +61,8 @@ export function importOutcome(status, text) {
   return {
     ok: false,
     text: summary?.errors?.length
-      ? "Nothing imported: the file has rows that cannot be imported."
-      : `Nothing imported: ${summary?.message ?? `HTTP ${status}`}`,
+      ? word("import.rowsRefused")
+      : word("import.nothing", { why: summary?.message ?? `HTTP ${status}` }),
     errors: summary?.errors ?? [],
   };
 }
@@ -68,8 +70,8 @@ export function importOutcome(status, text) {
 /** The lines listing `errors`: the first MAX_ERRORS_SHOWN (by line of the file), then how many more.
  *  The line is the error's own member; its message does not repeat it. */
 export function errorLines(errors) {
-  const lines = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (e.line ? `Line ${e.line}: ${e.message}` : e.message));
-  if (errors.length > MAX_ERRORS_SHOWN) lines.push(`… and ${errors.length - MAX_ERRORS_SHOWN} more`);
+  const lines = errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (e.line ? word("import.line", { line: e.line, message: e.message }) : e.message));
+  if (errors.length > MAX_ERRORS_SHOWN) lines.push(word("import.more", { count: errors.length - MAX_ERRORS_SHOWN }));
   return lines;
 }
 
@@ -82,15 +84,15 @@ export const PREVIEW_BYTES = 256 * 1024;
  * it fills]; `rows` one line per contact as it will be stored (or its error).
  */
 export function previewView(preview) {
-  const title = [preview.layout, preview.encoding, preview.delimiter && `${preview.delimiter} delimited`]
+  const title = [preview.layout, preview.encoding, preview.delimiter && word("import.delimited", { delimiter: preview.delimiter })]
     .filter(Boolean).join(" · ");
-  const columns = preview.columns.map((c) => [c.header, c.extra ? "kept with the contact" : c.field]);
+  const columns = preview.columns.map((c) => [c.header, c.extra ? word("import.kept") : c.field]);
   const rows = preview.rows.map((row) => {
-    if (row.error) return `Cannot be imported: ${row.error}`;
+    if (row.error) return word("import.refused", { why: row.error });
     const name = [row.first_name, row.last_name].filter(Boolean).join(" ") || row.company || row.email;
     const more = Object.keys(row.details ?? {}).length;
     return [...new Set([name, row.email, row.phone, row.company, row.city].filter(Boolean))].join(" · ") +
-      (more ? ` (+ ${more === 1 ? "1 more detail" : `${more} more details`})` : "");
+      (more ? counted("import.moreDetails", more) : "");
   });
   return { title, columns, rows };
 }

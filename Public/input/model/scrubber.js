@@ -37,3 +37,27 @@ export function letterAt(shown, y) {
   }
   return shown[shown.length - 1][0];
 }
+
+/**
+ * Which of the index's `count` letters show when every `stride`-th does (the first,
+ * then every `stride`-th, and the last, `#`, always): a boolean a letter. The
+ * hidden ones are still reached by a finger sliding between the shown ones.
+ */
+export function shownLetters(count, stride) {
+  const every = Math.max(1, Math.floor(stride));
+  return Array.from({ length: count }, (_, i) => i % every === 0 || i === count - 1);
+}
+
+/**
+ * The first stride to try for `count` letters on an index `height` px tall, each
+ * shown letter at least `letter` px: the smallest whose shown letters fit (the page
+ * then steps it up while the index still overflows, as a dot after a letter takes room).
+ */
+export function letterStride(count, height, letter) {
+  if (count <= 1 || height <= 0 || letter <= 0) return 1;
+  const fit = Math.max(2, Math.floor(height / letter));
+  for (let stride = 1; stride < count; stride++) {
+    if (shownLetters(count, stride).filter(Boolean).length <= fit) return stride;
+  }
+  return count;
+}

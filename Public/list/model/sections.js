@@ -1,9 +1,9 @@
 // The sections' geometry from /sections, without the DOM: which section a
 // content offset is in (the sticky title), where a letter of the index jumps,
-// and what each letter of the index says.
+// and what each letter of the index says. The titles are the answer's, any
+// number of them in any script (the list's locale chooses them), never a fixed set.
 
-/** The sections of the contract, in list order (A to Z, then #). */
-export const TITLES = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"];
+import { word } from "../../common/model/words.js";
 
 /** The last non-empty section whose top is at or above `v`, or null. */
 export function sectionAt(sections, v) {
@@ -32,9 +32,17 @@ export function sectionRow(sections, title) {
   return section && section.rows > 0 ? section.firstRow : null;
 }
 
-/** The index's letters, in order: the contract's, then any other title an answer has. */
+/** The index's letters, in order: the titles of /sections' answer as it gives them
+ *  (whatever the list's language: "A".."Z", "А".."Я", "あ", "ㄱ"..., then "#"), each once. */
 export function letterTitles(sections) {
-  return [...TITLES, ...sections.map((s) => s.title).filter((t) => !TITLES.includes(t))];
+  return [...new Set(sections.map((s) => s.title))];
+}
+
+/** Whether the index made for `shown` (its titles) must be made again for `sections`:
+ *  an answer names a title it lacks (the list's sections changed, as with its locale). */
+export function lettersChanged(shown, sections) {
+  const have = new Set(shown);
+  return sections.some((s) => !have.has(s.title));
 }
 
 /**
@@ -43,5 +51,5 @@ export function letterTitles(sections) {
  */
 export function letterState(sections, title) {
   const rows = sections.find((s) => s.title === title)?.rows ?? 0;
-  return { disabled: rows === 0, label: rows ? `Jump to ${title}` : `${title}: no contacts` };
+  return { disabled: rows === 0, label: word(rows ? "index.jump" : "index.empty", { title }) };
 }

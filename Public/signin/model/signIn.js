@@ -4,6 +4,8 @@
 // again, so the list, the detail pane and the event stream carry on where they
 // were. Only the person's own submit posts /login: nothing retries it.
 
+import { word } from "../../common/model/words.js";
+
 /** A fresh state: no sign-in asked for, nobody waiting. */
 export function createSignIn() {
   return { asked: false, waiters: [] };
@@ -58,13 +60,13 @@ export async function throughSignIn(state, send, show) {
 export function loginOutcome(status, json, retryAfter) {
   if (status === 204 || status === 200) return { ok: true, message: "", wait: 0 };
   if (status === 401) {
-    return { ok: false, message: "That is not this server's admin token. Check it and try again.", wait: 0 };
+    return { ok: false, message: word("signIn.wrong"), wait: 0 };
   }
   if (status === 429) {
     const wait = Math.max(1, Math.ceil(Number(retryAfter) || 60));
-    return { ok: false, message: `Too many wrong tokens from here. Try again in ${wait} s.`, wait };
+    return { ok: false, message: word("signIn.tooMany", { wait }), wait };
   }
-  if (status === 0) return { ok: false, message: "The server could not be reached. Try again.", wait: 0 };
-  const why = json && typeof json.message === "string" ? json.message : `the server answered ${status}`;
-  return { ok: false, message: `Not signed in: ${why.replace(/\.$/, "")}.`, wait: 0 };
+  if (status === 0) return { ok: false, message: word("signIn.unreachable"), wait: 0 };
+  const why = json && typeof json.message === "string" ? json.message : word("signIn.status", { status: String(status) });
+  return { ok: false, message: word("signIn.failed", { why: why.replace(/\.$/, "") }), wait: 0 };
 }

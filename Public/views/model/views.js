@@ -2,6 +2,7 @@
 // picker's options from GET /labels, the filter a control asks for, the hash
 // that follows it, and when the labels are asked for again.
 
+import { word } from "../../common/model/words.js";
 import { linkOf, readFilter, readLink, isDetailLink, sameFilter } from "../../common/model/link.js";
 
 /** ms between two reads of /labels while writes keep coming. */
@@ -14,14 +15,14 @@ export const LABELS_EVERY = 1500;
  * unlabelled) stays in the list with no count, so the picker says what is shown.
  */
 export function labelOptions(labels, current) {
-  const options = [{ value: "", text: "All labels", selected: !current }];
+  const options = [{ value: "", text: word("views.allLabels"), selected: !current }];
   let found = false;
   for (const { name, count } of labels ?? []) {
     const selected = Boolean(current) && name.toLowerCase() === current.toLowerCase();
     found ||= selected;
-    options.push({ value: name, text: `${name} (${count})`, selected });
+    options.push({ value: name, text: word("views.labelCount", { name, count }), selected });
   }
-  if (current && !found) options.push({ value: current, text: `${current} (none)`, selected: true });
+  if (current && !found) options.push({ value: current, text: word("views.labelNone", { name: current }), selected: true });
   return options;
 }
 

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 extension RosterCommand {
     /// Parses the arguments after the program name.
@@ -51,12 +52,24 @@ extension RosterCommand {
             case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
             case "--max-connections": options.maxConnections = try words.integer(of: flag, in: 1...1_000_000)
             case "--trace-requests": options.traceRequests = try words.value(of: flag)
+            case "--region": options.region = try region(try words.value(of: flag))
             default: throw UsageError("serve: unknown option '\(flag)'")
             }
         }
         try words.expectEnd(command: "serve")
         try options.checkReadsAreGuarded()
         return options
+    }
+
+    /// The phone region `--region` names: an ISO 3166 alpha-2 code libphonenumber
+    /// knows, in either case ("gb" is GB).
+    private static func region(_ text: String) throws(UsageError) -> PhoneRegion {
+        guard let region = PhoneRegion(text.uppercased()) else {
+            throw UsageError(
+                "serve: --region '\(text.prefix(40))' is not a region phone numbers are known for: give a "
+                    + "two-letter ISO 3166 country code, such as --region US, --region GB or --region DE")
+        }
+        return region
     }
 
     private static func parseSeed(_ words: inout ArgumentWords) throws(UsageError) -> SeedOptions {

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// A parsed `roster` command line (docs/api.md, "Command line").
 public enum RosterCommand: Equatable, Sendable {
@@ -18,7 +19,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
                               [--trace-requests FILE]
-                              [--row-cache-mb N] [--locale TAG]
+                              [--row-cache-mb N] [--locale TAG] [--region CC]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR] [--locale TAG]
                roster import  --db PATH [--mode append|replace|merge] [--errors abort|skip]
@@ -44,6 +45,8 @@ public enum RosterCommand: Equatable, Sendable {
         Bearer header, or the page's sign-in); serve refuses to start there without
         --admin-token unless --public-read lets anyone who reaches it read every contact.
         --trusted-proxy names a proxy whose X-Forwarded-For tells clients apart (repeatable).
+        --region is the ISO 3166 country code phone numbers typed without their country
+        code are read in (default US): for search, merging imports and how they are shown.
         """
 }
 
@@ -83,6 +86,9 @@ public struct ServeOptions: Equatable, Sendable {
     public var traceRequests: String?
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
+    /// The list's phone region (`--region`); nil reads phones in the list locale's region
+    /// (`ListLocale.phoneRegion`).
+    public var region: PhoneRegion?
 
     /// The defaults of docs/api.md, "Command line".
     public init() {}

@@ -1,17 +1,21 @@
 import Codecs
 import Contacts
 import HTTP
+import Phones
 
 /// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
 final class ContactHandlers {
     private let reader: StoreReader
     private let catalog: Catalog
     private let searches: SearchCache
+    /// The list's phone region: for phone queries and how phones are shown.
+    private let region: PhoneRegion
 
-    init(reader: StoreReader, catalog: Catalog, searches: SearchCache) {
+    init(reader: StoreReader, catalog: Catalog, searches: SearchCache, region: PhoneRegion) {
         self.reader = reader
         self.catalog = catalog
         self.searches = searches
+        self.region = region
     }
 
     /// The shown sections in list order (the locale's own labels, others holding contacts, then
@@ -27,7 +31,7 @@ final class ContactHandlers {
                 throw HTTPError(400, "invalid_parameter", "\(name) is given more than once; send it once")
             }
             switch name {
-            case "q": filter.words = try WindowQuery.search(value)
+            case "q": filter.words = try WindowQuery.search(value, region: region)
             case "filter": filter.favorites = try ListFilter.view(value)
             case "label": filter.label = try ListFilter.label(value)
             default:
@@ -92,7 +96,7 @@ final class ContactHandlers {
     /// revision is the ETag.
     func contact(_ request: Request) throws -> Response {
         let (contact, version) = try find(request.parameters["id"])
-        return ContactJSON.response(contact, version: version, locale: reader.store.locale)
+        return ContactJSON.response(contact, version: version, locale: reader.store.locale, region: region)
     }
 
     /// The contact's initials on its colour, cacheable for a day.

@@ -105,7 +105,7 @@ enum ImportPreview {
                         case .contact(let card):
                             var (fields, details) = card.split()
                             fields.details = details.json
-                            ContactJSON.members(of: fields, into: &json)
+                            ContactJSON.members(of: fields, region: nil, into: &json)
                         }
                     }
                 }

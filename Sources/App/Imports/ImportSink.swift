@@ -69,8 +69,8 @@ final class ImportSink: RequestBodySink {
         hooks.answered = { store in context.settle(store) }
         job = ImportJob(
             open: { try context.openWriter() }, mode: mode, errors: policy, locale: context.backend.locale,
-            onResume: { flow.resume() },
-            hooks: hooks)
+            region: context.backend.phoneRegion,
+            onResume: { flow.resume() }, hooks: hooks)
     }
 
     /// How much nicer import threads are than the event loop that starts them, so

@@ -93,12 +93,19 @@ extension OpenAPI {
                 "Contact": [
                     "type": "object",
                     "required": .array(
-                        ["id", "row", "version", "section"] + ContactField.allCases.map { .string($0.name) }),
+                        ["id", "row", "version", "section"] + ContactField.allCases.map { .string($0.name) }
+                            + ["phone_e164", "phone_display"]),
                     "properties": .object(
                         [
                             ("id", ["type": "integer"]), ("row", ["type": "integer"]),
                             ("version", ["type": "integer"]), ("section", ["type": "string"]),
-                        ] + properties(ContactField.allCases)),
+                        ] + properties(ContactField.allCases) + [
+                            ("phone_e164", phoneForm("The phone's E.164 form")),
+                            (
+                                "phone_display",
+                                phoneForm("The phone as a reader in the list's region dials it")
+                            ),
+                        ]),
                 ],
             ],
         ]
@@ -153,6 +160,9 @@ extension OpenAPI {
                     "type": "object", "additionalProperties": false,
                     "properties": .object(
                         keys.map { key in
+                            if key.description == "e164" || key.description == "display" {
+                                return (key, phoneForm("Read from the value; a write ignores it"))
+                            }
                             guard checked, let pattern, key.description == "value" else { return (key, text) }
                             return (key, ["type": "string", "pattern": .string(pattern)])
                         }),
@@ -167,7 +177,7 @@ extension OpenAPI {
             ].map { ($0, text) }
             + [
                 ("emails", list(["label", "value"], value: emailPattern)),
-                ("phones", list(["label", "value"], value: phonePattern)),
+                ("phones", list(["label", "value", "e164", "display"], value: phonePattern)),
                 ("urls", list(["label", "value"])),
                 (
                     "addresses",
@@ -207,6 +217,11 @@ extension OpenAPI {
                 "Every value of the contact beyond the list's fields (docs/api.md, \"Contact details\")",
             "properties": .object(members),
         ]
+    }
+
+    /// A phone's E.164 or display form (docs/api.md, "Phone numbers"): null when it has none.
+    private static func phoneForm(_ description: String) -> Value {
+        ["type": "string", "nullable": true, "description": .string(description)]
     }
 
     /// A label's name may hold no control character or line break...

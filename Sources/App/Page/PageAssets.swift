@@ -7,28 +7,42 @@ import HTTP
 /// the boot script imports directly or not (so the browser asks for the whole graph in
 /// one round trip, not one level of imports per round trip), and the two places the
 /// first window goes: the rows inside the list's stage and the JSON block before
-/// `</body>`.
+/// `</body>`. One such page per language of Public/common/words/ (`PageWords`), its
+/// words filled in (docs/page.md, "Languages").
 struct PageAssets: Sendable {
     /// Where the rows go in index.html: inside the list's stage.
     static let rowsMarker = "<!-- first rows -->"
     /// The `id` of the JSON block the page starts from.
     static let blockID = "first-window"
 
-    /// The version segment of the folder's content (`StaticFiles.digest(of:)`).
-    let version: String
+    /// The folder's content at start, whose name is the version segment (`StaticVersion`).
+    let content: StaticVersion
+    /// The version segment of the folder's content.
+    var version: String { content.name }
     /// The modules under Public/ the boot script needs, boot.js's imports first (paths from `/`).
     let modules: [String]
-    /// index.html up to the rows' place, between it and `</body>`, and from `</body>` on.
-    let head: String
-    let middle: String
-    let tail: String
+    /// The page in one language: index.html up to the rows' place, between it and
+    /// `</body>`, and from `</body>` on; and the catalog the JSON block embeds.
+    struct Page: Sendable {
+        let head: String
+        let middle: String
+        let tail: String
+        let words: PageWords?
+    }
+
+    /// The languages there are catalogs for, the fallback (English) first.
+    let languages: [String]
+    /// The page by language; `pages[languages[0]]`, or the template as it is when
+    /// there is no catalog, under "".
+    let pages: [String: Page]
 
     /// The assets of `root` (Public/); its index.html as it is when there is none to rewrite.
     init(root: String) throws {
-        guard let version = StaticFiles.digest(of: root) else {
+        guard let content = StaticVersion.of(root) else {
             throw HTTPError(500, "no_public_folder", "the static files folder \(root) cannot be read")
         }
-        self.version = version
+        self.content = content
+        let version = content.name
         let page = (try? String(contentsOfFile: root + "/index.html", encoding: .utf8)) ?? ""
         let boot = Self.entry(of: page)
         let modules = boot.map { Self.graph(from: $0, root: root) } ?? []
@@ -39,12 +53,27 @@ struct PageAssets: Sendable {
         {
             rewritten.insert(contentsOf: preloads, at: script.lowerBound)
         }
-        let rows = rewritten.range(of: Self.rowsMarker)
-        let body = rewritten.range(of: "</body>", options: .backwards)
-        let bodyStart = body?.lowerBound ?? rewritten.endIndex
-        head = String(rewritten[..<(rows?.upperBound ?? bodyStart)])
-        middle = rows.map { String(rewritten[$0.upperBound..<bodyStart]) } ?? ""
-        tail = String(rewritten[bodyStart...])
+        let catalogs = PageWords.load(root: root)
+        languages = catalogs.map(\.language)
+        var pages = ["": Self.split(rewritten, words: nil)]
+        for words in catalogs { pages[words.language] = Self.split(words.fill(rewritten), words: words) }
+        self.pages = pages
+    }
+
+    /// The page in `language` (one of `languages`), else in the fallback's.
+    func page(in language: String) -> Page {
+        pages[language] ?? pages[languages.first ?? ""] ?? pages[""]!
+    }
+
+    /// `page` cut at the rows' place and at `</body>`.
+    static func split(_ page: String, words: PageWords?) -> Page {
+        let rows = page.range(of: rowsMarker)
+        let body = page.range(of: "</body>", options: .backwards)
+        let bodyStart = body?.lowerBound ?? page.endIndex
+        return Page(
+            head: String(page[..<(rows?.upperBound ?? bodyStart)]),
+            middle: rows.map { String(page[$0.upperBound..<bodyStart]) } ?? "",
+            tail: String(page[bodyStart...]), words: words)
     }
 
     /// The path of the page's module script (`<script type="module" src="/...">`), if any.

@@ -16,6 +16,10 @@ import HTTP
 /// without the token) gets the page without rows, which asks to sign in. The answer is
 /// the session's alone: `Cache-Control: private, no-cache`, never stored by a shared
 /// cache, and asked again on every visit (the scripts and styles it names are not).
+///
+/// It comes in the reader's language (`PageLanguage`: the language cookie, else
+/// `Accept-Language`), its words filled in and the catalog in the JSON block, so
+/// nothing shows in another language first: `Vary: Accept-Language, Cookie`.
 struct PageHandler {
     let assets: PageAssets
     let reads: ReadGate
@@ -35,14 +39,15 @@ struct PageHandler {
             "Cache-Control": "private, no-cache",
             "Content-Security-Policy": Routes.contentSecurityPolicy,
             "Accept-CH": "Sec-CH-Viewport-Height",
-            "Vary": "Sec-CH-Viewport-Height",
+            "Vary": "Sec-CH-Viewport-Height, Accept-Language, Cookie",
         ]
         for (name, value) in reads.headers { headers.add(name, value) }
         var first: (sections: [UInt8], window: [UInt8])?
         if reads.refusal(request.head, peer: request.client) == nil {
             first = try? embedded(height: Self.height(request.head.headers))
         }
-        return Response(headers: headers, body: render(first))
+        let language = PageLanguage.choose(request.head.headers, among: assets.languages)
+        return Response(headers: headers, body: render(first, in: assets.page(in: language)))
     }
 
     /// The height of the first window: the client's hint, or `defaultHeight`.
@@ -69,21 +74,32 @@ struct PageHandler {
         Request(head: RequestHead(method: "GET", target: target, headers: [:]))
     }
 
-    /// The page: index.html with the rows of `first`'s window and its JSON block.
-    func render(_ first: (sections: [UInt8], window: [UInt8])?) -> [UInt8] {
+    /// `page` with the rows of `first`'s window and its JSON block: the language and
+    /// its catalog (always, when there is one) and the first window's state (when
+    /// the reader may read).
+    func render(_ first: (sections: [UInt8], window: [UInt8])?, in page: PageAssets.Page) -> [UInt8] {
         var html = ByteBuffer(capacity: 64 * 1024)
-        html.append(assets.head)
+        html.append(page.head)
         if let first { PageRows.append(window: first.window, to: &html) }
-        html.append(assets.middle)
-        if let first {
-            html.append("<script type=\"application/json\" id=\"" + PageAssets.blockID + "\">")
-            html.append("{\"sections\":" as StaticString)
-            Self.appendInScript(first.sections, to: &html)
-            html.append(",\"window\":" as StaticString)
-            Self.appendInScript(first.window, to: &html)
+        html.append(page.middle)
+        if first != nil || page.words != nil {
+            html.append("<script type=\"application/json\" id=\"" + PageAssets.blockID + "\">{")
+            if let words = page.words {
+                html.append("\"language\":\"")
+                TextEscaping.append(words.language, as: .json, to: &html)
+                html.append("\",\"words\":" as StaticString)
+                Self.appendInScript(words.json, to: &html)
+                if first != nil { html.append(0x2C) }
+            }
+            if let first {
+                html.append("\"sections\":" as StaticString)
+                Self.appendInScript(first.sections, to: &html)
+                html.append(",\"window\":" as StaticString)
+                Self.appendInScript(first.window, to: &html)
+            }
             html.append("}</script>\n" as StaticString)
         }
-        html.append(assets.tail)
+        html.append(page.tail)
         return html.array
     }
 

@@ -29,6 +29,8 @@ enum CellRenderer {
     /// rendered, compressed and sent for each row that scrolls in. Values are
     /// escaped for HTML and JSON at once, so the fragment goes into the window
     /// JSON as it is written.
+    /// People's text (the names, the e-mail, each line of notes) is in an element
+    /// with `dir=auto`: Arabic or Hebrew reads right to left in a left-to-right page.
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
     /// is wrapped in `<mark>` (never in the initials or attributes); without one,
     /// fields are only escaped.
@@ -41,7 +43,7 @@ enum CellRenderer {
         JSONWriter.withDecimal(paletteIndex(id: row.id)) { html.append($0) }
         html.append(" aria-hidden=true>" as StaticString)
         appendInitials(first, last, into: &html)
-        html.append("</span><p>" as StaticString)
+        html.append("</span><p dir=auto>" as StaticString)
         if !first.isEmpty {
             append(first, .firstName, highlight, to: &html)
             if !last.isEmpty { html.append(0x20) }
@@ -51,7 +53,7 @@ enum CellRenderer {
             append(last, .lastName, highlight, to: &html)
             html.append("</b>" as StaticString)
         }
-        html.append("<p><i>" as StaticString)
+        html.append("<p><i dir=auto>" as StaticString)
         append(row.bytes(.email), .email, highlight, to: &html)
         html.append("</i> <i>" as StaticString)
         append(row.bytes(.phone), .phone, highlight, to: &html)
@@ -60,7 +62,7 @@ enum CellRenderer {
         let notes = row.bytes(.notes)
         if !notes.isEmpty {
             for line in NoteLines.lines(notes) {
-                html.append("<div>" as StaticString)
+                html.append("<div dir=auto>" as StaticString)
                 for (index, word) in line.enumerated() {
                     if index > 0 { html.append(0x20) }
                     TextEscaping.append(
@@ -86,11 +88,13 @@ enum CellRenderer {
 
     /// The favourite toggle that ends every contact row (app.css draws the star, so
     /// the fragment carries no glyph). It is out of the tab order: the list is one
-    /// tab stop whose keys move between rows, and `f` stars the focused row.
+    /// tab stop whose keys move between rows, and `f` stars the focused row. Its
+    /// name is the page's word for it (`id="fav"`, in the reader's language;
+    /// docs/page.md, "Languages"), so one fragment serves every language.
     static let starOn: StaticString =
-        "<button data-action=favorite aria-pressed=true aria-label=Favourite tabindex=-1></button>"
+        "<button data-action=favorite aria-pressed=true aria-labelledby=fav tabindex=-1></button>"
     static let starOff: StaticString =
-        "<button data-action=favorite aria-pressed=false aria-label=Favourite tabindex=-1></button>"
+        "<button data-action=favorite aria-pressed=false aria-labelledby=fav tabindex=-1></button>"
 
     /// A section header, escaped for HTML and JSON like `contact`.
     static func header(title: String, into html: inout ByteBuffer) {

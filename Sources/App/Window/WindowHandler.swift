@@ -1,5 +1,6 @@
 import Contacts
 import HTTP
+import Phones
 import Platform
 import ReuseEngine
 
@@ -16,6 +17,8 @@ final class WindowHandler {
     private let sessions: SessionStore
     private let metrics: Metrics
     private let searches: SearchCache
+    /// The list's phone region, for phone queries (`WindowQuery.search(_:region:)`).
+    private let region: PhoneRegion
     private let clock: MonotonicClock
     /// Earlier states each session keeps for deltas (the contract's `ack`).
     static let historyLimit = 8
@@ -24,10 +27,11 @@ final class WindowHandler {
 
     init(
         reader: StoreReader, catalog: Catalog, sessions: SessionStore, metrics: Metrics,
-        searches: SearchCache,
+        searches: SearchCache, region: PhoneRegion,
         clock: MonotonicClock = .system
     ) {
         self.clock = clock
+        self.region = region
         self.reader = reader
         self.catalog = catalog
         self.sessions = sessions
@@ -63,7 +67,7 @@ final class WindowHandler {
     /// The window `request` asks for, from the list a request sent by `sentBy` may be
     /// answered from (`StoreReader.snapshot(atLeast:sentBy:)`; nil: a read of its own).
     private func answer(_ request: Request, sentBy: UInt64?) throws -> Response {
-        let query = try WindowQuery(request.queryItems())
+        let query = try WindowQuery(request.queryItems(), region: region)
         let id = query.session.flatMap(SessionID.init)
         // A session belongs to its filter: another `q`, `filter` or `label` answers full.
         let known = id.flatMap { sessions.lookup($0) }.flatMap { $0.filter == query.filter ? $0 : nil }

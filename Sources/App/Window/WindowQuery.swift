@@ -1,5 +1,6 @@
 import Contacts
 import HTTP
+import Phones
 
 /// The parameters of `GET /window`, validated strictly: only the names the contract
 /// lists (docs/api.md, "Using it"), each at most once, numbers in plain decimal notation, finite and in
@@ -74,10 +75,13 @@ public struct WindowQuery: Equatable, Sendable {
         self.ack = ack
     }
 
-    /// The parameters among the query's `items`.
+    /// The parameters among the query's `items`, a `q` written as a phone number
+    /// read in `region` (`search(_:region:)`).
     /// - Throws: `HTTPError` 400 `invalid_parameter` naming the first bad or unknown
     ///   parameter, `q` over 256 characters or 16 words included.
-    public init(_ items: [(name: String, value: String)]) throws(HTTPError) {
+    public init(_ items: [(name: String, value: String)], region: PhoneRegion = .unitedStates)
+        throws(HTTPError)
+    {
         var offsetText: String?
         var rowText: String?
         var nameText: String?
@@ -167,7 +171,7 @@ public struct WindowQuery: Equatable, Sendable {
             }
             session = text
         }
-        if let text = qText { search = try Self.search(text) }
+        if let text = qText { search = try Self.search(text, region: region) }
         if let text = filterText { favorites = try ListFilter.view(text) }
         if let text = labelText { label = try ListFilter.label(text) }
     }
@@ -186,9 +190,10 @@ public struct WindowQuery: Equatable, Sendable {
     }
 
     /// The folded words of a `q` (docs/api.md, "Search": split at everything that is not a letter
-    /// or a digit; none is the whole list).
+    /// or a digit; none is the whole list), or for a `q` written as a phone number that has an
+    /// E.164 form in `region`, that form's digits as the one word (`SearchText.phoneQuery`).
     /// - Throws: 400 `invalid_parameter` for more than 256 characters or 16 words.
-    static func search(_ text: String) throws(HTTPError) -> [String] {
+    static func search(_ text: String, region: PhoneRegion) throws(HTTPError) -> [String] {
         // Characters are Unicode scalars, as JSON Schema's maxLength counts them.
         let length = text.unicodeScalars.count
         guard length <= maxQueryLength else {
@@ -198,6 +203,7 @@ public struct WindowQuery: Equatable, Sendable {
         guard runs <= maxQueryWords else {
             throw invalid("q", "holds \(runs) words; at most \(maxQueryWords) are searched at once")
         }
+        if let digits = SearchText.phoneQuery(text, region: region) { return [digits] }
         return SearchText.words(text)
     }
 

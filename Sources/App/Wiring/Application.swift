@@ -120,7 +120,7 @@ public final class Application: Sendable {
             writes: writes, reads: reads,
             signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: contactWriter,
-            maxImportBytes: options.maxImportBytes)
+            maxImportBytes: options.maxImportBytes, phoneRegion: backend.phoneRegion)
         let listener =
             backend.isShared ? VersionListener(backend: backend, catalog: catalog, log: logger.log) : nil
         try listener?.start()

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 import Platform
 import PostgresStorage
 import SQLiteStorage
@@ -9,9 +10,12 @@ import SQLiteStorage
 /// `ContactBackend`. Migrations come from the `--migrations` folder, wherever
 /// `FolderLocator` finds it: SQLite's files in it, PostgreSQL's in its `postgresql` folder.
 enum Backends {
-    /// The database `database` names, for `roster seed` and `roster import`.
+    /// The database `database` names, for `roster seed` and `roster import`: its
+    /// phones read in the region a SQLite file records (its locale's on PostgreSQL).
     static func backend(_ database: String, migrations: String, locale: String? = nil) -> any ContactBackend {
-        backend(database, migrations: migrations, locale: locale, replicas: [], rowCacheMiB: 0, log: { _ in })
+        backend(
+            database, migrations: migrations, locale: locale, replicas: [], rowCacheMiB: 0, region: nil,
+            log: { _ in })
     }
 
     /// The database `options` names, for serving: PostgreSQL's read through
@@ -22,20 +26,21 @@ enum Backends {
         backend(
             options.database, migrations: options.migrationsDirectory, locale: options.locale,
             replicas: options.readDatabases,
-            rowCacheMiB: options.rowCacheMiB, log: log)
+            rowCacheMiB: options.rowCacheMiB, region: options.region, log: log)
     }
 
     private static func backend(
         _ database: String, migrations: String, locale: String?, replicas: [String], rowCacheMiB: Int,
+        region: PhoneRegion?,
         log: @escaping @Sendable (String) -> Void
     ) -> any ContactBackend {
         let folder = FolderLocator.locate(migrations)
         guard PostgresConnection.isURL(database) else {
-            return SQLiteBackend(path: database, migrations: folder, locale: locale, log: log)
+            return SQLiteBackend(path: database, migrations: folder, locale: locale, region: region, log: log)
         }
         return PostgresBackend(
             url: database, replicas: replicas, migrations: folder + "/postgresql", locale: locale,
-            rowCacheBytes: rowCacheMiB << 20,
+            rowCacheBytes: rowCacheMiB << 20, region: region,
             now: { MonotonicClock.system.nanoseconds() }, log: log)
     }
 }

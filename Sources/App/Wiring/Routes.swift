@@ -1,5 +1,6 @@
 import Contacts
 import HTTP
+import Phones
 
 /// The endpoints of the contract (docs/api.md, "The contract"). Shared state (the catalog,
 /// sessions, metrics) is one per process; `makeRouter()` is called once per event loop and gives
@@ -43,19 +44,23 @@ struct Routes: Sendable {
     /// The process's one writer of single contacts.
     let contactWriter: ContactWriter
     let maxImportBytes: Int
+    /// The list's phone region (`ContactBackend.phoneRegion`).
+    let phoneRegion: PhoneRegion
 
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try openSource(), catalog: catalog)
         let router = Router()
         let window = WindowHandler(
-            reader: reader, catalog: catalog, sessions: sessions, metrics: metrics, searches: searches)
-        let contacts = ContactHandlers(reader: reader, catalog: catalog, searches: searches)
+            reader: reader, catalog: catalog, sessions: sessions, metrics: metrics, searches: searches,
+            region: phoneRegion)
+        let contacts = ContactHandlers(
+            reader: reader, catalog: catalog, searches: searches, region: phoneRegion)
         let guarded = reads.headers
         router.add("GET", "/window", headers: guarded, reads.guarding(window.handle))
         router.add("GET", "/sections", headers: guarded, reads.guarding(contacts.sections))
         router.add("GET", "/contacts/{id}", headers: guarded, reads.guarding(contacts.contact))
         router.add("GET", "/labels", headers: guarded, reads.guarding(contacts.labels))
-        let edits = ContactWriteHandlers(writer: contactWriter, gate: writes)
+        let edits = ContactWriteHandlers(writer: contactWriter, gate: writes, region: phoneRegion)
         let body = BodyHandling.buffered(limit: ContactInput.maxBodyBytes)
         router.add("POST", "/contacts", body: body, headers: [Self.writeVary], edits.create)
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
@@ -125,7 +130,7 @@ struct Routes: Sendable {
         let page = PageHandler(
             assets: pageAssets, reads: reads, window: window.handle,
             sections: contacts.sections)
-        let files = try StaticFiles(root: publicDirectory, version: page.assets.version)
+        let files = try StaticFiles(root: publicDirectory, version: page.assets.content)
         router.fallback = { request in
             if request.head.path == "/" { return try page.respond(to: request) }
             var response = try files.respond(to: request)

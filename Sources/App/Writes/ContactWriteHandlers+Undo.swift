@@ -44,7 +44,8 @@ extension ContactWriteHandlers {
         guard let contact = written.0 else {
             throw HTTPError(500, "internal", "the contact was not read back")
         }
-        var response = ContactJSON.response(contact, version: written.1, locale: writer.locale)
+        var response = ContactJSON.response(
+            contact, version: written.1, locale: writer.locale, region: region)
         response.headers.set("Preference-Applied", "merge")
         return response
     }
@@ -67,7 +68,8 @@ extension ContactWriteHandlers {
             )
         }
         guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
-        var response = ContactJSON.response(contact, version: version, locale: writer.locale, status: 201)
+        var response = ContactJSON.response(
+            contact, version: version, locale: writer.locale, region: region, status: 201)
         response.headers.set("Location", "/contacts/\(contact.id)")
         return response
     }

@@ -1,5 +1,6 @@
 import Contacts
 import HTTP
+import Phones
 
 /// `POST /contacts`, `PATCH /contacts/{id}` (JSON merge patch; with `Prefer:
 /// merge`, merged from an older revision), `DELETE /contacts/{id}` and `POST
@@ -8,6 +9,8 @@ import HTTP
 struct ContactWriteHandlers: Sendable {
     let writer: ContactWriter
     let gate: WriteGate
+    /// The list's phone region, for the phones of the contacts answered.
+    let region: PhoneRegion
 
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
@@ -19,7 +22,8 @@ struct ContactWriteHandlers: Sendable {
             }
         }
         guard let contact else { throw HTTPError(500, "internal", "the new contact was not read back") }
-        var response = ContactJSON.response(contact, version: version, locale: writer.locale, status: 201)
+        var response = ContactJSON.response(
+            contact, version: version, locale: writer.locale, region: region, status: 201)
         response.headers.set("Location", "/contacts/\(contact.id)")
         return response
     }
@@ -41,7 +45,7 @@ struct ContactWriteHandlers: Sendable {
             }
         }
         guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
-        return ContactJSON.response(contact, version: version, locale: writer.locale)
+        return ContactJSON.response(contact, version: version, locale: writer.locale, region: region)
     }
 
     /// 204.

@@ -17,9 +17,14 @@ public final class Igzip {
     public init(level: Int32) {
         precondition((0...3).contains(level), "igzip levels are 0 to 3")
         self.level = level
+        // Zeroed, both: isal_deflate_stateless_init sets only some of the stream's fields and
+        // reads others (its internal state's flags), so memory left as malloc gave it made the
+        // same body come out in other bytes from one compressor to the next.
         stream = .allocate(capacity: 1)
+        stream.initialize(to: isal_zstream())
         levelBuffer = .allocate(
             byteCount: max(1, Int(roster_igzip_level_buffer_size(level))), alignment: 64)
+        levelBuffer.initializeMemory(as: UInt8.self, repeating: 0)
     }
 
     deinit {

@@ -1,12 +1,15 @@
+import Phones
+
 /// Re-importing without duplicates (`ImportMode.merge`), without a store: the keys
 /// a row is matched to a stored contact by, in the order they are tried (the
 /// vCard `UID`, then the e-mail, then the same name and phone), and what a matched
 /// contact becomes.
 public enum ContactMatch {
     /// The keys of `fields`, strongest first: `uid:...`, `email:...` (case folded),
-    /// `name:...` (the folded names and the phone's digits). Each only when there is
-    /// something to match by.
-    public static func keys(_ fields: ContactFields) -> [String] {
+    /// `name:...` (the folded names and the phone: its E.164 form read in `region`,
+    /// so that `(020) 7946 0958` and `+442079460958` are one number in GB, or its
+    /// digits when it has none). Each only when there is something to match by.
+    public static func keys(_ fields: ContactFields, region: PhoneRegion) -> [String] {
         var keys: [String] = []
         if fields.details.contains("\"uid\""), let details = try? ContactDetails(json: fields.details),
             !details.uid.isEmpty
@@ -19,10 +22,13 @@ public enum ContactMatch {
         let first = NameFolding.fold(fields.firstName)
         let last = NameFolding.fold(fields.lastName)
         if !digits.isEmpty, !(first.isEmpty && last.isEmpty) {
+            // An E.164 form starts with "+", which digits never do: the two never meet.
+            let phone =
+                PhoneNumbers.e164(fields.phone, region: region) ?? String(String.UnicodeScalarView(digits))
             keys.append(
                 "name:" + String(decoding: first, as: UTF8.self) + "\u{1}"
                     + String(decoding: last, as: UTF8.self)
-                    + "\u{1}" + String(String.UnicodeScalarView(digits)))
+                    + "\u{1}" + phone)
         }
         return keys
     }

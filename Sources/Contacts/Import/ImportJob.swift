@@ -1,4 +1,5 @@
 import Foundation
+import Phones
 import Synchronization
 
 /// One CSV import into a store: bytes in, one answer out. The same job serves
@@ -75,11 +76,13 @@ public final class ImportJob: Sendable {
     /// The reading done by the caller's thread (`Reading.onCaller`).
     private final class CallerReading {
         let rows: ImportRowReader
+        let region: PhoneRegion
         var batch: [CheckedRow] = []
         var stopped = false
 
-        init(policy: ImportErrorPolicy, locale: ListLocale) {
+        init(policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion) {
             rows = ImportRowReader(policy: policy, locale: locale)
+            self.region = region
         }
 
         /// The pieces for the writer from `bytes`, or from the end of the file when nil.
@@ -88,7 +91,9 @@ public final class ImportJob: Sendable {
             do {
                 let append: ImportRowReader.Accept = {
                     self.batch.append(
-                        CheckedRow(fields: $0, key: $1, document: SearchText.document($0), line: $2))
+                        CheckedRow(
+                            fields: $0, key: $1, document: SearchText.document($0, region: self.region),
+                            line: $2))
                 }
                 if let bytes {
                     try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
@@ -144,16 +149,19 @@ public final class ImportJob: Sendable {
 
     /// Starts an import: the writer thread opens a connection with `open` and
     /// begins the transaction (waiting up to the busy timeout for another writer).
+    /// Rows' phones are read in `region` for their search text: the list's
+    /// (`ContactBackend.phoneRegion`), as the store reads them.
     public init(
         open: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors policy: ImportErrorPolicy, locale: ListLocale,
+        errors policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion,
         reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
         onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
         self.onResume = onResume
         self.highWater = highWater
         self.reading = reading
-        callerReading = Mutex(reading == .onCaller ? CallerReading(policy: policy, locale: locale) : nil)
+        callerReading = Mutex(
+            reading == .onCaller ? CallerReading(policy: policy, locale: locale, region: region) : nil)
         let thread = Thread { [self] in
             hooks.started()
             run(open: open, mode: mode, policy: policy, hooks: hooks)
@@ -163,7 +171,7 @@ public final class ImportJob: Sendable {
         if reading == .onReader {
             let readerThread = Thread { [self] in
                 hooks.started()
-                runReader(CallerReading(policy: policy, locale: locale))
+                runReader(CallerReading(policy: policy, locale: locale, region: region))
             }
             readerThread.name = "roster-import-read"
             readerThread.start()

@@ -1,4 +1,5 @@
 import Locales
+import Phones
 import Synchronization
 
 /// The list's locale: what orders its names (ICU's collation of the locale), what sections them
@@ -22,6 +23,11 @@ public final class ListLocale: Sendable {
 
     /// The version of the sort keys' layout (`ContactSortKey`), raised when it changes.
     public static let keyFormat = 1
+
+    /// The region a list in this locale reads phone numbers in when `--region` names none: the
+    /// tag's own region (`GB` of `en-GB`), else the one ICU deems likely for its language (`SE` for
+    /// `sv`, `CN` for `zh`, `US` for `en`), else the United States (`PhoneRegion.listDefault`).
+    public var phoneRegion: PhoneRegion { PhoneRegion.listDefault(localeRegion: ICU.likelyRegion(of: tag)) }
 
     /// The section titles, in list order, `#` last.
     public var titles: [String] { index.titles }

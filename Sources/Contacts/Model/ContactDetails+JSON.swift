@@ -44,7 +44,12 @@ extension ContactDetails {
         textKeys.map(\.0) + labeledKeys.map(\.0) + ["addresses", "categories", "uid", "photo", "other"])
 
     /// The JSON object, or "" when there is nothing (what the field stores).
-    public var json: String {
+    public var json: String { json(phoneForms: nil) }
+
+    /// The JSON object as `json` writes it, each item of `phones` also holding the
+    /// members `phoneForms` writes for its value (the contact JSON's `e164` and
+    /// `display`, docs/api.md, "Phone numbers"), which a write ignores.
+    public func json(phoneForms: ((String, inout JSONWriter) -> Void)?) -> String {
         if isEmpty { return "" }
         var out = JSONWriter(strings: .jsonKeepingDelete)
         out.object { out in
@@ -54,9 +59,11 @@ extension ContactDetails {
             }
             for (key, path) in Self.labeledKeys where !self[keyPath: path].isEmpty {
                 out.key(escaping: key)
+                let forms = path == \.phones ? phoneForms : nil
                 out.objects(self[keyPath: path]) { out, item in
                     out.field("label", item.label)
                     out.field("value", item.value)
+                    forms?(item.value, &out)
                 }
             }
             if !addresses.isEmpty {
@@ -121,7 +128,15 @@ extension ContactDetails {
         for (key, path) in Self.textKeys { self[keyPath: path] = try Self.string(value[key], key) }
         for (key, path) in Self.labeledKeys {
             self[keyPath: path] = try Self.objects(value[key], key).map { item throws(Invalid) in
-                try Self.only(item, ["label", "value"], key)
+                // A phone's E.164 and display forms are the server's, read from its value.
+                try Self.only(
+                    item, path == \.phones ? ["label", "value", "e164", "display"] : ["label", "value"], key)
+                if path == \.phones {
+                    // Ignored, but only when they are what a read gives: text or null.
+                    for form in ["e164", "display"] where item[form] != .null {
+                        _ = try Self.string(item[form], "\(key).\(form)")
+                    }
+                }
                 return ContactCard.Labeled(
                     try Self.string(item["value"], "\(key).value"),
                     label: try Self.string(item["label"], "\(key).label"))

@@ -1,4 +1,5 @@
 import Locales
+import Phones
 
 /// The search words of docs/api.md, "Search", and the text the search index holds per contact.
 ///
@@ -12,7 +13,9 @@ import Locales
 /// 3 or more characters matches as itself anywhere; a 2-character word as " xy"
 /// (a word starting with it) and a 1-character word as "  x". The phone's digits
 /// follow as one more run (after a `#`, which no word holds), so that 3 or more
-/// digits find it whatever its punctuation.
+/// digits find it whatever its punctuation; and, where it differs, the digits of its
+/// E.164 form read in the list's region (`PhoneRegion`) as another, so that a
+/// number searched in any format (`phoneQuery`) finds it typed in any other.
 public enum SearchText {
     /// The fields searched, in the order their words are indexed.
     public static let fields: [ContactField] = [.firstName, .lastName, .company, .city, .email, .phone]
@@ -82,9 +85,12 @@ public enum SearchText {
     }
 
     /// The indexed text of a contact: two spaces before each searched word (its
-    /// other e-mails' and phones' too), then each phone's digits as one word.
-    /// - Complexity: O(the fields' length).
-    public static func document(_ fields: ContactFields) -> String {
+    /// other e-mails' and phones' too), then each phone's digits as one word, and
+    /// its E.164 form's digits in `region` when they differ. Every store makes a
+    /// contact's text here, with the list's region: the same fields and region
+    /// always give the same text (a contentless index forgets a row by it).
+    /// - Complexity: O(the fields' length), and a libphonenumber parse per phone.
+    public static func document(_ fields: ContactFields, region: PhoneRegion) -> String {
         var text = ""
         for field in Self.fields {
             for word in words(fields[text: field]) {
@@ -115,6 +121,10 @@ public enum SearchText {
             if digits.count >= 3 {
                 text += "  #"
                 text += digits
+            }
+            if let e164 = PhoneNumbers.e164(phone, region: region)?.dropFirst(), e164 != digits {
+                text += "  #"
+                text += e164
             }
         }
         return text
@@ -167,6 +177,18 @@ public enum SearchText {
     private static func isLatin(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0xCD } }
+    }
+
+    /// The one search word of a query written as a phone number
+    /// (`PhoneNumbers.isPhoneQuery`) that has an E.164 form in `region`: that form's
+    /// digits, which every phone of the same number holds in its document
+    /// (`document(_:region:)`) whatever its format. Nil for any other query, which
+    /// is searched by its words.
+    public static func phoneQuery(_ query: String, region: PhoneRegion) -> String? {
+        guard PhoneNumbers.isPhoneQuery(query), let e164 = PhoneNumbers.e164(query, region: region) else {
+            return nil
+        }
+        return String(e164.dropFirst())
     }
 
     /// The FTS5 query of search words (all must match), or nil for no word. Words

@@ -1,3 +1,5 @@
+import Phones
+
 /// A database of contacts, whichever store keeps it (a SQLite file, or PostgreSQL),
 /// as the server, `roster seed` and `roster import` use it: the one seam between the
 /// application and the stores. Making one is cheap (nothing is opened); a server
@@ -10,6 +12,9 @@ public protocol ContactBackend: Sendable {
     /// How a log line names the database: the file's path, or the kind of server (a
     /// URL may hold a password).
     var name: String { get }
+    /// The region the list's phones are read in (docs/api.md, "Phone numbers"): for
+    /// search texts, merge keys and how numbers are shown.
+    var phoneRegion: PhoneRegion { get }
 
     /// Brings the database up to date with the migrations (creating a new file).
     func migrate() throws

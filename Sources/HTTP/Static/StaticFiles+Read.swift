@@ -62,7 +62,7 @@ extension StaticFiles {
             "Cache-Control": "no-cache",
             "Vary": "Accept-Encoding",
         ]
-        let tag = "\(String(body.count, radix: 16))-\(String(Self.fnv1a(body), radix: 16))"
+        let tag = Self.tag(of: body)
         let compressible = ContentCoding.suits(contentType: type) && body.count >= ContentCoding.minimumSize
         var entry = StaticFile(
             plain: StaticFile.representation(body, coding: .identity, fields: fields, tag: tag),
@@ -77,6 +77,11 @@ extension StaticFiles {
             }
         }
         return entry
+    }
+
+    /// The content tag of a file's bytes, which its ETags are made of: its size and FNV-1a hash.
+    static func tag(of body: [UInt8]) -> String {
+        "\(String(body.count, radix: 16))-\(String(fnv1a(body), radix: 16))"
     }
 
     static func fnv1a(_ bytes: [UInt8]) -> UInt64 {

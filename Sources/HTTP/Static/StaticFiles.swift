@@ -27,16 +27,17 @@ import Platform
 /// Versioned paths (docs/api.md, "GET / and the files of Public/"): with a `version`,
 /// `/v/<version>/<path>` serves `<path>` with `Cache-Control: public, max-age=31536000,
 /// immutable`, so a browser never asks for it again; the version names the content
-/// of the whole folder (`StaticFiles.digest(of:)`, computed at start). A path under
-/// another version (a page loaded before a restart) serves the current file,
-/// revalidated (`no-cache`), since its content is not that version's.
+/// of the whole folder (`StaticVersion`, computed at start). A path under another
+/// version (a page loaded before a restart), or a file edited since start, serves the
+/// current file revalidated (`no-cache`), since its content is not that version's.
 public final class StaticFiles {
     /// The real path of the root folder.
     public let root: String
     /// How long a file's copy is served before the disk is asked again.
     public let recheckInterval: UInt64
-    /// The version segment of `/v/<version>/` paths served as immutable (nil: none).
-    public let version: String?
+    /// The folder's content at start: `/v/<its name>/` paths of files still as they were then
+    /// are served as immutable (nil: none).
+    public let version: StaticVersion?
     let clock: MonotonicClock
     var cache: [Substring: StaticFile] = [:]
     /// The compressors of files up to `storedLimit` bytes and of larger ones
@@ -55,7 +56,7 @@ public final class StaticFiles {
     /// checking each file against the disk at most once per `recheckInterval` (ns);
     /// `/v/<version>/` paths are immutable.
     public init(
-        root: String, version: String? = nil, clock: MonotonicClock = .system,
+        root: String, version: StaticVersion? = nil, clock: MonotonicClock = .system,
         recheckInterval: UInt64 = 250_000_000
     ) throws(HTTPError) {
         self.version = version
@@ -76,7 +77,10 @@ public final class StaticFiles {
             return try respond(to: request, path: request.head.path)
         }
         var response = try respond(to: request, path: path)
-        let current = version.map { segment == $0 } ?? false
+        let current =
+            version.map { version in
+                segment == version.name && cache[path].map { version.holds(path, tag: $0.tag) } ?? false
+            } ?? false
         response.headers.set("Cache-Control", current ? Self.immutable : "no-cache")
         return response
     }

@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 import Synchronization
 
 /// A PostgreSQL database (and its read replicas) as the server, `roster seed` and
@@ -14,6 +15,8 @@ public final class PostgresBackend: ContactBackend {
     private let rowCacheBytes: Int
     private let now: @Sendable () -> UInt64
     private let log: @Sendable (String) -> Void
+    /// The region `--region` named, or nil for the list locale's.
+    private let region: PhoneRegion?
     /// What every event loop's source shares, made by `prepareToServe`.
     private let serving = Mutex<Serving?>(nil)
     /// The number of sources opened, for taking the replicas in turn.
@@ -34,11 +37,14 @@ public final class PostgresBackend: ContactBackend {
     /// and shares the primary's version as last asked, timed by `now` (monotonic
     /// nanoseconds, the clock requests are stamped with); `log` gets a line for each
     /// step of the preparation. The list is made `locale`'s (a BCP 47 tag; nil keeps its own).
+    /// Phones are read in `region`, else in the list locale's (`ListLocale.phoneRegion`): every
+    /// server on the database should read them in the same one.
     public init(
         url: String, replicas: [String] = [], migrations: String, locale: String? = nil,
-        rowCacheBytes: Int = PostgresRowCache.defaultCapacity,
+        rowCacheBytes: Int = PostgresRowCache.defaultCapacity, region: PhoneRegion? = nil,
         now: @escaping @Sendable () -> UInt64, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.region = region
         self.url = url
         self.replicas = replicas
         self.migrations = migrations
@@ -70,6 +76,9 @@ public final class PostgresBackend: ContactBackend {
         return locale
     }
 
+    /// Where the list's phones are read (docs/api.md, "Phone numbers").
+    public var phoneRegion: PhoneRegion { region ?? locale.phoneRegion }
+
     public var locale: ListLocale {
         settled.withLock { $0 } ?? (try? PostgresConnection(url: url)).map { PostgresLocale.of($0) }
             ?? .english
@@ -86,7 +95,8 @@ public final class PostgresBackend: ContactBackend {
     {
         _ = try settleLocale()
         try PostgresSeeder.seed(
-            url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, progress: progress)
+            url: url, count: count, randomSeed: randomSeed, notesPercent: notesPercent, region: phoneRegion,
+            progress: progress)
     }
 
     public func prepareToServe(seed: Int, progress: @escaping (Int) -> Void, loading: () -> Void) throws
@@ -97,7 +107,8 @@ public final class PostgresBackend: ContactBackend {
         var state = try store.readingOnce { try store.listState() }
         if state.total == 0 && seed > 0 {
             do {
-                try PostgresSeeder.seed(url: url, count: seed, randomSeed: 1, progress: progress)
+                try PostgresSeeder.seed(
+                    url: url, count: seed, randomSeed: 1, region: phoneRegion, progress: progress)
             } catch ContactsError.notEmpty {
                 log("roster: another server seeded the database first")
             }
@@ -125,14 +136,18 @@ public final class PostgresBackend: ContactBackend {
 
     public func makeEditor(newest: @escaping @Sendable () -> ListState?) throws -> sending any ContactEditing
     {
-        try PostgresEditor(url: url, newest: newest)
+        try PostgresEditor(url: url, region: phoneRegion, newest: newest)
     }
 
     public func checkpoint() {}
 
-    public func openImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+    public func openImporter() throws -> any ImportTarget {
+        try PostgresImporter(url: url, region: phoneRegion)
+    }
 
-    public func openCommandImporter() throws -> any ImportTarget { try PostgresImporter(url: url) }
+    public func openCommandImporter() throws -> any ImportTarget {
+        try PostgresImporter(url: url, region: phoneRegion)
+    }
 
     /// Nothing left to settle: an import is one transaction, and PostgreSQL keeps its indexes.
     public func settleImport(_ target: any ImportTarget) -> Bool { false }

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// Single contact writes on the primary, each one transaction that takes the
 /// `data_version` row's lock first (so writes from every server take turns and
@@ -23,11 +24,15 @@ public final class PostgresEditor: ContactEditing {
     /// The channel servers LISTEN on; the payload is the new data version.
     public static let channel = "roster_version"
 
-    /// An editor writing to the primary at `url`.
+    /// Where the contacts' phones are read for their search text.
+    private let region: PhoneRegion
+
+    /// An editor writing to the primary at `url`, reading phones in `region`.
     public init(
         url: String, clock: @escaping ContactEdit.Clock = ContactEdit.wallClock,
-        newest: @escaping () -> ListState?
+        region: PhoneRegion = .unitedStates, newest: @escaping () -> ListState?
     ) throws {
+        self.region = region
         // A write waits at most this long for another (each holds the lock a few
         // milliseconds, an import only for its last step), then answers busy, as
         // SQLite's editor does.
@@ -185,7 +190,7 @@ public final class PostgresEditor: ContactEditing {
         values["sort_key"] = key.byteaLiteral
         values["lines"] = String(lines)
         values["revision"] = String(version)
-        values["search"] = SearchText.document(fields)
+        values["search"] = SearchText.document(fields, region: region)
         try connection.query(statement, values)
         let (next, row) = try apply(
             .init(version: version, id: id, oldKey: oldKey, newKey: key, lines: lines), to: state, reads)

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// `mode=merge` on PostgreSQL, inside the import's one transaction: the stored
 /// contacts' match keys are read before the COPY starts (`ContactMatch.keys`); a
@@ -9,8 +10,8 @@ import Contacts
 /// Other servers read the list whole at this version, as after any import.
 extension PostgresImport {
     /// Every stored contact's match keys, the first contact of each key winning.
-    static func matchKeys(_ connection: PostgresConnection) throws -> MatchKeys {
-        var keys = MatchKeys()
+    static func matchKeys(_ connection: PostgresConnection, region: PhoneRegion) throws -> MatchKeys {
+        var keys = MatchKeys(region: region)
         let result = try connection.query("SELECT id, \(ContactField.columnList) FROM contacts ORDER BY id")
         for row in 0..<result.count {
             keys.remember(PostgresReads.fields(result, row: row, from: 1), id: result.int(row, 0))
@@ -39,7 +40,7 @@ extension PostgresImport {
             values["sort_key"] = newKey.byteaLiteral
             values["lines"] = String(NoteLines.count(merged.notes))
             values["revision"] = String(version)
-            values["search"] = SearchText.document(merged)
+            values["search"] = SearchText.document(merged, region: region)
             try connection.query(PostgresEditor.updateSQL, values)
             if !isOwn(id) { updated += 1 }
             if let known = state {

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// One import as one transaction, which single writes never wait for
 /// (docs/import-export.md, "Writes beside an import"): MVCC keeps its rows invisible until it
@@ -26,7 +27,7 @@ final class PostgresImport: ImportWriting {
     /// The list's locale, which keys the rows merged here.
     let locale: ListLocale
     /// `merge`: the contacts rows are matched to, and the matched rows waiting for the COPY's end.
-    var matches = MatchKeys()
+    var matches: MatchKeys
     var pending: [(id: Int, fields: ContactFields)] = []
     var updated = 0
     var unchanged = 0
@@ -38,16 +39,21 @@ final class PostgresImport: ImportWriting {
     /// The advisory lock one import at a time holds.
     static let importLock = 2_027_062_701
 
-    init(connection: PostgresConnection, mode: ImportMode) throws {
+    /// Where the rows' phones are read (the merge's keys, the merged contacts' search text).
+    let region: PhoneRegion
+
+    init(connection: PostgresConnection, mode: ImportMode, region: PhoneRegion) throws {
         self.connection = connection
         self.mode = mode
         locale = PostgresLocale.of(connection)
+        self.region = region
+        matches = MatchKeys(region: region)
         try connection.begin(.write)
         do {
             let free = try connection.query(
                 "SELECT CASE WHEN pg_try_advisory_xact_lock(\(Self.importLock)) THEN 1 ELSE 0 END")
             guard free.int(0, 0) == 1 else { throw ContactsError.busy }
-            if mode == .merge { matches = try Self.matchKeys(connection) }
+            if mode == .merge { matches = try Self.matchKeys(connection, region: region) }
             try takeIDs()
             try connection.beginCopy(CopyLine.copySQL)
         } catch {

@@ -1,15 +1,17 @@
 import Contacts
+import Phones
 
 /// `roster seed --db postgres://...`: synthetic contacts written with COPY, in
 /// one transaction (readers see all or nothing), the same contacts in the same
 /// order with the same ids as the SQLite store's seed.
 public enum PostgresSeeder {
-    /// Fills the empty database at `url` with `count` contacts drawn from `randomSeed`.
+    /// Fills the empty database at `url` with `count` contacts drawn from `randomSeed`,
+    /// their phones read in `region` for the search text.
     /// - Parameter progress: called with the number written so far, every 100,000.
     /// - Throws: `ContactsError.notEmpty` when it holds contacts.
     public static func seed(
         url: String, count: Int, randomSeed: UInt64,
-        notesPercent: Int = SyntheticContacts.defaultNotesPercent,
+        notesPercent: Int = SyntheticContacts.defaultNotesPercent, region: PhoneRegion = .unitedStates,
         progress: ((Int) -> Void)? = nil
     ) throws {
         let connection = try PostgresConnection(url: url)
@@ -30,7 +32,7 @@ public enum PostgresSeeder {
                 key, fields in
                 CopyLine.append(
                     id: first + written, key: key.bytes, fields: fields,
-                    document: SearchText.document(fields),
+                    document: SearchText.document(fields, region: region),
                     to: &buffer)
                 written += 1
                 if buffer.count >= 1 << 20 {

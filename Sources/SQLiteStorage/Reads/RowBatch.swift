@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// Contacts encoded back to back in one buffer (sort key, then every field in
 /// `ContactField` order, then the search text, per row; a boolean is one byte, 0 or 1), made on one thread and written on another. Writing binds slices of
@@ -30,7 +31,9 @@ struct RowBatch: Sendable {
     }
 
     /// Adds a row; with `matcher`, the patterns its search text holds are found too.
-    mutating func append(key: ContactSortKey, fields: ContactFields, grams matcher: GramMatcher? = nil) {
+    mutating func append(
+        key: ContactSortKey, fields: ContactFields, region: PhoneRegion, grams matcher: GramMatcher? = nil
+    ) {
         bytes.append(contentsOf: key.bytes)
         ends.append(bytes.count)
         for field in ContactField.allCases {
@@ -41,7 +44,7 @@ struct RowBatch: Sendable {
             ends.append(bytes.count)
         }
         let start = bytes.count
-        bytes.append(contentsOf: SearchText.document(fields).utf8)
+        bytes.append(contentsOf: SearchText.document(fields, region: region).utf8)
         ends.append(bytes.count)
         if let matcher {
             bytes.withUnsafeBytes { all in

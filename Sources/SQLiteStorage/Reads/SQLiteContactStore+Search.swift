@@ -1,5 +1,6 @@
 import CSQLite
 import Contacts
+import Phones
 
 extension SQLiteContactStore {
     /// Adds contact `id`'s text to the search index (`:id` the id, `:text` the text).
@@ -7,7 +8,7 @@ extension SQLiteContactStore {
 
     /// Indexes contact `id` with `fields`.
     func index(id: Int, fields: ContactFields) throws {
-        try index(id: id, document: SearchText.document(fields))
+        try index(id: id, document: SearchText.document(fields, region: phoneRegion))
     }
 
     /// Indexes contact `id` with its search text made already (`SearchText.document`),
@@ -34,7 +35,7 @@ extension SQLiteContactStore {
     /// Takes contact `id`, indexed with `fields`, out of the search index (a
     /// contentless table forgets a row by its text) and the patterns' bits.
     func unindex(id: Int, fields: ContactFields) throws {
-        try unindex(id: id, document: SearchText.document(fields))
+        try unindex(id: id, document: SearchText.document(fields, region: phoneRegion))
     }
 
     /// Takes contact `id` out of the search index and the patterns' bits by the text
@@ -46,7 +47,9 @@ extension SQLiteContactStore {
 
     /// Indexes contact `id` anew: it was indexed with `old` and now holds `new`.
     func reindex(id: Int, from old: ContactFields, to new: ContactFields) throws {
-        let (before, after) = (SearchText.document(old), SearchText.document(new))
+        let (before, after) = (
+            SearchText.document(old, region: phoneRegion), SearchText.document(new, region: phoneRegion)
+        )
         try forget(id: id, document: before)
         try database.run(Self.searchInsertSQL) { statement in
             statement.bind(id, to: ":id")
@@ -213,10 +216,18 @@ extension SQLiteContactStore {
 
     /// Builds the search index of a list migrated with contacts in it, once (one
     /// transaction; `progress` gets the count done every 100,000).
-    public func buildSearchIndexIfNeeded(progress: ((Int) -> Void)? = nil) throws {
-        guard try database.integer("SELECT value FROM roster_meta WHERE key = 'search_built'") == 0 else {
+    ///
+    /// It is built again when its phones were read in another region than `region`
+    /// (or before phones had E.164 forms in it: no region recorded), since each
+    /// contact's text must be the one it would be made now for the index to forget
+    /// it; this connection then writes with `region`.
+    public func buildSearchIndexIfNeeded(region: PhoneRegion, progress: ((Int) -> Void)? = nil) throws {
+        let built = try database.integer("SELECT value FROM roster_meta WHERE key = 'search_built'") != 0
+        guard try !built || indexedRegion() != region else {
+            phoneRegion = region
             return
         }
+        phoneRegion = region
         try database.transaction {
             try database.execute("INSERT INTO contact_search (contact_search) VALUES ('delete-all')")
             try gramBits.begin()
@@ -231,6 +242,7 @@ extension SQLiteContactStore {
             }
             try gramBits.flush()
             try database.execute("UPDATE roster_meta SET value = 1 WHERE key = 'search_built'")
+            try recordIndexedRegion()
         }
     }
 }

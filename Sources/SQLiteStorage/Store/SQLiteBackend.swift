@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 import Synchronization
 
 /// A SQLite file as the server, `roster seed` and `roster import` use it
@@ -19,18 +20,33 @@ public final class SQLiteBackend: ContactBackend {
     /// The locale `settleLocale()` made the list's.
     private let settled = Mutex<ListLocale?>(nil)
 
+    /// The region `roster serve --region` gave, or nil: a server then reads phones in its list
+    /// locale's region (`ListLocale.phoneRegion`), `roster seed` and `roster import` in the one
+    /// the file records.
+    private let region: PhoneRegion?
+
     /// The file at `path`, migrated with the files of the folder `migrations`, its list in
     /// `locale` (a BCP 47 tag; nil keeps the list's own); `log` gets a line for each step of the
-    /// preparation and when the file is found replaced.
+    /// preparation and when the file is found replaced. `region` is the list's phone region when
+    /// serving (the search index is built again for it if it was made in another); nil keeps the
+    /// one the file records (`roster seed`, `roster import`: their texts must match the index's).
     public init(
-        path: String, migrations: String, locale: String? = nil,
+        path: String, migrations: String, locale: String? = nil, region: PhoneRegion? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.path = path
         self.migrations = migrations
         self.requestedLocale = locale
+        self.region = region
         self.log = log
         searcher = SQLiteSearchScanner(databasePath: path)
+    }
+
+    /// The region given, else the one the file records (its locale's when it records none, the
+    /// United States when it cannot be read yet).
+    public var phoneRegion: PhoneRegion {
+        if let region { return region }
+        return (try? SQLiteContactStore(writingTo: path).phoneRegion) ?? .unitedStates
     }
 
     public var isShared: Bool { false }
@@ -78,11 +94,12 @@ public final class SQLiteBackend: ContactBackend {
         -> ListState
     {
         let store = try migrated()
-        _ = try settleLocale(of: store)
+        let locale = try settleLocale(of: store)
         if try store.removeInterruptedImports() > 0 {
             log("roster: removed the contacts of an import that was interrupted before it showed them")
         }
-        try store.buildSearchIndexIfNeeded { [log] done in log("roster: indexed \(done) contacts for search")
+        try store.buildSearchIndexIfNeeded(region: region ?? locale.phoneRegion) { [log] done in
+            log("roster: indexed \(done) contacts for search")
         }
         try store.buildLabelsIfNeeded()
         try store.buildGramsIfNeeded { [log] done in

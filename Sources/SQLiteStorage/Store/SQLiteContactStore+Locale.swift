@@ -26,7 +26,7 @@ extension SQLiteContactStore {
     @discardableResult
     public func settleLocale(_ locale: ListLocale, progress: (String) -> Void = { _ in }) throws -> Bool {
         if try storedLocale()?.stamp == locale.stamp {
-            self.locale = locale
+            try adopt(locale)
             return false
         }
         try database.transaction(.write) {
@@ -46,8 +46,14 @@ extension SQLiteContactStore {
                 $0.bind(locale.stamp, to: ":stamp")
             }
         }
-        self.locale = locale
+        try adopt(locale)
         return true
+    }
+
+    /// `locale` as this connection's, and its phone region where the index records none yet.
+    private func adopt(_ locale: ListLocale) throws {
+        self.locale = locale
+        if try indexedRegion() == nil { phoneRegion = locale.phoneRegion }
     }
 
     /// Every contact of the order keyed in `locale`, and the order and the sections written anew,

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// The contacts of one database file.
 ///
@@ -29,18 +30,25 @@ public final class SQLiteContactStore {
     /// The list's locale: what its sort keys and sections are made in (`settleLocale(_:)`).
     public internal(set) var locale: ListLocale
 
+    /// Where this connection's writes read phones for the search index: the region
+    /// the file's index was made with (`indexedRegion()`), the list locale's for a
+    /// file that records none (`ListLocale.phoneRegion`); `buildSearchIndexIfNeeded(region:)` changes it.
+    public internal(set) var phoneRegion = PhoneRegion.unitedStates
+
     /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
     public init(path: String, migrator: SQLiteMigrator) throws {
         database = try SQLiteDatabase(path: path)
         try migrator.migrate(database)
         locale = Self.locale(of: database)
         try labelsBuiltWhenEmpty()
+        phoneRegion = try indexedRegion() ?? locale.phoneRegion
     }
 
     /// Opens the database at `path` for writing; it must exist and be migrated already.
     public init(writingTo path: String) throws {
         database = try SQLiteDatabase(path: path, create: false)
         locale = Self.locale(of: database)
+        phoneRegion = try indexedRegion() ?? locale.phoneRegion
     }
 
     /// Opens the database at `path` for reading only; it must be migrated already.

@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 extension SQLiteContactStore {
     /// Chooses the kept patterns from `sample` (search texts) and builds their bits
@@ -10,7 +11,9 @@ extension SQLiteContactStore {
         try database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts") { all in
             var done = 0
             while try all.step() {
-                try gramBits.add(id: all.int(at: 0), document: SearchText.document(all.fields(from: 1)))
+                try gramBits.add(
+                    id: all.int(at: 0),
+                    document: SearchText.document(all.fields(from: 1), region: phoneRegion))
                 done += 1
                 if done % 100_000 == 0 { progress?(done) }
             }
@@ -48,7 +51,7 @@ extension SQLiteContactStore {
                 statement.reset()
                 statement.bind(id, to: ":id")
                 guard try statement.step() else { break }
-                documents.append(SearchText.document(statement.fields(from: 1)))
+                documents.append(SearchText.document(statement.fields(from: 1), region: phoneRegion))
                 id = max(id + step, statement.int(at: 0) + 1)
             }
             return documents

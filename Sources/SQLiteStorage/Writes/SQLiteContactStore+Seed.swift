@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 
 extension SQLiteContactStore {
     /// Fills an empty store with `count` synthetic contacts drawn from `randomSeed`
@@ -20,6 +21,7 @@ extension SQLiteContactStore {
         let existing = try self.count()
         guard existing == 0 else { throw ContactsError.notEmpty(path: database.path, contacts: existing) }
         let generator = SyntheticContacts(seed: randomSeed, notesPercent: notesPercent)
+        let region = phoneRegion
         let firstID = try database.integer("SELECT value FROM roster_meta WHERE key = 'next_id'") ?? 1
         // The list's sections are its locale's before any contact is keyed in it.
         if try storedLocale()?.stamp != locale.stamp { try settleLocale(locale) }
@@ -34,7 +36,7 @@ extension SQLiteContactStore {
         let step = max(1, count / max(1, gramPolicy.sampleSize))
         let patterns = frequentPatterns(
             in: stride(from: 0, to: ordered.count, by: step).map {
-                SearchText.document(generator.fields(of: ordered[$0], row: $0))
+                SearchText.document(generator.fields(of: ordered[$0], row: $0), region: region)
             }, contacts: count)
         let matcher = GramMatcher(patterns: patterns)
         // Encoding (and finding each row's patterns) runs on a second thread while this
@@ -47,7 +49,8 @@ extension SQLiteContactStore {
             for (row, draw) in ordered.enumerated() {
                 let key = keys.key(of: draw)
                 sectionRows[key.section] += 1
-                batch.append(key: key, fields: generator.fields(of: draw, row: row), grams: matcher)
+                batch.append(
+                    key: key, fields: generator.fields(of: draw, row: row), region: region, grams: matcher)
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
@@ -90,6 +93,7 @@ extension SQLiteContactStore {
             try mergeOnce()
             try gramBits.flush()
             try writeSections(rows: rows)
+            try recordIndexedRegion()
             try database.execute(
                 """
                 UPDATE roster_meta SET value = value + 1 WHERE key = 'data_version';

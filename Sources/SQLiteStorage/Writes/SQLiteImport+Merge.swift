@@ -1,4 +1,5 @@
 import Contacts
+import Phones
 
 /// `mode=merge` on SQLite: the stored contacts' match keys are read once at the
 /// start (`ContactMatch.keys`). A row that matches a contact waits in
@@ -11,7 +12,7 @@ import Contacts
 extension SQLiteImport {
     /// Every stored contact's match keys, the first contact of each key winning.
     static func matchKeys(in store: SQLiteContactStore) throws -> MatchKeys {
-        var keys = MatchKeys()
+        var keys = MatchKeys(region: store.phoneRegion)
         let hidden = try store.hiddenIDs()
         try store.database.withStatement("SELECT id, \(ContactField.columnList) FROM contacts ORDER BY id") {
             statement in
@@ -83,7 +84,7 @@ extension SQLiteImport {
                 // The text the index holds now: what a cleanup takes out after a kill.
                 statement.bind(blob: merged.sortKey(in: store.locale).bytes, to: ":key")
                 statement.bind(NoteLines.count(merged.notes), to: ":lines")
-                statement.bind(SearchText.document(merged), to: ":document")
+                statement.bind(SearchText.document(merged, region: store.phoneRegion), to: ":document")
                 statement.bind(id, to: ":id")
             }
             sectionRows[old.sortKey(in: store.locale).section] -= 1

@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Phones
 
 /// One import into a store, seen by readers all at once or not at all, that single writes never
 /// wait for (docs/import-export.md, "Writes beside an import"). It writes in short transactions
@@ -36,7 +37,7 @@ final class SQLiteImport {
     var sectionRows: [Int]
     private var finished = false
     /// `merge`: the contacts rows are matched to (`SQLiteImport+Merge.swift`).
-    var matches = MatchKeys()
+    lazy var matches = MatchKeys(region: store.phoneRegion)
     /// `merge`: rows waiting in `staging.import_merges` for the contacts they match.
     var merges = 0
     /// Contacts added so far.
@@ -109,7 +110,8 @@ final class SQLiteImport {
     /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, line: Int) throws {
         try add(
-            fields, key: fields.sortKey(in: store.locale), document: SearchText.document(fields), line: line)
+            fields, key: fields.sortKey(in: store.locale),
+            document: SearchText.document(fields, region: store.phoneRegion), line: line)
     }
 
     /// Adds one contact whose sort key and search text are made already.
