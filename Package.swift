@@ -116,3 +116,12 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// The test stages' build (scripts/lib/test_build.sh: ROSTER_OPTIMIZE_LIBRARIES=1, in a build
+// folder of its own) compiles the library targets at -O: the tests stay a debug build, with DEBUG
+// and their asserts, while the code they drive runs several times faster (docs/testing.md).
+if Context.environment["ROSTER_OPTIMIZE_LIBRARIES"] == "1" {
+    for target in package.targets where target.type == .regular && !target.name.hasSuffix("TestSupport") {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
+    }
+}

@@ -11,8 +11,14 @@ struct LocaleRestartTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The roster executable `swift build --build-tests` made beside the tests.
-    static var roster: String { root.appendingPathComponent(".build/debug/roster").path }
+    /// The roster executable `swift build --build-tests` made beside the tests (in the folder of
+    /// the test bundle that runs, whichever build folder that is).
+    static var roster: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "roster"
+        )
+        .path
+    }
 
     /// `roster serve` in `locale` on `path`, its stderr written to `log`.
     static func serve(_ path: String, locale: String, log: String) throws -> Process {

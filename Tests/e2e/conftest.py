@@ -10,6 +10,10 @@ CONTACTS = int(os.environ.get("ROSTER_E2E_CONTACTS", "200000"))
 
 
 def roster_binary():
+    """The roster scripts/e2e built (ROSTER_BIN: the test build, scripts/lib/test_build.sh), else
+    the plain debug build's."""
+    if os.environ.get("ROSTER_BIN"):
+        return os.environ["ROSTER_BIN"]
     path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
                           check=True).stdout.strip()
     return os.path.join(path, "roster")

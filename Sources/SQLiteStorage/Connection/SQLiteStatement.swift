@@ -78,7 +78,8 @@ public final class SQLiteStatement {
     func parameter(_ name: String) -> Parameter {
         if let index = indexes[name] { return Parameter(index: index) }
         let index = sqlite3_bind_parameter_index(handle, name)
-        guard index > 0 else { preconditionFailure("no parameter \(name) in SQL: \(sql)") }
+        // fatalError, not a precondition: its message is printed in an optimized build too.
+        guard index > 0 else { fatalError("no parameter \(name) in SQL: \(sql)") }
         indexes[name] = index
         return Parameter(index: index)
     }
@@ -161,7 +162,7 @@ public final class SQLiteStatement {
                     let name =
                         sqlite3_bind_parameter_name(handle, Int32(missing + 1))
                         .map { String(cString: $0) } ?? "?\(missing + 1)"
-                    preconditionFailure("parameter \(name) not bound before running: \(sql)")
+                    fatalError("parameter \(name) not bound before running: \(sql)")
                 }
                 checkedRuns += 1
             }
