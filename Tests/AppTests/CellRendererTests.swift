@@ -122,12 +122,12 @@ struct CellRendererTests {
         let tails = rows.map { String($0[$0.range(of: " aria-hidden")!.lowerBound...]) }
         #expect(
             tails[0]
-                == " aria-hidden=true>ZO</span><p dir=auto>Zoë &lt;&quot;Jo&quot;&gt; <b>O&#39;Brien &amp; Søn</b>"
+                == " aria-hidden=true dir=auto>ZO</span><p dir=auto>Zoë &lt;&quot;Jo&quot;&gt; <b>O&#39;Brien &amp; Søn</b>"
                 + "<p><i dir=auto>zoe.obrien@example.com</i> <i>+1 (555) 123-4567</i></p>"
                 + "<button data-action=favorite aria-pressed=true aria-labelledby=fav tabindex=-1></button>")
         #expect(
             tails[1]
-                == " aria-hidden=true>S</span><p dir=auto>Strauß\\u2028<p><i dir=auto></i> <i>555</i></p>"
+                == " aria-hidden=true dir=auto>S</span><p dir=auto>Strauß\\u2028<p><i dir=auto></i> <i>555</i></p>"
                 + "<button data-action=favorite aria-pressed=false aria-labelledby=fav tabindex=-1></button>"
         )
         // A search that matches nothing shown writes the same bytes.

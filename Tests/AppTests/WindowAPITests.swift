@@ -92,7 +92,7 @@ struct WindowAPITests {
         // The avatar is CSS initials on a palette class, never an image the browser must load.
         #expect(!html.contains("<img") && !html.contains("/avatar/"))
         let palette = CellRenderer.paletteIndex(id: live.hostileIDs[0])
-        #expect(html.hasPrefix("<span class=a\(palette) aria-hidden=true>SO</span>"), "\(html)")
+        #expect(html.hasPrefix("<span class=a\(palette) aria-hidden=true dir=auto>SO</span>"), "\(html)")
         #expect((0..<CellRenderer.paletteSize).contains(palette))
         let fields = try #require(cell["contact"] as? [String: Any])
         #expect(fields["last_name"] as? String == "O'Brien & \"Sons\"")

@@ -51,4 +51,23 @@ struct PhoneRegionIndexTests {
         #expect(try store.matches(["441614960000"]).contains(id), "an E.164 number is the same in any region")
         try store.database.execute("INSERT INTO contact_search (contact_search) VALUES ('integrity-check')")
     }
+
+    /// A served list without `--region` keeps the region it has when it starts in another locale
+    /// (its phones are not read again), and a new list takes its locale's.
+    @Test func aStartInAnotherLocaleKeepsTheRegionAndANewListTakesItsLocales() throws {
+        let folder = TestFolder()
+        try folder.store().seed(count: 20, randomSeed: 3)
+        let swedish = SQLiteBackend(
+            path: folder.file("roster.sqlite"), migrations: TestFolder.migrations, locale: "sv")
+        _ = try swedish.prepareToServe(seed: 0, progress: { _ in }, loading: {})
+        #expect(swedish.locale.tag == "sv" && swedish.phoneRegion == .unitedStates)
+        #expect(
+            try SQLiteContactStore(writingTo: folder.file("roster.sqlite")).indexedRegion() == .unitedStates)
+
+        let british = SQLiteBackend(
+            path: folder.file("new.sqlite"), migrations: TestFolder.migrations, locale: "en-GB")
+        try british.seed(count: 20, randomSeed: 3, notesPercent: 0, progress: { _ in })
+        _ = try british.prepareToServe(seed: 0, progress: { _ in }, loading: {})
+        #expect(try british.phoneRegion == #require(PhoneRegion("GB")))
+    }
 }

@@ -68,7 +68,9 @@ def test_a_choice_in_the_language_menu_is_kept_and_rendered_at_once(browser, ser
 
 DIRECTION = """(id) => { const row = document.querySelector(`[data-slot][data-id="${id}"]:not([hidden])`);
   const name = row && row.querySelector('.cell > p');
+  const initials = row && row.querySelector('.cell > span');
   return name && {text: name.textContent, dir: getComputedStyle(name).direction,
+    initials: initials && getComputedStyle(initials).direction,
     page: getComputedStyle(document.body).direction, marks: name.querySelectorAll('mark').length}; }"""
 
 
@@ -82,6 +84,7 @@ def test_an_arabic_name_reads_right_to_left_in_its_row_its_search_and_the_detail
         assert wait_until(lambda: page.evaluate(DIRECTION, contact_id), 8)
         shown = page.evaluate(DIRECTION, contact_id)
         assert shown["text"].strip() == "العلي" and shown["dir"] == "rtl" and shown["page"] == "ltr", shown
+        assert shown["initials"] == "rtl", shown
         watch_requests(page)
         page.goto(server.base + "/#q=" + urllib.parse.quote("العلي"))
         assert wait_until(lambda: (page.evaluate(DIRECTION, contact_id) or {}).get("marks"), 8)

@@ -29,8 +29,8 @@ enum CellRenderer {
     /// rendered, compressed and sent for each row that scrolls in. Values are
     /// escaped for HTML and JSON at once, so the fragment goes into the window
     /// JSON as it is written.
-    /// People's text (the names, the e-mail, each line of notes) is in an element
-    /// with `dir=auto`: Arabic or Hebrew reads right to left in a left-to-right page.
+    /// People's text (the initials, the names, the e-mail, each line of notes) is in an
+    /// element with `dir=auto`: Arabic or Hebrew reads right to left in a left-to-right page.
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
     /// is wrapped in `<mark>` (never in the initials or attributes); without one,
     /// fields are only escaped.
@@ -41,7 +41,7 @@ enum CellRenderer {
         let last = row.bytes(.lastName)
         html.append("<span class=a" as StaticString)
         JSONWriter.withDecimal(paletteIndex(id: row.id)) { html.append($0) }
-        html.append(" aria-hidden=true>" as StaticString)
+        html.append(" aria-hidden=true dir=auto>" as StaticString)
         appendInitials(first, last, into: &html)
         html.append("</span><p dir=auto>" as StaticString)
         if !first.isEmpty {

@@ -20,9 +20,10 @@ public final class SQLiteBackend: ContactBackend {
     /// The locale `settleLocale()` made the list's.
     private let settled = Mutex<ListLocale?>(nil)
 
-    /// The region `roster serve --region` gave, or nil: a server then reads phones in its list
-    /// locale's region (`ListLocale.phoneRegion`), `roster seed` and `roster import` in the one
-    /// the file records.
+    /// The region `roster serve --region` gave, or nil to keep the one the file records (its
+    /// index was made in it), else, for a list that records none, its locale's
+    /// (`ListLocale.phoneRegion`). A start in another locale keeps the list's region: its phones
+    /// are not read again (a million contacts' search texts would be made anew).
     private let region: PhoneRegion?
 
     /// The file at `path`, migrated with the files of the folder `migrations`, its list in
@@ -94,11 +95,11 @@ public final class SQLiteBackend: ContactBackend {
         -> ListState
     {
         let store = try migrated()
-        let locale = try settleLocale(of: store)
+        _ = try settleLocale(of: store)
         if try store.removeInterruptedImports() > 0 {
             log("roster: removed the contacts of an import that was interrupted before it showed them")
         }
-        try store.buildSearchIndexIfNeeded(region: region ?? locale.phoneRegion) { [log] done in
+        try store.buildSearchIndexIfNeeded(region: region ?? store.phoneRegion) { [log] done in
             log("roster: indexed \(done) contacts for search")
         }
         try store.buildLabelsIfNeeded()
