@@ -6,7 +6,8 @@
 // - events (a newer data version) -> the list asks for its diff, the detail pane
 //   reloads its contact unless it holds edits;
 // - a write (star, detail pane, import, undo) -> the list asks for its window now;
-// - the detail pane deletes a contact -> the undo note offers it back for 10 s;
+// - the detail pane deletes a contact -> the undo note offers it back for 10 s, and
+//   it leaves the list's selection; a bulk action on the selection -> the undo note;
 // - the list opens a contact -> the detail pane shows it;
 // - the view switch or the label picker -> the list shows that list from its top;
 //   a newer data version -> the picker reads the labels and their counts again;
@@ -55,7 +56,10 @@ function begin(doc, block) {
     send: patientSend(send, (ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     hooks: {
       changed, showRow: (row) => list.showRow(row), closed: () => list.remember(),
-      deleted: (id, name) => undo.offer(id, name),
+      deleted: (id, name) => {
+        undo.offer(id, name);
+        list.forget(id);
+      },
     },
   });
   const list = createList({
@@ -63,8 +67,10 @@ function begin(doc, block) {
     status,
     letters: (onJump) => createLetters(doc.getElementById("index"), onJump),
     toggleStar,
-    hooks: { open: (id) => detail.open(id) },
+    hooks: { open: (id) => detail.open(id), changed },
     get: signIn.fetch,
+    send,
+    undo,
   });
   list.useSearch(createSearch({
     doc,

@@ -4,6 +4,8 @@
 // right after the list in the tab order; the time stops while the pointer or
 // the focus is on it. The restore is a write like any other, so the list (and
 // every other open page, through the live updates) shows the contact back in place.
+// A bulk action on the selection (list/selection.js) is offered back the same way,
+// with POST /contacts/bulk/undo and its answer's token(s).
 
 import { word } from "../common/model/words.js";
 
@@ -46,6 +48,7 @@ export function createUndo(doc, send, changed) {
   }
 
   async function undo() {
+    if (offered?.tokens) return undoMany(offered.tokens);
     if (!offered) return;
     const { id, name } = offered;
     offered = null;
@@ -65,6 +68,36 @@ export function createUndo(doc, send, changed) {
     }
   }
 
+  /** Undoes a bulk action: each of its tokens, the last first. */
+  async function undoMany(tokens) {
+    offered = null;
+    win.clearTimeout(timer);
+    button.disabled = true;
+    let version;
+    let failure = null;
+    for (const token of [...tokens].reverse()) {
+      const answer = await send("POST", "/contacts/bulk/undo", { body: { undo: token } });
+      if (!answer.ok) {
+        failure = answer.status === 404 || answer.status === 410 ? word("undo.manyGone") : answer.json.message;
+        break;
+      }
+      version = answer.json?.version;
+    }
+    button.disabled = false;
+    tell(failure === null ? word("undo.manyBack") : word("undo.manyFailed", { why: failure }));
+    changed(version);
+  }
+
+  /** Shows the offer: `said` with the Undo button (named `label`, when given). */
+  function words(said, label = null) {
+    text.textContent = said;
+    button.hidden = false;
+    if (label) button.setAttribute("aria-label", label);
+    else button.removeAttribute("aria-label");
+    box.classList.add("shown");
+    wait(UNDO_MS);
+  }
+
   button.addEventListener("click", undo);
   const hold = () => { if (offered) win.clearTimeout(timer); };
   const resume = () => { if (offered && !box.matches(":hover, :focus-within")) wait(UNDO_MS); };
@@ -77,11 +110,13 @@ export function createUndo(doc, send, changed) {
     /** Offers to bring back contact `id` (called `name`), just deleted. */
     offer(id, name) {
       offered = { id, name };
-      text.textContent = word("undo.deleted", { name });
-      button.hidden = false;
-      button.setAttribute("aria-label", word("undo.label", { name }));
-      box.classList.add("shown");
-      wait(UNDO_MS);
+      words(word("undo.deleted", { name }), word("undo.label", { name }));
+    },
+
+    /** Says `text` (what a bulk action did) and offers to undo it with its `tokens`. */
+    offerMany(text, tokens) {
+      offered = { tokens };
+      words(text);
     },
   };
 }

@@ -1,21 +1,23 @@
 // The list's keys, done: arrows and Home/End move the focus (scrolling just
 // enough), PageUp/PageDown page as native lists do, Enter opens and * stars the
-// focused contact, and letters are type-ahead (/window?name=). Which row each
+// focused contact, and letters are type-ahead (/window?name=); Space, Shift+arrows,
+// Ctrl/Cmd+A and Escape select (list/selection.js). Which row each
 // key means is input/model/keys.js's and input/model/typeAhead.js's; this file
 // carries it out through list/list.js's calls.
 
 import { goToName } from "../list/model/list.js";
-import { keyCommand, pageMove, revealV } from "./model/keys.js";
+import { keyCommand, pageMove, revealV, selectionCommand } from "./model/keys.js";
 import { contactsInView, slotOfRow } from "../list/model/slots.js";
-import { createTypeAhead, typeKey } from "./model/typeAhead.js";
+import { createTypeAhead, typeKey, typingAt } from "./model/typeAhead.js";
 
 /**
  * The keys of list `state` with slot `model` and `slots` (list/slots.js). `sticky` and
  * `rowHeight`: the sticky title's and a plain row's px. `to` is list/list.js's:
  * {setV(v), showRow(row), schedule(), moving(), jumped()}; `open(id)` opens a
- * contact; `toggleStar(button, id)` flips its star. Returns {key(event), open(found)}.
+ * contact; `toggleStar(button, id)` flips its star; `selection` is list/selection.js's.
+ * Returns {key(event), open(found)}.
  */
-export function createListKeys({ state, model, slots, sticky, rowHeight, to, open, toggleStar }) {
+export function createListKeys({ state, model, slots, sticky, rowHeight, to, open, toggleStar, selection }) {
   const typing = createTypeAhead();
 
   /** Moves keyboard focus to contact `row`, scrolling just enough to show it. */
@@ -53,8 +55,34 @@ export function createListKeys({ state, model, slots, sticky, rowHeight, to, ope
     if (button) toggleStar(button, found[1].id);
   }
 
+  /** A key on the selection; true when it was one. */
+  function selectKey(event) {
+    const command = selectionCommand(event, typingAt(typing, event.timeStamp));
+    if (command === null) return false;
+    if (command === "clear") {
+      if (!selection.clear()) return false; // nothing selected: Escape is the page's (the detail pane's)
+      event.stopPropagation();
+    } else if (command === "all") {
+      selection.all();
+    } else if (command === "toggle") {
+      const found = slotOfRow(model, state.focusRow);
+      if (found) selection.toggleRow(found[0]);
+    } else {
+      const anchor = slotOfRow(model, state.focusRow);
+      if (anchor && !selection.active()) selection.toggleRow(anchor[0]);
+      const row = keyCommand(event.key, { focusRow: state.focusRow, total: state.total }).row;
+      to.moving();
+      focusRow(row);
+      const found = slotOfRow(model, row);
+      if (found) selection.extendRow(found[0]);
+    }
+    event.preventDefault();
+    return true;
+  }
+
   function key(event) {
     if (!state.total) return;
+    if (selection && selectKey(event)) return;
     const command = keyCommand(event.key, { focusRow: state.focusRow, total: state.total });
     if (!command) {
       const name = typeKey(typing, event.key, event.timeStamp);

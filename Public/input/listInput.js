@@ -7,7 +7,8 @@ const STILL_AFTER = 150; // ms without a move before hover comes back
 /**
  * Listens to the list `list` and its slots' `stage` in window `win`. `on` has
  * scroll(scrollTop), wheel(deltaY, deltaMode), key(event) (a key on the list
- * itself, without a modifier), star(button, id), open(slot ID), focus() (the
+ * itself, without a modifier but Shift, or Ctrl/Cmd+A), star(button, id), open(slot ID),
+ * pick(slot ID, "toggle" or "extend"), swipeAction(name, node), focus() (the
  * list gained or lost the focus), hash() and resize(height).
  */
 export function listenToList({ win, list, stage }, on) {
@@ -20,18 +21,31 @@ export function listenToList({ win, list, stage }, on) {
   }, { passive: false });
 
   list.addEventListener("keydown", (event) => {
-    if (event.target !== list || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target !== list || event.altKey) return;
+    // Of the keys with Ctrl or Cmd, the list takes only Ctrl/Cmd+A (select all).
+    if ((event.ctrlKey || event.metaKey) && event.key !== "a" && event.key !== "A") return;
     on.key(event);
   });
 
-  // One listener for every slot: a star flips, anywhere else on a row opens it. While
-  // the list moves, slots take no pointer events (app.css), so no click lands here.
+  // One listener for every slot: a star flips, a swiped row's action acts, the
+  // checkbox (or a click with Ctrl/Cmd or Shift) selects, anywhere else on a row opens
+  // it (or, while selecting, flips it). While the list moves, slots take no pointer
+  // events (app.css), so no click lands here.
   stage.addEventListener("click", (event) => {
     const node = event.target.closest('.slot[data-kind="contact"]');
     if (!node || node.hidden) return;
+    const slot = Number(node.dataset.slot);
+    const swiped = event.target.closest("[data-swipe]");
+    if (swiped) return on.swipeAction(swiped.dataset.swipe, node);
     const star = event.target.closest('[data-action="favorite"]');
     if (star) return on.star(star, node.dataset.id);
-    on.open(Number(node.dataset.slot));
+    if (event.shiftKey) return on.pick(slot, "extend");
+    if (event.target.closest(".pick") || event.ctrlKey || event.metaKey) return on.pick(slot, "toggle");
+    on.open(slot);
+  });
+  // Shift+click selects a range: no text selection with it.
+  stage.addEventListener("mousedown", (event) => {
+    if (event.shiftKey) event.preventDefault();
   });
 
   list.addEventListener("focus", () => on.focus());

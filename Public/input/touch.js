@@ -8,10 +8,12 @@ import { createDrag, createFling, dragTo, flingStep, releaseVelocity } from "./m
 
 /**
  * Listens to touches on `list` in window `win`. `on` has position() (the list's
- * `v`), max() (the largest `v`) and move(v) (the list moves there). Returns
+ * `v`), max() (the largest `v`) and move(v) (the list moves there); `swipes`
+ * (input/swipe.js's) sees every touch first, and a sideways one is a row's, not
+ * the list's. Returns
  * {stop()}: ends a fling (the wheel or a key took over).
  */
-export function listenToTouch({ win, list }, on) {
+export function listenToTouch({ win, list, swipes = null }, on) {
   let drag = null; // the finger on the list
   let fling = null; // the fling running
   let carried = 0; // the velocity of the fling the finger stopped
@@ -39,16 +41,19 @@ export function listenToTouch({ win, list }, on) {
       return;
     }
     drag = createDrag(event.touches[0].clientY, event.timeStamp);
+    swipes?.start(event);
   }, { passive: true });
 
   list.addEventListener("touchmove", (event) => {
     if (!drag || event.touches.length !== 1) return;
+    if (swipes?.move(event)) return;
     const v = dragTo(drag, event.touches[0].clientY, event.timeStamp, on.position(), on.max());
     if (v !== null) on.move(v);
   }, { passive: true });
 
   function lift(event) {
     if (!drag) return;
+    swipes?.end(event);
     const velocity = event.type === "touchend" ? releaseVelocity(drag, event.timeStamp) : 0;
     drag = null;
     fling = velocity ? createFling(velocity, event.timeStamp, carried) : null;

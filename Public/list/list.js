@@ -30,7 +30,7 @@ import { sectionRow, stickyTitle } from "./model/sections.js";
 import { createSkeletonLayer } from "./skeletons.js";
 import { skeletonBlocks } from "./model/skeletons.js";
 import { createSlotModel, rowAtTop, slotOfRow } from "./model/slots.js";
-import { createSlots } from "./slots.js";
+import { createTable } from "./table.js";
 import { listenToTouch } from "../input/touch.js";
 import { createWindows } from "./windows.js";
 
@@ -39,10 +39,10 @@ const REMEMBER_AFTER = 250; // ms the list rests before the URL records its row
 /**
  * The list in `doc`. `status` is status/status.js's; `letters(onJump)` makes the letter
  * index (list/letters.js); `toggleStar(button, id)` flips a row's star; `hooks.open(id)`
- * opens a contact's detail; `get` fetches (through the sign-in). Returns {start,
- * startQuery, startFilter, where, refresh, showRow, remember, useSearch, useViews}.
+ * opens a contact's detail; `get` fetches (through the sign-in); `send`, `undo`: net/api.js's, detail/undo.js's.
+ * Returns {start, startQuery, startFilter, where, refresh, showRow, remember, useSearch, useViews, forget}.
  */
-export function createList({ doc, status, letters, toggleStar, hooks, get }) {
+export function createList({ doc, status, letters, toggleStar, hooks, get, send, undo }) {
   const win = doc.defaultView;
   const list = doc.getElementById("list");
   const stage = doc.getElementById("stage");
@@ -58,7 +58,8 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
 
   const state = createListState();
   const model = createSlotModel();
-  const slots = createSlots({ model, stage, list });
+  const table = createTable({ doc, state, model, stage, list, toggleStar, send, get, undo, hooks, status }); // list/table.js
+  const slots = table.slots;
   const skeletons = createSkeletonLayer(stage, STICKY);
   const index = letters(jumpToSection);
   const moving = createMoving(stage);
@@ -141,9 +142,7 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
         syncScrollbar();
         schedule();
       }
-      slots.release(step.released);
-      slots.fill(step.cells);
-      if (step.cells.length) slots.order();
+      table.show(step); // the slots' nodes, with the selection and the changes' animations
       if (step.loadSections) windows.loadSections();
       if (step.syncAfter) syncScrollbar(); // its scroll event is expected, so ignored
       status.showWindow(step.answer, state.lastBytes, state.query, state);
@@ -196,7 +195,7 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
   }
 
   const keys = createListKeys({
-    state, model, slots, sticky: STICKY, rowHeight: STRIPE, open: hooks.open, toggleStar,
+    state, model, slots, sticky: STICKY, rowHeight: STRIPE, open: hooks.open, toggleStar, selection: table.selection,
     to: { setV, showRow, schedule, moving, jumped: () => spoken.jumped() },
   });
 
@@ -262,8 +261,8 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
 
     /** Starts the list where the URL says (a search, a row, or the top), from GET /'s first window when that is its list. */
     async start(first = null) {
-      listenToList({ win, list, stage }, input);
-      touch = listenToTouch({ win, list }, { position: () => state.v, max, move: fingerTo });
+      listenToList({ win, list, stage }, table.input(input, schedule));
+      touch = listenToTouch({ win, list, swipes: table.swipes }, { position: () => state.v, max, move: fingerTo });
       state.viewport = list.clientHeight;
       const link = readLink(win.location.hash), filter = readFilter(win.location.hash);
       const fits = first !== null && fitsLink(link, filter);
@@ -296,5 +295,6 @@ export function createList({ doc, status, letters, toggleStar, hooks, get }) {
 
     /** The detail pane closed: the URL goes back to the list's row. */
     remember,
+    forget: (id) => table.selection.removed([{ id, row: null }]), // deleted in the detail pane
   };
 }

@@ -1,17 +1,23 @@
 // The slot pool's nodes: a fixed set of DOM nodes, one per slot ID the server
 // hands out, each filled with the cell the server put in that slot and recycled
 // as the window moves (never created per row, never measured). What each slot
-// shows is list/model/slots.js's; this file makes the nodes match it.
+// shows is list/model/slots.js's; this file makes the nodes match it. A contact
+// row also holds its selection checkbox (docs/page.md, "Selection"); `hooks.bound`
+// writes its state each time the slot is bound, `hooks.unbound` closes what a
+// swipe opened in it.
 
+import { word } from "../common/model/words.js";
 import { orderMoves } from "./model/domOrder.js";
 
-const CLEARED = ["data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"];
+const CLEARED = ["aria-selected", "data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"];
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
- * `list` when the node holding it is emptied. Returns {release, fill, order, place, adopt, node}.
+ * `list` when the node holding it is emptied. `hooks`: bound(node, slot ID) after a
+ * slot is filled, unbound(node) before it is filled or released.
+ * Returns {release, fill, order, place, adopt, node}.
  */
-export function createSlots({ model, stage, list }) {
+export function createSlots({ model, stage, list, hooks = {} }) {
   const nodes = new Map(); // slot ID -> {node, kind, height, y, focused}: what the node has now
 
   function keepFocus(node) {
@@ -24,6 +30,7 @@ export function createSlots({ model, stage, list }) {
       const slot = nodes.get(id);
       if (!slot) continue;
       keepFocus(slot.node);
+      hooks.unbound?.(slot.node);
       slot.node.hidden = true;
     }
   }
@@ -54,25 +61,31 @@ export function createSlots({ model, stage, list }) {
       for (const name of CLEARED) node.removeAttribute(name);
     }
     keepFocus(node);
-    // The fragment goes inside one grid cell: rows of a grid hold cells.
-    node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${cell.html}</div>`;
+    hooks.unbound?.(node);
+    const c = cell.contact || {};
+    const name = [c.first_name, c.last_name].filter(Boolean).join(" ");
+    // The fragment goes inside one grid cell: rows of a grid hold cells. A contact's
+    // starts with its checkbox (over the avatar: app.css), named from the catalog.
+    const pick = cell.kind === "contact" ? `<input type="checkbox" class="pick" tabindex="-1" aria-label="${attribute(word("select.row", { name }))}">` : "";
+    node.innerHTML = `<div class="cell" role="${cell.kind === "contact" ? "gridcell" : "presentation"}">${pick}${cell.html}</div>`;
     if (slot.height !== cell.height) {
       slot.height = cell.height; // the server decides every height
       node.style.height = `${cell.height}px`;
     }
     if (cell.kind === "contact") {
-      const c = cell.contact || {};
       node.dataset.row = String(cell.row);
       node.dataset.id = String(cell.contact ? cell.contact.id : "");
       node.setAttribute("role", "row");
       node.setAttribute("aria-rowindex", String(cell.row + 1));
-      node.setAttribute("aria-label", [c.first_name, c.last_name].filter(Boolean).join(" ") + (c.email ? `, ${c.email}` : "") + (c.phone ? `, ${c.phone}` : ""));
+      node.setAttribute("aria-label", name + (c.email ? `, ${c.email}` : "") + (c.phone ? `, ${c.phone}` : ""));
     } else {
       node.dataset.section = String(cell.section);
       node.setAttribute("role", "presentation");
       node.setAttribute("aria-hidden", "true");
+      node.removeAttribute("aria-selected");
     }
     node.hidden = false;
+    hooks.bound?.(node, cell.slot);
   }
 
   /** Puts the shown slots' nodes in DOM order = screen order (screen readers read
@@ -123,4 +136,9 @@ export function createSlots({ model, stage, list }) {
   }
 
   return { release, fill, order, place, adopt, node: (id) => nodes.get(id)?.node ?? null };
+}
+
+/** `text` for an HTML attribute's quotes. */
+function attribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

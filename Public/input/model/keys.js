@@ -26,6 +26,22 @@ export function keyCommand(key, { focusRow, total }) {
 }
 
 /**
+ * What key `event` ({key, shiftKey, ctrlKey, metaKey}) does to the selection
+ * (docs/page.md, "Selection"): "all" (Ctrl or Cmd+A), "clear" (Escape), "toggle"
+ * (Space: only when no type-ahead is under way, whose name a space goes on with),
+ * "extend" (Shift+ArrowUp/Down: the focus moves, the selection follows it from the
+ * anchor), or null.
+ */
+export function selectionCommand({ key, shiftKey = false, ctrlKey = false, metaKey = false }, typing = false) {
+  if ((ctrlKey || metaKey) && (key === "a" || key === "A")) return "all";
+  if (ctrlKey || metaKey) return null;
+  if (key === "Escape") return "clear";
+  if (key === " " && !typing && !shiftKey) return "toggle";
+  if (shiftKey && (key === "ArrowDown" || key === "ArrowUp")) return "extend";
+  return null;
+}
+
+/**
  * A page down (`direction` 1) or up (-1), as native lists page: `view` holds the
  * contacts wholly in view below the sticky title, in screen order ({row, top,
  * height}). PageDown puts the last of them just below the title; PageUp puts the

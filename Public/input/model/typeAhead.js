@@ -25,3 +25,8 @@ export function typeKey(typing, key, now) {
   typing.at = now;
   return typing.text;
 }
+
+/** Whether a name is being typed at `now`: a space then goes on with it. */
+export function typingAt(typing, now) {
+  return typing.text !== "" && now - typing.at <= TYPE_AHEAD_PAUSE;
+}

@@ -9,6 +9,7 @@
 // it; moving `v` as much in this same frame keeps every kept contact at its y
 // (also when the user scrolled meanwhile: `v` is then in the old coordinates too).
 
+import { snapshot } from "./changes.js";
 import { clampV } from "./scroller.js";
 import { applyWindow, rowOfContact, slotOfRow } from "./slots.js";
 import { moveTo, takeSize } from "./list.js";
@@ -19,7 +20,8 @@ import { moveTo, takeSize } from "./list.js";
  * {answer, resized (lay the scroller out), moved (`v` jumped: the thumb follows
  * before the cells are written), released (slot IDs to hide), cells (to put in),
  * syncAfter (the thumb follows `v` after the cells), loadSections (the data or the
- * list's size changed: /sections again)}.
+ * list's size changed: /sections again), before (when the answer marks changes:
+ * the shown slots as they were, list/model/changes.js's snapshot, and `oldV`)}.
  * @param {number} sticky the sticky title's height, px (a row answer's row sits below it)
  */
 export function takeArrival(state, model, sticky) {
@@ -28,6 +30,8 @@ export function takeArrival(state, model, sticky) {
   state.inFlight = false;
   state.ticket = null;
   state.beyond = answer.beyond ?? null; // the rows past the window, for skeletons
+  const marked = Boolean(answer.deleted?.length) || answer.cells.some((cell) => cell.change);
+  const before = marked ? { slots: snapshot(model), oldV: state.v } : null; // rows changed by data animate from there
   const resized = takeSize(state, answer);
   let moved = false;
   const placed = ticket.row !== null || Boolean(ticket.name);
@@ -57,5 +61,5 @@ export function takeArrival(state, model, sticky) {
   const shift = !placed && !ticket.top && typeof answer.offset === "number" ? answer.offset - ticket.asked : 0;
   if (shift !== 0) state.v = clampV(state.v + shift, state.contentHeight, state.viewport);
   if (state.latest > state.version) state.dirty = true; // announced while this was asked for
-  return { answer, resized, moved, released, cells, syncAfter: shift !== 0 || resized, loadSections };
+  return { answer, resized, moved, released, cells, syncAfter: shift !== 0 || resized, loadSections, before };
 }

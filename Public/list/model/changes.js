@@ -11,7 +11,7 @@ export const DURATION = 240;
 
 /**
  * What to animate for an answer. `before`: the slot model's entries as they were
- * (slot ID -> {shown, id, top, height}) with `oldV`; `cells` and `deleted` the
+ * (slot ID -> {shown, id, row, top, height}: `snapshot`) with `oldV`; `cells` and `deleted` the
  * answer's; `newV` the list's offset once applied; `viewport` its height;
  * `reduced`: prefers-reduced-motion. Returns {out: [{slot, y, height}] (deleted rows'
  * old screen places), fadeIn: [slot], update: [slot], moves: [{slot, dy}]}.
@@ -49,6 +49,6 @@ export function animates(plan) {
 /** A copy of the slot model's shown entries, to plan from once the answer is applied. */
 export function snapshot(model) {
   const copy = new Map();
-  for (const [slot, entry] of model) if (entry.shown) copy.set(slot, { shown: true, id: entry.id, top: entry.top, height: entry.height });
+  for (const [slot, entry] of model) if (entry.shown) copy.set(slot, { shown: true, id: entry.id, row: entry.row, top: entry.top, height: entry.height });
   return copy;
 }
