@@ -103,6 +103,13 @@ def test_axe_finds_no_violation(browser, server, scheme):
     open_list(page, server)
     settle(page)
     scan("list")
+    # A selection: the rows' checkboxes and the selection bar with its actions.
+    page.focus("#list")
+    page.keyboard.press("Space")
+    page.keyboard.press("Shift+ArrowDown")
+    page.wait_for_selector("#selection:not([hidden])")
+    scan("selection")
+    page.keyboard.press("Escape")
     page.locator("#list [data-slot][data-row]:not([hidden])").nth(1).click()
     page.wait_for_selector("#detail:not([hidden])")
     page.wait_for_timeout(500)

@@ -138,3 +138,26 @@ test("type-ahead takes no key that is not one printable letter or digit to start
   assert.equal(typeKey(typing, "?", 10), null, "punctuation within a name is not a name's");
   assert.equal(typeKey(typing, "👍", 20), null);
 });
+
+test("the selection's keys: Ctrl/Cmd+A, Escape, Space unless a name is being typed, Shift+arrows", async () => {
+  const { selectionCommand } = await import("../../Public/input/model/keys.js");
+  const { createTypeAhead, typeKey, typingAt } = await import("../../Public/input/model/typeAhead.js");
+  assert.equal(selectionCommand({ key: "a", ctrlKey: true }), "all");
+  assert.equal(selectionCommand({ key: "A", metaKey: true, shiftKey: true }), "all");
+  assert.equal(selectionCommand({ key: "c", ctrlKey: true }), null);
+  assert.equal(selectionCommand({ key: "Escape" }), "clear");
+  assert.equal(selectionCommand({ key: " " }), "toggle");
+  assert.equal(selectionCommand({ key: "ArrowDown", shiftKey: true }), "extend");
+  assert.equal(selectionCommand({ key: "ArrowUp", shiftKey: true }), "extend");
+  assert.equal(selectionCommand({ key: "ArrowDown" }), null, "a plain arrow moves the focus only");
+  assert.equal(selectionCommand({ key: "a" }), null, "a letter is type-ahead's");
+  // While a name is typed, a space goes on with it ("van d"), as in native lists.
+  const typing = createTypeAhead();
+  assert.equal(typingAt(typing, 0), false);
+  typeKey(typing, "v", 1000);
+  typeKey(typing, "a", 1100);
+  assert.equal(typingAt(typing, 1300), true);
+  assert.equal(selectionCommand({ key: " " }, typingAt(typing, 1300)), null);
+  assert.equal(typeKey(typing, " ", 1300), "va ");
+  assert.equal(selectionCommand({ key: " " }, typingAt(typing, 5000)), "toggle", "after the pause Space selects again");
+});
