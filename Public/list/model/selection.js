@@ -10,7 +10,7 @@
 //   splits it around that contact (its neighbours are in view: it was just clicked);
 // - `anchor` ({id, row}): where Shift+click and Shift+arrows extend from; `base` the
 //   selection before the extension started, which each extension redoes from.
-// The server's `select` (docs/api.md, "Bulk actions") is `{ids}` for chosen contacts,
+// The server's `select` (the bulk actions of docs/api.md) is `{ids}` for chosen contacts,
 // `{between: [a, b]}` for a range, `{all, except}` for all of a view.
 
 /** The most ids one request names (the API's limit). */
