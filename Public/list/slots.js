@@ -3,8 +3,8 @@
 // as the window moves (never created per row, never measured). What each slot
 // shows is list/model/slots.js's; this file makes the nodes match it. A contact
 // row also holds its selection checkbox (docs/page.md, "Selection"); `hooks.bound`
-// writes its state each time the slot is bound, `hooks.unbound` closes what a
-// swipe opened in it.
+// writes its state and its photo each time the slot is bound, `hooks.unbound` closes
+// what a swipe opened in it and stops its photo.
 
 import { word } from "../common/model/words.js";
 import { orderMoves } from "./model/domOrder.js";
@@ -13,7 +13,7 @@ const CLEARED = ["aria-selected", "data-row", "data-id", "data-section", "aria-r
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
- * `list` when the node holding it is emptied. `hooks`: bound(node, slot ID) after a
+ * `list` when the node holding it is emptied. `hooks`: bound(node, slot ID, cell) after a
  * slot is filled, unbound(node) before it is filled or released.
  * Returns {release, fill, order, place, adopt, node}.
  */
@@ -85,7 +85,7 @@ export function createSlots({ model, stage, list, hooks = {} }) {
       node.removeAttribute("aria-selected");
     }
     node.hidden = false;
-    hooks.bound?.(node, cell.slot);
+    hooks.bound?.(node, cell.slot, cell);
   }
 
   /** Puts the shown slots' nodes in DOM order = screen order (screen readers read

@@ -2,11 +2,13 @@
 // "Animated changes"): the nodes (list/slots.js) with each row's selection
 // (list/selection.js) written whenever a slot is bound, the swipes over the rows
 // (input/swipe.js) closed whenever a slot is bound again or the list moves, and the
-// rows a data change animates (list/model/changes.js, list/animate.js).
+// rows a data change animates (list/model/changes.js, list/animate.js), and the rows'
+// photos (list/photos.js), set and stopped as slots are bound and released.
 
 import { prepareChanges } from "./animate.js";
 import { word } from "../common/model/words.js";
 import { planChanges } from "./model/changes.js";
+import { createPhotos } from "./photos.js";
 import { createSelectionBar } from "./selection.js";
 import { createSlots } from "./slots.js";
 import { createSwipes } from "../input/swipe.js";
@@ -21,12 +23,25 @@ import { createSwipes } from "../input/swipe.js";
 export function createTable({ doc, state, model, stage, list, toggleStar, send, get, undo, hooks, status }) {
   const win = doc.defaultView;
   const say = (text) => status.showMessage(text);
+  const photos = createPhotos({ doc });
   const swipes = createSwipes({
     stage,
     hooks: { favorite: swipeStar, remove: swipeDelete, select: (node) => selection.selectRow(Number(node.dataset.slot)) },
   });
   const nodes = createSlots({
-    model, stage, list, hooks: { bound: (node, slot) => selection.paint(node, slot), unbound: (node) => swipes.unbound(node) },
+    model,
+    stage,
+    list,
+    hooks: {
+      bound: (node, slot, cell) => {
+        selection.paint(node, slot);
+        photos.bound(node, slot, cell);
+      },
+      unbound: (node) => {
+        swipes.unbound(node);
+        photos.unbound(node);
+      },
+    },
   });
   const selection = createSelectionBar({ doc, state, model, slots: nodes, send, get, undo, changed: hooks.changed, say });
   let pending = null; // the animations of the changes just written, started once placed
