@@ -90,6 +90,21 @@ struct LocaleAPITests {
     }
 
     @Test(arguments: TestStore.available)
+    func namesFoundByTheirReadingsMarkWhatTheReadingsRead(store: TestStore) throws {
+        let live = try live(store, "zh")
+        let marks: [(String, String)] = [
+            ("zhang", "<mark>张</mark>"), ("zw", "<mark>伟</mark> <b><mark>张</mark></b>"),
+            ("petrov", "<b><mark>Петров</mark></b>"), ("satou", "<b><mark>佐藤</mark></b>"),
+            ("ㄱㅁㅈ", "<mark>민준</mark> <b><mark>김</mark></b>"),
+        ]
+        for (query, marked) in marks {
+            let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let html = try cells(live, "&q=\(encoded)").map { $0["html"] as? String ?? "" }
+            #expect(html.contains { $0.contains(marked) }, "\(query): \(html)")
+        }
+    }
+
+    @Test(arguments: TestStore.available)
     func aVCardsReadingsOrderAndFindItsName(store: TestStore) throws {
         let live = try LiveApplication(store, contacts: 0, locale: "ja")
         // As an iPhone exports them: the readings on X-PHONETIC lines.
