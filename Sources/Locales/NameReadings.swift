@@ -6,9 +6,9 @@
 /// Han characters are read one at a time and each answer kept, so a million names cost a few
 /// thousand ICU calls (one costs about 30 us); other runs are kept whole.
 public final class NameReadings: Sendable {
-    private let anyLatin: Transliterator
-    private let han: Transliterator
-    private let hanSurname: Transliterator
+    let anyLatin: Transliterator
+    let han: Transliterator
+    let hanSurname: Transliterator
 
     /// The readings every list uses: transliteration does not depend on the list's locale.
     public static let shared: NameReadings? = try? NameReadings()

@@ -88,4 +88,47 @@ struct LocaleAPITests {
         // Not every name: a reading finds the names it reads.
         #expect(try cells(live, "&q=petrov").count == 1)
     }
+
+    @Test(arguments: TestStore.available)
+    func namesFoundByTheirReadingsMarkWhatTheReadingsRead(store: TestStore) throws {
+        let live = try live(store, "zh")
+        let marks: [(String, String)] = [
+            ("zhang", "<mark>张</mark>"), ("zw", "<mark>伟</mark> <b><mark>张</mark></b>"),
+            ("petrov", "<b><mark>Петров</mark></b>"), ("satou", "<b><mark>佐藤</mark></b>"),
+            ("ㄱㅁㅈ", "<mark>민준</mark> <b><mark>김</mark></b>"),
+        ]
+        for (query, marked) in marks {
+            let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let html = try cells(live, "&q=\(encoded)").map { $0["html"] as? String ?? "" }
+            #expect(html.contains { $0.contains(marked) }, "\(query): \(html)")
+        }
+    }
+
+    @Test(arguments: TestStore.available)
+    func aVCardsReadingsOrderAndFindItsName(store: TestStore) throws {
+        let live = try LiveApplication(store, contacts: 0, locale: "ja")
+        // As an iPhone exports them: the readings on X-PHONETIC lines.
+        let cards: [(last: String, first: String, reading: String)] = [
+            ("阿部", "", ""), ("しのだ", "", ""), ("佐藤", "花子", "さとう"), ("さくら", "", ""),
+        ]
+        var text = ""
+        for card in cards {
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nN:\(card.last);\(card.first);;;\r\n"
+            if !card.reading.isEmpty { text += "X-PHONETIC-LAST-NAME:\(card.reading)\r\n" }
+            text += "END:VCARD\r\n"
+        }
+        let imported = live.call("POST", "/import", text, headers: ["Content-Type": "text/vcard"])
+        #expect(imported.status == 200, "\(imported.json)")
+        let titles = try #require(live.client().getJSON("/sections")?.json["sections"] as? [[String: Any]])
+            .map { $0["title"] as? String ?? "" }
+        let rows = try cells(live)
+        let names = rows.map { ($0["contact"] as? [String: Any])?["last_name"] as? String ?? "" }
+        // 佐藤 sorts and files as さとう: between さくら and しのだ, under さ (kanji unread come last).
+        #expect(names == ["さくら", "佐藤", "しのだ", "阿部"])
+        #expect(titles[rows[1]["section"] as! Int] == "さ")
+        let found = try cells(live, "&q=satou").map {
+            ($0["contact"] as? [String: Any])?["last_name"] as? String ?? ""
+        }
+        #expect(found == ["佐藤"])
+    }
 }

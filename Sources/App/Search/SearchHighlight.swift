@@ -24,7 +24,7 @@ import HTTP
 /// Built once per query and shared by every row of the window; a value.
 struct SearchHighlight: Sendable {
     /// One query word as it is searched for in a field's folded text.
-    private struct Pattern: Sendable, Equatable {
+    struct Pattern: Sendable, Equatable {
         /// The bytes searched for: the folded word, after a space when it must
         /// start a word (folded text has a space before each word).
         let bytes: [UInt8]
@@ -34,7 +34,7 @@ struct SearchHighlight: Sendable {
         let inDigits: Bool
     }
 
-    private let patterns: [Pattern]
+    let patterns: [Pattern]
     /// Whether a word is looked for in the phone's digits too.
     private let searchesDigits: Bool
 
@@ -71,24 +71,35 @@ struct SearchHighlight: Sendable {
     /// - Complexity: O(n * m) for n bytes of text and m bytes of query words; the
     ///   text is folded once, without a `String` when it is ASCII.
     func ranges(in text: UnsafeBufferPointer<UInt8>, of field: ContactField) -> [Range<Int>] {
+        scan(text, of: field).ranges
+    }
+
+    /// `ranges(in:of:)`, and which patterns matched (bit i for `patterns[i]`).
+    func scan(_ text: UnsafeBufferPointer<UInt8>, of field: ContactField) -> (
+        ranges: [Range<Int>], matched: UInt64
+    ) {
         guard !patterns.isEmpty, !text.isEmpty,
             let folded = FoldedText(text, keepingDigits: field == .phone && searchesDigits)
-        else { return [] }
+        else { return ([], 0) }
         var found: [Range<Int>] = []
-        for pattern in patterns {
+        var matched: UInt64 = 0
+        for (index, pattern) in patterns.enumerated() {
+            let before = found.count
             Self.forEachOccurrence(of: pattern.bytes, in: folded.bytes) { start in
                 let first = folded.original(start + pattern.skip)
                 let last = folded.original(start + pattern.bytes.count - 1)
                 found.append(first.lowerBound..<last.upperBound)
             }
-            guard pattern.inDigits else { continue }
-            Self.forEachOccurrence(of: pattern.bytes, in: folded.digits) { start in
-                let first = folded.originalOfDigit(start)
-                let last = folded.originalOfDigit(start + pattern.bytes.count - 1)
-                found.append(first.lowerBound..<last.upperBound)
+            if pattern.inDigits {
+                Self.forEachOccurrence(of: pattern.bytes, in: folded.digits) { start in
+                    let first = folded.originalOfDigit(start)
+                    let last = folded.originalOfDigit(start + pattern.bytes.count - 1)
+                    found.append(first.lowerBound..<last.upperBound)
+                }
             }
+            if found.count > before && index < 64 { matched |= 1 << UInt64(index) }
         }
-        return Self.merged(found)
+        return (Self.merged(found), matched)
     }
 
     /// `ranges(in:of:)` for a string's UTF-8.
@@ -101,8 +112,16 @@ struct SearchHighlight: Sendable {
     /// `<mark>` around what the query matches.
     /// - Complexity: O(n * m), as `ranges(in:of:)`.
     func append(_ text: UnsafeBufferPointer<UInt8>, of field: ContactField, to html: inout ByteBuffer) {
+        Self.append(text, marking: ranges(in: text, of: field), to: &html)
+    }
+
+    /// Appends `text` escaped for HTML in JSON, with `<mark>` around `ranges` (sorted, apart,
+    /// each a run of whole characters).
+    static func append(
+        _ text: UnsafeBufferPointer<UInt8>, marking ranges: [Range<Int>], to html: inout ByteBuffer
+    ) {
         var written = 0
-        for range in ranges(in: text, of: field) {
+        for range in ranges {
             TextEscaping.append(
                 UnsafeBufferPointer(rebasing: text[written..<range.lowerBound]), as: .htmlInJSON, to: &html)
             html.append("<mark>" as StaticString)
@@ -121,7 +140,7 @@ struct SearchHighlight: Sendable {
 
     /// Calls `body` with the start of every occurrence of `needle` in `haystack`,
     /// overlapping ones included.
-    private static func forEachOccurrence(of needle: [UInt8], in haystack: [UInt8], _ body: (Int) -> Void) {
+    static func forEachOccurrence(of needle: [UInt8], in haystack: [UInt8], _ body: (Int) -> Void) {
         guard let head = needle.first, needle.count <= haystack.count else { return }
         for start in 0...(haystack.count - needle.count) where haystack[start] == head {
             var index = 1
@@ -131,7 +150,7 @@ struct SearchHighlight: Sendable {
     }
 
     /// `ranges` sorted, with those that overlap or touch made one.
-    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
         guard ranges.count > 1 else { return ranges }
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var result = [sorted[0]]

@@ -32,7 +32,8 @@ enum CellRenderer {
     /// People's text (the initials, the names, the e-mail, each line of notes) is in an
     /// element with `dir=auto`: Arabic or Hebrew reads right to left in a left-to-right page.
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
-    /// is wrapped in `<mark>` (never in the initials or attributes); without one,
+    /// is wrapped in `<mark>` (never in the initials or attributes), in the names also what
+    /// it matched through their readings (`SearchHighlight.nameRanges`); without one,
     /// fields are only escaped.
     static func contact(
         _ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer
@@ -44,13 +45,15 @@ enum CellRenderer {
         html.append(" aria-hidden=true dir=auto>" as StaticString)
         appendInitials(first, last, into: &html)
         html.append("</span><p dir=auto>" as StaticString)
+        // The names' marks together: a word matched through their readings may span both.
+        let marks = highlight?.nameRanges(first: first, last: last, details: row.bytes(.details))
         if !first.isEmpty {
-            append(first, .firstName, highlight, to: &html)
+            append(first, marks?.first, to: &html)
             if !last.isEmpty { html.append(0x20) }
         }
         if !last.isEmpty {
             html.append("<b>" as StaticString)
-            append(last, .lastName, highlight, to: &html)
+            append(last, marks?.last, to: &html)
             html.append("</b>" as StaticString)
         }
         html.append("<p><i dir=auto>" as StaticString)
@@ -70,6 +73,18 @@ enum CellRenderer {
                 }
                 html.append("</div>" as StaticString)
             }
+        }
+    }
+
+    /// A name, escaped, with the search's marks when there is one.
+    @inline(__always)
+    private static func append(
+        _ text: UnsafeBufferPointer<UInt8>, _ marks: [Range<Int>]?, to html: inout ByteBuffer
+    ) {
+        if let marks {
+            SearchHighlight.append(text, marking: marks, to: &html)
+        } else {
+            TextEscaping.append(text, as: .htmlInJSON, to: &html)
         }
     }
 

@@ -1,5 +1,5 @@
-/// The end of a card: group labels, the preferred values first, names from FN,
-/// the photo decoded.
+/// The end of a card: group labels, the preferred values first, names from FN, the
+/// readings `SORT-AS` and `SORT-STRING` give, the photo decoded.
 extension VCardCardBuilder {
     /// The card read, or a message (and its line) when it cannot be read.
     mutating func finish() -> Result<ContactCard, VCardError> {
@@ -22,9 +22,29 @@ extension VCardCardBuilder {
             }
             if !card.isVCardFormattedName(formatted.value) { card.other.insert(formatted, at: 0) }
         }
+        readings()
         var done = ContactCard()
         swap(&done, &card)
         return .success(done)
+    }
+
+    /// The readings `SORT-AS` and `SORT-STRING` give, for names no `X-PHONETIC-*` reads;
+    /// one that only repeats its name says nothing, and an overridden `SORT-STRING` stays in `other`.
+    private mutating func readings() {
+        if let sortAs {
+            if card.phoneticLastName.isEmpty && sortAs.last != card.lastName {
+                card.phoneticLastName = sortAs.last
+            }
+            if card.phoneticFirstName.isEmpty && sortAs.first != card.firstName {
+                card.phoneticFirstName = sortAs.first
+            }
+        }
+        guard let sortString, sortString.value != card.lastName else { return }
+        if card.phoneticLastName.isEmpty {
+            card.phoneticLastName = sortString.value
+        } else if sortString.value != card.phoneticLastName {
+            card.other.append(sortString)
+        }
     }
 
     /// Each X-ABLabel labels the emails, phones, addresses and URLs of its group,

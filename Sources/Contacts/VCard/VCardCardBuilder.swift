@@ -6,8 +6,13 @@
 /// (PO box;extended;street;city;region;postcode;country), URL, BDAY
 /// (`VCardBirthday`), NOTE (several joined with a line break), CATEGORIES (a
 /// list; Google's `myContacts` dropped, its `starred` read as `favorite`), UID,
-/// PHOTO (only when photos are kept), X-ABLabel of a group (`VCardLabels`). A
-/// second N, FN, ORG, TITLE, BDAY or UID is kept in `other`, as is every other
+/// PHOTO (only when photos are kept), X-ABLabel of a group (`VCardLabels`), the readings
+/// of the names: `X-PHONETIC-FIRST-NAME` and `X-PHONETIC-LAST-NAME` (Apple, Android), else
+/// N's `SORT-AS="last,first"` (vCard 4), else `SORT-STRING` (vCard 3, the last name's), a
+/// `SORT-AS` or `SORT-STRING` that only repeats the name dropped (Android's
+/// `X-PHONETIC-MIDDLE-NAME` stays in `other`, as the middle name stays out of the list's
+/// order and search). A second N, FN, ORG, TITLE, BDAY, UID or reading, and a `SORT-STRING`
+/// an `X-PHONETIC-LAST-NAME` overrides, is kept in `other`, as is every other
 /// property: its name as written with group and parameters (less the
 /// `ENCODING=QUOTED-PRINTABLE` and `CHARSET` the reader decoded), its value
 /// unescaped. Dropped: VERSION, PRODID and REV (they describe the file), values
@@ -39,6 +44,10 @@ struct VCardCardBuilder {
     var grouped: [(kind: Kind, index: Int, group: String)] = []
     /// X-ABLabel lines: group (lowercased), index in `other`, label.
     var groupLabels: [(group: String, index: Int, label: String)] = []
+    /// N's `SORT-AS` readings (last, first), until the card ends.
+    var sortAs: (last: String, first: String)?
+    /// The first `SORT-STRING`, until the card ends.
+    var sortString: ContactCard.Property?
     var photoBase64: [UInt8]?
     var photoMediaType = ""
     var photoLine = 0
@@ -56,6 +65,8 @@ struct VCardCardBuilder {
         addressRanks.removeAll(keepingCapacity: true)
         grouped.removeAll(keepingCapacity: true)
         groupLabels.removeAll(keepingCapacity: true)
+        sortAs = nil
+        sortString = nil
         photoBase64 = nil
         photoMediaType = ""
         open = .none
@@ -108,6 +119,12 @@ struct VCardCardBuilder {
             hasNames =
                 !(card.lastName.isEmpty && card.firstName.isEmpty && card.middleName.isEmpty
                 && card.prefix.isEmpty && card.suffix.isEmpty)
+            if let range = parameters.sortAs {
+                let readings = VCardTextEscaping.caretDecoded(
+                    VCardEncodings.headText(UnsafeBufferPointer(rebasing: line[range]))
+                ).split(separator: ",", omittingEmptySubsequences: false).map { Self.trimmed(String($0)) }
+                sortAs = (readings[0], readings.count > 1 ? readings[1] : "")
+            }
         case .fn where formatted == nil:
             formatted = ContactCard.Property(name: name(line, property), value: text.text(value, charset))
         case .nickname:
@@ -160,6 +177,15 @@ struct VCardCardBuilder {
             }
         case .uid where firstTime(.uid):
             card.uid = text.text(value, charset)
+        case .phoneticFirst where card.phoneticFirstName.isEmpty:
+            card.phoneticFirstName = text.text(value, charset)
+        case .phoneticLast where card.phoneticLastName.isEmpty:
+            card.phoneticLastName = text.text(value, charset)
+        case .sortString where sortString == nil:
+            let reading = text.text(value, charset)
+            if !reading.isEmpty {
+                sortString = ContactCard.Property(name: name(line, property), value: reading)
+            }
         case .photo:
             photo(line, property, value, charset, at: number)
         case .abLabel:

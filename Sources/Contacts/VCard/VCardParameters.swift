@@ -1,8 +1,9 @@
 /// A content line's parameters, read in one pass over its bytes: vCard 2.1's
 /// bare ones (`TEL;CELL;PREF`, `;QUOTED-PRINTABLE`), `TYPE=a,b`, repeated and
 /// quoted TYPE (`TYPE="voice,cell"`), `PREF=1`, `ENCODING`, `CHARSET`, `VALUE`,
-/// Apple's `X-APPLE-OMIT-YEAR`, and `X-NAME` (the name of a property kept by
-/// the writer under `X-ROSTER-FIELD`). Names and values are ASCII case-insensitive.
+/// Apple's `X-APPLE-OMIT-YEAR`, `SORT-AS` (vCard 4's readings of N's components), and
+/// `X-NAME` (the name of a property kept by the writer under `X-ROSTER-FIELD`). Names and
+/// values are ASCII case-insensitive.
 struct VCardParameters {
     enum Encoding: Sendable { case plain, quotedPrintable, base64 }
 
@@ -21,6 +22,9 @@ struct VCardParameters {
     var omitsYear = false
     /// The `X-NAME=` value, quotes removed.
     var keptName: Range<Int>?
+    /// The `SORT-AS=` value, quotes removed (on N: the readings of the last and first names,
+    /// comma-separated).
+    var sortAs: Range<Int>?
     /// `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters with their `;`: the
     /// reader decodes the value, so a property kept in `other` is named without them.
     var decodingParameters: [Range<Int>] = []
@@ -83,6 +87,8 @@ struct VCardParameters {
             omitsYear = true
         } else if keyIs("X-NAME") {
             keptName = value
+        } else if keyIs("SORT-AS") {
+            sortAs = value
         }
     }
 

@@ -48,6 +48,8 @@ struct VCardPropertyLine {
 enum VCardPropertyName: UInt8, Sendable {
     case begin, end, version, prodid, rev
     case n, fn, nickname, org, title, email, tel, adr, url, bday, note, categories, uid, photo
+    /// Apple's and Android's readings of the names, and vCard 3's `SORT-STRING`.
+    case phoneticFirst, phoneticLast, sortString
     case abLabel, keptField, other
 
     static func of(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> VCardPropertyName {
@@ -79,7 +81,10 @@ enum VCardPropertyName: UInt8, Sendable {
         case 8: return word("NICKNAME") ? .nickname : .other
         case 9: return word("X-ABLABEL") ? .abLabel : .other
         case 10: return word("CATEGORIES") ? .categories : .other
+        case 11: return word("SORT-STRING") ? .sortString : .other
         case 14: return word("X-ROSTER-FIELD") ? .keptField : .other
+        case 20: return word("X-PHONETIC-LAST-NAME") ? .phoneticLast : .other
+        case 21: return word("X-PHONETIC-FIRST-NAME") ? .phoneticFirst : .other
         default: return .other
         }
     }

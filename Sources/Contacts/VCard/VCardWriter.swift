@@ -2,7 +2,9 @@
 ///
 /// Lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence.
 /// Written, in this order: VERSION, PRODID, FN (the card's own when `other`
-/// starts with one and the card has names, else `vCardFormattedName`), N, NICKNAME, ORG, TITLE, EMAIL,
+/// starts with one and the card has names, else `vCardFormattedName`), N (in 4.0 with
+/// `SORT-AS="last,first"` when the names have readings that a parameter can carry),
+/// X-PHONETIC-FIRST-NAME and X-PHONETIC-LAST-NAME (as Apple and Android write readings), NICKNAME, ORG, TITLE, EMAIL,
 /// TEL, ADR, URL (a well-known label as TYPE; a custom one as an `itemN.` group
 /// with an `X-ABLabel`; the first of two or more emails, phones and addresses
 /// marked preferred), BDAY (`VCardBirthday`), NOTE, CATEGORIES (with Google's
@@ -78,7 +80,12 @@ struct VCardLines {
         } else {
             property("FN:", derived)
         }
-        raw("N:")
+        raw("N")
+        if version4, let readings = Self.sortAs(card) {
+            raw(";SORT-AS=")
+            VCardTextEscaping.appendQuotedParameter(readings, to: &line)
+        }
+        line.append(0x3A)
         for (index, part) in [card.lastName, card.firstName, card.middleName, card.prefix, card.suffix]
             .enumerated()
         {
@@ -86,6 +93,8 @@ struct VCardLines {
             VCardTextEscaping.appendText(part, to: &line)
         }
         end()
+        if !card.phoneticFirstName.isEmpty { property("X-PHONETIC-FIRST-NAME:", card.phoneticFirstName) }
+        if !card.phoneticLastName.isEmpty { property("X-PHONETIC-LAST-NAME:", card.phoneticLastName) }
         if !card.nickname.isEmpty { property("NICKNAME:", card.nickname) }
         organization(card)
         if !card.title.isEmpty { property("TITLE:", card.title) }
@@ -129,6 +138,17 @@ struct VCardLines {
         }
         raw("END:VCARD")
         end()
+    }
+
+    /// N's `SORT-AS` value, the readings of the last and first names; nil when there is none,
+    /// or one holds a comma or a line break, which a component of it cannot (the X-PHONETIC
+    /// lines carry them whole).
+    private static func sortAs(_ card: ContactCard) -> String? {
+        let readings = [card.phoneticLastName, card.phoneticFirstName]
+        guard readings.contains(where: { !$0.isEmpty }),
+            !readings.contains(where: { $0.utf8.contains { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D } })
+        else { return nil }
+        return readings.joined(separator: ",")
     }
 
     private mutating func organization(_ card: ContactCard) {

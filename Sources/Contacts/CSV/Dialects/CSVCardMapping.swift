@@ -22,7 +22,8 @@ public struct CSVCardMapping: Sendable {
     public let columns: [CardColumn]
 
     private enum Scalar: Sendable {
-        case prefix, first, middle, last, suffix, nickname, company, department, title, notes, uid
+        case prefix, first, middle, last, suffix, nickname, phoneticFirst, phoneticLast, company, department
+        case title, notes, uid
     }
 
     private enum Step: Sendable {
@@ -106,6 +107,8 @@ public struct CSVCardMapping: Sendable {
             case .lastName: steps.append(.scalar(.last))
             case .suffix: steps.append(.scalar(.suffix))
             case .nickname: steps.append(.scalar(.nickname))
+            case .phoneticFirstName: steps.append(.scalar(.phoneticFirst))
+            case .phoneticLastName: steps.append(.scalar(.phoneticLast))
             case .company: steps.append(.scalar(.company))
             case .department: steps.append(.scalar(.department))
             case .title: steps.append(.scalar(.title))
@@ -249,6 +252,8 @@ public struct CSVCardMapping: Sendable {
         case .last: if !assign(&card.lastName, value) { keep(column, value, &card) }
         case .suffix: if !assign(&card.suffix, value) { keep(column, value, &card) }
         case .nickname: if !assign(&card.nickname, value) { keep(column, value, &card) }
+        case .phoneticFirst: if !assign(&card.phoneticFirstName, value) { keep(column, value, &card) }
+        case .phoneticLast: if !assign(&card.phoneticLastName, value) { keep(column, value, &card) }
         case .company: if !assign(&card.company, value) { keep(column, value, &card) }
         case .department: if !assign(&card.department, value) { keep(column, value, &card) }
         case .title: if !assign(&card.title, value) { keep(column, value, &card) }

@@ -5,6 +5,9 @@
 /// `other` under its header, when it holds something).
 public enum CardColumn: Hashable, Sendable {
     case prefix, firstName, middleName, lastName, suffix, nickname
+    /// How the first and last names read (Google's "Phonetic First Name", legacy Google's
+    /// "Given Name Yomi", Outlook's "Given Yomi"; the last name's likewise).
+    case phoneticFirstName, phoneticLastName
     /// A whole name ("Name", "Display Name", "Full Name"): split into first and
     /// last when no other column gives them (`PersonName`), kept as extra when it
     /// says more than they do.
@@ -79,6 +82,8 @@ public enum CardColumn: Hashable, Sendable {
         case .lastName: "last name"
         case .suffix: "name suffix"
         case .nickname: "nickname"
+        case .phoneticFirstName: "phonetic first name"
+        case .phoneticLastName: "phonetic last name"
         case .fullName: "full name (split into first and last)"
         case .company: ContactField.company.name
         case .department: "department"

@@ -8,7 +8,9 @@
 /// mobile", "Ville (bureau)"...), Thunderbird ("Primary Email", "Work City",
 /// "Birth Year"...), LinkedIn ("URL", "Position", "Connected On"), Roster's own
 /// columns with their aliases (`ContactField`), and the plain names people give
-/// columns ("Email", "Mobile", "City", "Name").
+/// columns ("Email", "Mobile", "City", "Name"). The names' readings: Google's "Phonetic
+/// First/Last Name", legacy Google's "Given/Family Name Yomi", Outlook's "Given/Surname
+/// Yomi" (a middle name's reading, and legacy Google's whole "Yomi Name", are kept as extra).
 ///
 /// Names match as `key` folds them: case, accents and everything but letters
 /// and digits ignored ("E-Mail-Adresse" is "emailadresse", "Ville (bureau)"
@@ -99,6 +101,8 @@ enum HeaderVocabulary {
         add(.lastName, ["Last Name", "Nachname", "Nom", "Nom de famille", "Family Name"])
         add(.suffix, ["Name Suffix", "Suffix", "Suffixe"])
         add(.nickname, ["Nickname", "Spitzname", "Surnom"])
+        add(.phoneticFirstName, ["Phonetic First Name", "Given Name Yomi", "Given Yomi", "First Name Yomi"])
+        add(.phoneticLastName, ["Phonetic Last Name", "Family Name Yomi", "Surname Yomi", "Last Name Yomi"])
         add(.fullName, ["Name", "Full Name", "Display Name", "Nom complet", "Anzeigename"])
         add(.company, ["Company", "Organization Name", "Firma", "Société", "Company Name", "Employer"])
         add(.department, ["Department", "Organization Department", "Abteilung", "Service"])
