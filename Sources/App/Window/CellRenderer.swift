@@ -34,8 +34,11 @@ enum CellRenderer {
     /// With a search's `highlight`, what it matches in the names, e-mail and phone
     /// is wrapped in `<mark>` (never in the initials or attributes); without one,
     /// fields are only escaped.
+    /// An expanded row (`expanded`: its `ExpandedLines`) ends with one `<div>` per line,
+    /// after the notes', so that its height counts them too.
     static func contact(
-        _ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer
+        _ row: any ContactRows, highlight: SearchHighlight? = nil, expanded: [String]? = nil,
+        into html: inout ByteBuffer
     ) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
@@ -70,6 +73,11 @@ enum CellRenderer {
                 }
                 html.append("</div>" as StaticString)
             }
+        }
+        for line in expanded ?? [] {
+            html.append("<div class=more dir=auto>" as StaticString)
+            TextEscaping.append(line, as: .htmlInJSON, to: &html)
+            html.append("</div>" as StaticString)
         }
     }
 
