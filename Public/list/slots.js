@@ -5,7 +5,7 @@
 
 import { orderMoves } from "./model/domOrder.js";
 
-const CLEARED = ["data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"];
+const CLEARED = ["data-row", "data-id", "data-section", "aria-rowindex", "aria-expanded", "aria-label", "aria-hidden"];
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
@@ -66,6 +66,8 @@ export function createSlots({ model, stage, list }) {
       node.dataset.id = String(cell.contact ? cell.contact.id : "");
       node.setAttribute("role", "row");
       node.setAttribute("aria-rowindex", String(cell.row + 1));
+      // Every cell says whether its contact is expanded: nothing of a slot's last contact stays.
+      node.setAttribute("aria-expanded", cell.expanded === true ? "true" : "false");
       node.setAttribute("aria-label", [c.first_name, c.last_name].filter(Boolean).join(" ") + (c.email ? `, ${c.email}` : "") + (c.phone ? `, ${c.phone}` : ""));
     } else {
       node.dataset.section = String(cell.section);
