@@ -1,7 +1,8 @@
 // The list's keys, done: arrows and Home/End move the focus (scrolling just
 // enough), PageUp/PageDown page as native lists do, Enter opens and * stars the
-// focused contact, and letters are type-ahead (/window?name=); Space, Shift+arrows,
-// Ctrl/Cmd+A and Escape select (list/selection.js). Which row each
+// focused contact, ArrowRight and ArrowLeft expand and collapse it, letters are
+// type-ahead (/window?name=); Space, Shift+arrows, Ctrl/Cmd+A and Escape select
+// (list/selection.js). Which row each
 // key means is input/model/keys.js's and input/model/typeAhead.js's; this file
 // carries it out through list/list.js's calls.
 
@@ -9,6 +10,7 @@ import { goToName } from "../list/model/list.js";
 import { keyCommand, pageMove, revealV, selectionCommand } from "./model/keys.js";
 import { contactsInView, slotOfRow } from "../list/model/slots.js";
 import { createTypeAhead, typeKey, typingAt } from "./model/typeAhead.js";
+import { askExpansion, expansionKey } from "../list/model/expansion.js";
 
 /**
  * The keys of list `state` with slot `model` and `slots` (list/slots.js). `sticky` and
@@ -80,9 +82,22 @@ export function createListKeys({ state, model, slots, sticky, rowHeight, to, ope
     return true;
   }
 
+  /** ArrowRight expands the focused row's contact, ArrowLeft collapses it (the
+   *  server lays the row out). True when the key did that. */
+  function expandKey(event) {
+    const found = slotOfRow(model, state.focusRow);
+    const ask = expansionKey(event.key, found ? found[1] : null);
+    if (!ask) return false;
+    event.preventDefault();
+    askExpansion(state, ask.id, ask.expand);
+    to.schedule(); // the frame asks for the window, with the expansion
+    return true;
+  }
+
   function key(event) {
     if (!state.total) return;
     if (selection && selectKey(event)) return;
+    if (expandKey(event)) return;
     const command = keyCommand(event.key, { focusRow: state.focusRow, total: state.total });
     if (!command) {
       const name = typeKey(typing, event.key, event.timeStamp);

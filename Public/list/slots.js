@@ -9,7 +9,9 @@
 import { word } from "../common/model/words.js";
 import { orderMoves } from "./model/domOrder.js";
 
-const CLEARED = ["aria-selected", "data-row", "data-id", "data-section", "aria-rowindex", "aria-label", "aria-hidden"];
+const CLEARED = [
+  "aria-selected", "data-row", "data-id", "data-section", "aria-rowindex", "aria-expanded", "aria-label", "aria-hidden",
+];
 
 /**
  * The nodes of the slots in `model`, children of `stage`; the focus goes back to
@@ -77,6 +79,8 @@ export function createSlots({ model, stage, list, hooks = {} }) {
       node.dataset.id = String(cell.contact ? cell.contact.id : "");
       node.setAttribute("role", "row");
       node.setAttribute("aria-rowindex", String(cell.row + 1));
+      // Every cell says whether its contact is expanded: nothing of a slot's last contact stays.
+      node.setAttribute("aria-expanded", cell.expanded === true ? "true" : "false");
       node.setAttribute("aria-label", name + (c.email ? `, ${c.email}` : "") + (c.phone ? `, ${c.phone}` : ""));
     } else {
       node.dataset.section = String(cell.section);

@@ -79,9 +79,9 @@ export function createTable({ doc, state, model, stage, list, toggleStar, send, 
     nodes.release(step.released);
     nodes.fill(step.cells);
     if (step.cells.length) nodes.order();
-    if (before && answer.deleted?.length) {
-      selection.removed(answer.deleted.map((slot) => before.slots.get(slot)).filter((entry) => entry && entry.id !== null));
-    }
+    // `deleted` also names rows pushed out of the window by an insert or an expansion
+    // above them (docs/api.md, "GET /window"): they animate out but stay selected. The
+    // page's own deletes leave the selection; a bulk action counts only contacts that exist.
     if (step.resized) selection.counted();
   }
 

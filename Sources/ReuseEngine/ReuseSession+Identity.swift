@@ -19,12 +19,20 @@ extension ReuseSession {
     /// keep their slot and are re-sent as refreshes only when their revision or place
     /// changed; the others release their slots before the new ones dequeue.
     /// - Complexity: O(visible items × log sections), hashing each identity once.
+    ///
+    /// Each cell says why it is sent (`WindowCell.change`): a kept item `update` when
+    /// its revision changed, else `move`; a new one `insert` when its place, moved
+    /// back by `shift`, meets the pixels the client's items covered, else nothing (it
+    /// scrolled in). A released slot is `deleted` when its item's old place, moved by
+    /// `shift`, meets the new items' pixels (it would still show but for the change).
     mutating func stepAcrossData(
-        to viewport: Viewport, identity: (LayoutItem) -> ItemIdentity
+        to viewport: Viewport, shift: Int, identity: (LayoutItem) -> ItemIdentity
     ) -> WindowUpdate {
         let old = current
         let oldLayout = layout(of: old.epoch)
         let range = layout.items(in: viewport)
+        let oldSpan = Self.span(of: old.range, in: oldLayout)
+        let newSpan = Self.span(of: range, in: layout)
         var shown: [ItemIdentity.ID: Int] = [:]
         shown.reserveCapacity(old.bindings.count)
         for (position, binding) in old.bindings.enumerated() {
@@ -44,9 +52,14 @@ extension ReuseSession {
         }
         // 2. Items gone from the window (scrolled out or deleted) release their slots.
         var released: [Int] = []
+        var deleted: [Int] = []
         for (position, binding) in old.bindings.enumerated() where !kept[position] {
             pool.enqueue(Int(binding.slot))
             released.append(Int(binding.slot))
+            let item = oldLayout.item(at: old.first + position)
+            if newSpan.overlaps((item.top + shift)..<(item.bottom + shift)) {
+                deleted.append(Int(binding.slot))
+            }
         }
         // 3. Kept items keep their slot; new ones ask the pool first.
         var bindings: [Binding] = []
@@ -59,10 +72,14 @@ extension ReuseSession {
                     id: identity.id.value, revision: identity.revision, slot: before.slot,
                     reused: before.reused)
                 bindings.append(binding)
-                if before.revision != identity.revision
-                    || !item.isAtSamePlace(as: oldLayout.item(at: old.first + match))
-                {
-                    cells.append(cell(binding, item: item, refresh: true))
+                if before.revision != identity.revision {
+                    var refreshed = cell(binding, item: item, refresh: true)
+                    refreshed.change = .update
+                    cells.append(refreshed)
+                } else if !item.isAtSamePlace(as: oldLayout.item(at: old.first + match)) {
+                    var refreshed = cell(binding, item: item, refresh: true)
+                    refreshed.change = .move
+                    cells.append(refreshed)
                 }
             } else {
                 let (slot, reused) = pool.dequeue(item.kind)
@@ -70,15 +87,25 @@ extension ReuseSession {
                     Binding(
                         id: identity.id.value, revision: identity.revision, slot: Int32(slot), reused: reused)
                 )
+                let inPlace = oldSpan.overlaps((item.top - shift)..<(item.bottom - shift))
                 cells.append(
-                    WindowCell(slot: slot, reused: reused, item: item, identity: identity, refresh: false))
+                    WindowCell(
+                        slot: slot, reused: reused, item: item, identity: identity, refresh: false,
+                        change: inPlace ? .insert : nil))
             }
         }
         remember(old)
         current = State(
             seq: old.seq + 1, epoch: epoch, viewport: viewport, first: range.lowerBound, bindings: bindings)
         forgetUnusedLayouts()
-        return update(base: old.seq, cells: cells, released: released)
+        return update(base: old.seq, cells: cells, released: released, deleted: deleted)
+    }
+
+    /// The pixels the items at `indices` of `layout` cover, top to bottom (empty for none).
+    /// - Complexity: O(log sections) and two queries of the row heights.
+    static func span(of indices: Range<Int>, in layout: ListLayout) -> Range<Int> {
+        guard !indices.isEmpty else { return 0..<0 }
+        return layout.item(at: indices.lowerBound).top..<layout.item(at: indices.upperBound - 1).bottom
     }
 
     /// The delta from state `base` to the current one, or nil when `base` is neither

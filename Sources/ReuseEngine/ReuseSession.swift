@@ -95,10 +95,18 @@ public struct ReuseSession: Sendable {
     /// `{ $0.row.map { read[$0 - firstRow] } ?? .header(section: $0.section) }`.
     /// - Complexity: O(log sections + entering + leaving items) within one data
     ///   generation; after `apply(layout:)`, O(visible items × log sections).
+    ///
+    /// `shift` is how far the data change since the current state moved the content
+    /// under the client (the anchor's, `Anchor.shift`): a step across data marks a
+    /// new item `insert` when its place, moved back by `shift`, was already in the
+    /// client's window, and a released one `deleted` when its old place, moved by
+    /// `shift`, is still in the new window (`WindowCell.change`, `WindowUpdate.deleted`).
     public mutating func step(
-        to viewport: Viewport, identity: (LayoutItem) -> ItemIdentity
+        to viewport: Viewport, shift: Int = 0, identity: (LayoutItem) -> ItemIdentity
     ) -> WindowUpdate {
-        guard current.epoch == epoch else { return stepAcrossData(to: viewport, identity: identity) }
+        guard current.epoch == epoch else {
+            return stepAcrossData(to: viewport, shift: shift, identity: identity)
+        }
         let old = current
         let range = layout.items(in: viewport)
         var released: [Int] = []
@@ -162,17 +170,18 @@ public struct ReuseSession: Sendable {
     /// `step(to:identity:)`), and answers by the contract's `ack` rule: a delta from state
     /// `ack` when the client has applied it and it is still remembered, across data
     /// changes too, else every visible cell.
+    /// `shift` is the anchor's, as in `step(to:shift:identity:)`.
     public mutating func advance(
-        to viewport: Viewport, ack: Int?, identity: (LayoutItem) -> ItemIdentity
+        to viewport: Viewport, ack: Int?, shift: Int = 0, identity: (LayoutItem) -> ItemIdentity
     ) -> WindowUpdate {
         let previous = current.seq
         // The client never applied the states after `ack` (answers it dropped):
         // step from what it shows, so whatever stays on its screen keeps its slot.
         if let ack, ack < previous, rewind(to: ack) {
-            let delta = step(to: viewport, identity: identity)
-            return update(base: ack, cells: delta.cells, released: delta.released)
+            let delta = step(to: viewport, shift: shift, identity: identity)
+            return update(base: ack, cells: delta.cells, released: delta.released, deleted: delta.deleted)
         }
-        let delta = step(to: viewport, identity: identity)
+        let delta = step(to: viewport, shift: shift, identity: identity)
         guard let ack, ack <= previous else { return fullUpdate() }
         if ack == previous { return delta }
         return update(since: ack) ?? fullUpdate()
@@ -263,9 +272,10 @@ public struct ReuseSession: Sendable {
         }
     }
 
-    func update(base: Int?, cells: [WindowCell], released: [Int]) -> WindowUpdate {
+    func update(base: Int?, cells: [WindowCell], released: [Int], deleted: [Int] = []) -> WindowUpdate {
         WindowUpdate(
             seq: current.seq, base: base, visible: current.range, cells: cells, released: released,
+            deleted: deleted,
             stats: WindowStats(
                 created: pool.created, visible: current.bindings.count, pooled: pool.pooledCount))
     }

@@ -12,6 +12,21 @@ public struct WindowCell: Hashable, Sendable {
     /// re-sent because its content revision or its place (row, top) changed: the
     /// renderer updates the slot in place. False for an item newly dequeued into it.
     public let refresh: Bool
+    /// Why the cell is in a step across data (`ReuseSession.apply(layout:)`): nil when it
+    /// entered by scrolling or the data did not change.
+    public var change: CellChange? = nil
+}
+
+/// What a data change did to a cell the client is sent (docs/api.md, "GET /window"), so
+/// that it can animate changes and never a row that merely scrolled in.
+public enum CellChange: String, Hashable, Sendable {
+    /// A new item where the client's window already was: inserted, or brought there
+    /// by a write (moved into the window, or pulled up by a delete).
+    case insert
+    /// An item the client shows whose row, top or height changed, its content not.
+    case move
+    /// An item the client shows whose content changed.
+    case update
 }
 
 /// Counters a client can show to see reuse at work.
@@ -42,6 +57,9 @@ public struct WindowUpdate: Hashable, Sendable {
     public let cells: [WindowCell]
     /// Slots to hide and return to the client's pool; empty in a full update.
     public let released: [Int]
+    /// The slots of `released` whose items left because the data changed (deleted,
+    /// or moved out of the window by a write), not because the window moved.
+    public var deleted: [Int] = []
     /// Reuse counters after the update.
     public let stats: WindowStats
 

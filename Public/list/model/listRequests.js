@@ -19,6 +19,7 @@
 
 import { jumped, moved, restMargin, smoothTrip, speedAt } from "./motion.js";
 import { windowRequest } from "./requests.js";
+import { expansionsAnswered, expansionsAsked } from "./expansion.js";
 
 /** Whether a window request should go now (`retrying`: a retry is waiting for its time). */
 export function needsRequest(state, retrying) {
@@ -42,9 +43,11 @@ export function beginRequest(state, sticky, now = 0) {
     row, name, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
     query: state.query, view: state.view, label: state.label, session: state.session, ack: state.ack,
     margin: restMargin(state.viewport, state.rtt), rtt: state.rtt, speed: speedAt(state.motion, now),
+    expansions: state.expansions,
   });
   const ticket = {
     url, asked, low, high, row, name, top, moves: state.moves, generation: state.generation, sentAt: now, dropped: false,
+    expansions: expansionsAsked(state),
   };
   state.ticket = ticket;
   return ticket;
@@ -119,6 +122,7 @@ export function answered(state, ticket, answer, bytes, now = ticket.sentAt) {
   state.lastBytes = bytes;
   state.retryDelay = 0;
   state.rtt = smoothTrip(state.rtt, now - ticket.sentAt);
+  expansionsAnswered(state, ticket.expansions); // the session has them, whether or not this answer applies
   if (!answer.full && answer.base !== state.ack) {
     state.ticket = null;
     state.inFlight = false;

@@ -1,6 +1,8 @@
 // What the page asks the server for: the /window URL for where the list is (or
 // for the row it is going to), and the /sections URL of the query shown.
 
+import { expansionParams } from "./expansion.js";
+
 /** The most overscan asked for, px (the server's own limit is higher). */
 export const MAX_OVERSCAN = 5000;
 /** The most height asked for, px. */
@@ -25,7 +27,8 @@ export const MAX_SPEED = 1_000_000;
  * for the contact to anchor on) and the margins as overscan; at the ends one or
  * the other grows so that the span stays the same.
  * `query` adds q, `view` filter and `label` label (`filterParams`); `session` (not null) adds session and `ack`; `rtt` (ms, not
- * null) adds rtt and `speed` (px/s), for the server's lookahead.
+ * null) adds rtt and `speed` (px/s), for the server's lookahead; `expansions` (a Map id -> true
+ * to expand, false to collapse) adds expand and collapse.
  *
  * @param {{row: number|null, name?: string|null, top: boolean, v: number, viewport: number, sticky: number,
  *          contentHeight: number, query: string, view?: string, label?: string, session: string|null, ack: number|null,
@@ -54,7 +57,7 @@ export function windowRequest(at) {
     low = asked - overscan;
     high = asked + asks + overscan;
   }
-  url += filterParams(at.query, at.view, at.label);
+  url += filterParams(at.query, at.view, at.label) + expansionParams(at.expansions);
   if (at.session !== null) url += `&session=${encodeURIComponent(at.session)}&ack=${at.ack}`;
   if (at.rtt !== undefined && at.rtt !== null) {
     const speed = Math.max(-MAX_SPEED, Math.min(MAX_SPEED, Math.round(at.speed ?? 0)));

@@ -3,8 +3,8 @@
 // match. A slot is shown from the answer that fills it until one releases it (or
 // a full answer leaves it out); a released slot shows nothing and keeps no row.
 //
-// An entry: {kind, shown, row, id, section, top, height}; `row` and `id` only
-// for a contact, `section` only for a header.
+// An entry: {kind, shown, row, id, expanded, section, top, height}; `row`, `id`
+// and `expanded` only for a contact, `section` only for a header.
 
 /** An empty model: slot ID -> entry. */
 export function createSlotModel() {
@@ -43,6 +43,7 @@ function entryOf(cell) {
     shown: true,
     row: contact ? cell.row : null,
     id: contact && cell.contact ? cell.contact.id : null,
+    expanded: contact && cell.expanded === true,
     section: contact ? null : cell.section,
     top: cell.top,
     height: cell.height,

@@ -42,6 +42,11 @@ extension OpenAPI {
                 ],
                 "cells": ["type": "array", "items": ref("Cell")],
                 "released": ["type": "array", "items": ["type": "integer"]],
+                "deleted": [
+                    "type": "array", "items": ["type": "integer"],
+                    "description":
+                        "The released slots whose contacts left because of a data change, not a scroll",
+                ],
                 "stats": [
                     "type": "object",
                     "required": ["created", "visible", "pooled"],
@@ -89,6 +94,12 @@ extension OpenAPI {
                 "top": ["type": "integer"],
                 "height": ["type": "integer"],
                 "reused": ["type": "boolean"],
+                "expanded": ["type": "boolean", "description": "Present (true) for an expanded contact"],
+                "change": [
+                    "type": "string", "enum": ["insert", "move", "update"],
+                    "description":
+                        "Why a delta sends the cell after a data change; absent when it scrolled in",
+                ],
                 "contact": [
                     "type": "object", "nullable": true,
                     "properties": .object(
@@ -96,6 +107,22 @@ extension OpenAPI {
                 ],
                 "header": ["type": "object", "properties": ["title": ["type": "string"]]],
                 "html": ["type": "string"],
+            ],
+        ]
+    }
+
+    /// `expand` or `collapse` of `/window`: contact ids, the parameter repeated.
+    static func expansionParameter(_ name: String) -> Value {
+        [
+            "name": .string(name), "in": "query", "required": false, "style": "form", "explode": true,
+            "description": .string(
+                name == "expand"
+                    ? "Contacts the session shows expanded from now on (every e-mail, phone, address "
+                        + "and its labels, 20 px a line); at most \(Expansion.limit) a session"
+                    : "Expanded contacts the session shows as plain rows again"),
+            "schema": [
+                "type": "array", "maxItems": .integer(Expansion.limit),
+                "items": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
             ],
         ]
     }

@@ -150,7 +150,7 @@ extension OpenAPI {
                             + "characters and \(WindowQuery.maxQueryWords) words."),
                     "schema": querySchema,
                 ],
-                filterParameter, labelParameter,
+                filterParameter, labelParameter, expansionParameter("expand"), expansionParameter("collapse"),
             ],
             "security": adminOrNone,
             "responses": responses(

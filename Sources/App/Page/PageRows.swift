@@ -21,7 +21,8 @@ enum PageRows {
                 let contact = cell["contact"] ?? .object([])
                 let id = integer(contact["id"])
                 html.append("\" data-row=\"\(row)\" data-id=\"\(id.map(String.init) ?? "")\" role=\"row\"")
-                html.append(" aria-rowindex=\"\(row + 1)\" aria-label=\"")
+                // A first window's session has expanded nothing yet.
+                html.append(" aria-rowindex=\"\(row + 1)\" aria-expanded=\"false\" aria-label=\"")
                 TextEscaping.append(label(contact), as: .html, to: &html)
                 html.append("\"><div class=\"cell\" role=\"gridcell\">" as StaticString)
             } else {

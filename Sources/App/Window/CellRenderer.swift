@@ -35,8 +35,11 @@ enum CellRenderer {
     /// is wrapped in `<mark>` (never in the initials or attributes), in the names also what
     /// it matched through their readings (`SearchHighlight.nameRanges`); without one,
     /// fields are only escaped.
+    /// An expanded row (`expanded`: its `ExpandedLines`) ends with one `<div>` per line,
+    /// after the notes', so that its height counts them too.
     static func contact(
-        _ row: any ContactRows, highlight: SearchHighlight? = nil, into html: inout ByteBuffer
+        _ row: any ContactRows, highlight: SearchHighlight? = nil, expanded: [String]? = nil,
+        into html: inout ByteBuffer
     ) {
         let first = row.bytes(.firstName)
         let last = row.bytes(.lastName)
@@ -73,6 +76,11 @@ enum CellRenderer {
                 }
                 html.append("</div>" as StaticString)
             }
+        }
+        for line in expanded ?? [] {
+            html.append("<div class=more dir=auto>" as StaticString)
+            TextEscaping.append(line, as: .htmlInJSON, to: &html)
+            html.append("</div>" as StaticString)
         }
     }
 

@@ -18,6 +18,10 @@ final class SessionEntry: Sendable {
         var ledger = PrefetchLedger()
         /// What its slots showed at its recent states: refreshes that would repeat it are left out.
         var shown = ShownContent(limit: WindowHandler.historyLimit + 1)
+        /// The contacts it shows expanded.
+        var expansion = Expansion()
+        /// The layout its session steps on, when it has expanded rows (nil: the list's own).
+        var shape: SessionShape? = nil
     }
 
     let id: SessionID

@@ -46,9 +46,10 @@ struct ShownContent: Sendable {
     }
 
     /// The digest of contact cell `item` reading the current row of `rows`: its
-    /// id, place and window fields, eight bytes a step (never 0).
-    /// - Complexity: O(bytes of the row's window fields).
-    static func digest(of item: LayoutItem, rows: any ContactRows) -> UInt64 {
+    /// id, place and window fields, eight bytes a step (never 0), and for an expanded
+    /// row its `lines` (which the window fields do not hold).
+    /// - Complexity: O(bytes of the row's window fields and lines).
+    static func digest(of item: LayoutItem, rows: any ContactRows, lines: [String]? = nil) -> UInt64 {
         var hash: UInt64 = 0x9e37_79b9_7f4a_7c15
         func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
@@ -58,25 +59,29 @@ struct ShownContent: Sendable {
         mix(UInt64(bitPattern: Int64(item.row ?? -1)))
         mix(UInt64(bitPattern: Int64(item.top)))
         mix(UInt64(bitPattern: Int64(item.height)))
+        func mix(_ bytes: UnsafeRawBufferPointer) {
+            mix(UInt64(bytes.count))
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
+            mix(tail)
+        }
         for field in ContactField.windowFields {
             switch field.kind {
-            case .text:
-                let bytes = UnsafeRawBufferPointer(rows.bytes(field))
-                mix(UInt64(bytes.count))
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    offset += 8
-                }
-                var tail: UInt64 = 0
-                while offset < bytes.count {
-                    tail = tail << 8 | UInt64(bytes[offset])
-                    offset += 1
-                }
-                mix(tail)
-            case .boolean:
-                mix(rows.bool(field) ? 1 : 2)
+            case .text: mix(UnsafeRawBufferPointer(rows.bytes(field)))
+            case .boolean: mix(rows.bool(field) ? 1 : 2)
             }
+        }
+        if let lines {
+            mix(UInt64(lines.count) | 1 << 32)
+            for var line in lines { line.withUTF8 { mix(UnsafeRawBufferPointer($0)) } }
         }
         return hash == 0 ? 1 : hash
     }

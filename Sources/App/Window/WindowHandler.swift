@@ -52,6 +52,10 @@ final class WindowHandler {
         let prefetch: PrefetchLedger.Outcome
         /// What the slots showed at the update's base (`ShownContent`), if known.
         var shown: [UInt64]? = nil
+        /// The layout the session stepped on (the list's, with its expanded rows).
+        let layout: ListLayout
+        /// The lines of the expanded contacts, by id.
+        let expanded: [Int: [String]]
     }
 
     func handle(_ request: Request) throws -> Response {
@@ -109,7 +113,9 @@ final class WindowHandler {
         let beyond = query.prefetching ? Beyond(query: query) : nil
         var sent: [(slot: Int, digest: UInt64)] = []
         let body = try WindowRenderer(
-            snapshot: snapshot, contacts: cursor, highlight: highlight, shown: step.shown
+            snapshot: snapshot, layout: step.layout, contacts: cursor, highlight: highlight,
+            shown: step.shown,
+            expanded: step.expanded
         ).render(
             step.update, session: entry.id.text, offset: step.offset, row: step.row, beyond: beyond,
             sent: &sent)
@@ -135,22 +141,34 @@ final class WindowHandler {
     private func advance(
         _ state: inout SessionEntry.State, to query: WindowQuery, in snapshot: ListSnapshot, known: Bool
     ) throws -> Step {
-        let layout = snapshot.layout
-        if state.version < snapshot.version {
-            state.session.apply(layout: layout)
-            state.version = snapshot.version
+        if !query.expand.isEmpty || !query.collapse.isEmpty {
+            state.expansion.change(expand: query.expand, collapse: query.collapse)
         }
+        // New data, or rows expanded or collapsed: the session's layout changes, and
+        // the client's slots are kept and diffed by identity as for a write.
+        if state.version < snapshot.version || (state.shape?.generation ?? 0) != state.expansion.generation {
+            let shape = try SessionShape(snapshot, expansion: state.expansion, reading: reader.store)
+            state.session.apply(layout: shape.layout)
+            state.version = snapshot.version
+            state.shape = shape
+        }
+        let layout = state.session.layout
+        let expanded = state.shape?.lines ?? [:]
         var placed = query
         if let name = query.name {
             // Type-ahead: the row the name's first letters lead to, then as `row=`.
             placed.row = try snapshot.row(startingWith: name, reading: reader.store)
         }
         var offset = Self.offset(of: placed, in: layout)
+        var shift = 0
         if known, placed.row == nil, let ack = query.ack, state.session.dataChanged(since: ack) {
             let anchor = try state.session.anchor(at: ack) { id in
                 try snapshot.row(ofContact: id, reading: reader.store).flatMap(layout.top(ofRow:))
             }
-            if let anchor { offset = max(0, anchor.offset(for: offset)) }
+            if let anchor {
+                offset = max(0, anchor.offset(for: offset))
+                shift = anchor.shift
+            }
         }
         var viewport = Viewport(offset: offset, height: query.height, overscan: query.overscan)
         if query.prefetching {
@@ -167,10 +185,12 @@ final class WindowHandler {
         let firstRow = rows?.lowerBound ?? 0
         let entries = rows.map { snapshot.entries(in: $0.lowerBound..<($0.upperBound + 1)) } ?? []
         let before = (state.session.pool.created, state.session.pool.reused)
-        let update = state.session.advance(to: viewport, ack: known ? query.ack : nil) { item in
+        let update = state.session.advance(to: viewport, ack: known ? query.ack : nil, shift: shift) { item in
             guard let row = item.row else { return .header(section: item.section) }
             let entry = entries[row - firstRow]
-            return .contact(id: Int(entry.id), revision: Int(entry.revision))
+            // Expanding or collapsing changes what the row shows, as a write does.
+            let open = expanded[Int(entry.id)] != nil ? 1 : 0
+            return .contact(id: Int(entry.id), revision: Int(entry.revision) &* 2 &+ open)
         }
         return Step(
             update: update, offset: offset,
@@ -178,7 +198,7 @@ final class WindowHandler {
             entries: entries, firstRow: firstRow,
             created: state.session.pool.created.minus(before.0),
             reused: state.session.pool.reused.minus(before.1),
-            prefetch: state.ledger.record(update, viewport: viewport))
+            prefetch: state.ledger.record(update, viewport: viewport), layout: layout, expanded: expanded)
     }
 
     /// The offset the window is laid out for: the requested one, or for `row=N`

@@ -9,7 +9,7 @@ public struct WindowQuery: Equatable, Sendable {
     /// The names the contract lists for `/window`; any other is refused.
     public static let names: Set<String> = [
         "offset", "row", "name", "height", "overscan", "session", "ack", "q", "filter", "label", "rtt",
-        "speed",
+        "speed", "expand", "collapse",
     ]
 
     /// Largest window height accepted (px).
@@ -49,6 +49,10 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var rtt: Double?
     /// The client's scroll speed (px/s, negative upwards): with `rtt`, asks for a lookahead.
     public internal(set) var speed: Double?
+    /// `expand=ID` (one or more): contacts the session shows expanded from this window on.
+    public internal(set) var expand: [Int] = []
+    /// `collapse=ID` (one or more): expanded contacts the session shows as plain rows again.
+    public internal(set) var collapse: [Int] = []
 
     /// The list the window is laid out on: the search, favourites and label together.
     var filter: ListFilter { ListFilter(words: search, favorites: favorites, label: label) }
@@ -108,11 +112,13 @@ public struct WindowQuery: Equatable, Sendable {
             case "speed": try Self.once(&speedText, name, value)
             case "filter": try Self.once(&filterText, name, value)
             case "label": try Self.once(&labelText, name, value)
+            case "expand": expand.append(try Self.contactID(name, value, after: expand.count))
+            case "collapse": collapse.append(try Self.contactID(name, value, after: collapse.count))
             default:
                 throw HTTPError(
                     400, "invalid_parameter",
-                    "unknown parameter '\(name.prefix(40))': /window takes "
-                        + "offset, row or name, height, overscan, session, ack, q, filter, label, rtt and speed"
+                    "unknown parameter '\(name.prefix(40))': /window takes offset, row or name, height, "
+                        + "overscan, session, ack, q, filter, label, rtt, speed, expand and collapse"
                 )
             }
         }
@@ -224,6 +230,21 @@ public struct WindowQuery: Equatable, Sendable {
             inRun = !separator
         }
         return runs
+    }
+
+    /// The contact id of an `expand` or `collapse`, which may be given up to
+    /// `Expansion.limit` times (`given` so far).
+    private static func contactID(_ name: String, _ text: String, after given: Int) throws(HTTPError) -> Int {
+        guard given < Expansion.limit else {
+            throw invalid(
+                name, "is given more than \(Expansion.limit) times; a session expands at most that many")
+        }
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let value = Int(text)
+        else {
+            throw invalid(name, "must be a contact id like 42, not '\(text.prefix(40))'")
+        }
+        return value
     }
 
     /// Keeps a parameter's first value; a second one is a 400.

@@ -7,6 +7,8 @@ import ReuseEngine
 struct WindowRenderer {
 
     let snapshot: ListSnapshot
+    /// The layout the session stepped on: the snapshot's, with the session's expanded rows.
+    let layout: ListLayout
     /// The contacts of the update's rows, read in row order as the cells are written.
     let contacts: (any ContactRows)?
     /// The search whose matches are marked in the fragments, if any.
@@ -14,6 +16,9 @@ struct WindowRenderer {
     /// What the slots show at the update's base (`ShownContent`, by slot): a
     /// refresh whose cell digest equals its slot's is left out. Nil: every cell is written.
     var shown: [UInt64]? = nil
+    /// The lines of each expanded contact (`ExpandedLines`), by id: its cell says
+    /// `"expanded": true` and its fragment shows them.
+    var expanded: [Int: [String]] = [:]
 
     /// The window JSON of `update`, laid out at `offset` (the handler's to decide:
     /// the requested offset, or a row's top), for session `session`; `row` is the
@@ -32,7 +37,6 @@ struct WindowRenderer {
         _ update: WindowUpdate, session: String, offset: Double, row: Int? = nil, beyond: Beyond? = nil,
         sent: inout [(slot: Int, digest: UInt64)]
     ) throws -> [UInt8] {
-        let layout = snapshot.layout
         var json = JSONWriter(capacity: 1024 + update.cells.count * 700)
         try json.object { json in
             json.field("session", session)
@@ -62,6 +66,12 @@ struct WindowRenderer {
             json.key("released")
             json.array { json in
                 for slot in update.released { json.integer(slot) }
+            }
+            if !update.deleted.isEmpty {
+                json.key("deleted")
+                json.array { json in
+                    for slot in update.deleted { json.integer(slot) }
+                }
             }
             json.key("stats")
             json.object { json in
@@ -106,8 +116,9 @@ struct WindowRenderer {
         let item = cell.item
         // Cells come in display order, so contact rows only move forward.
         let found = try item.row.map { try contacts?.move(to: $0) ?? false } ?? false
+        let lines = found ? contacts.flatMap { expanded[$0.id] } : nil
         if item.kind == .contact, found, let contacts {
-            let digest = ShownContent.digest(of: item, rows: contacts)
+            let digest = ShownContent.digest(of: item, rows: contacts, lines: lines)
             sent.append((cell.slot, digest))
             // The slot already shows this very cell: nothing to send.
             if cell.refresh, let shown, cell.slot < shown.count, shown[cell.slot] == digest { return }
@@ -132,6 +143,13 @@ struct WindowRenderer {
             json.literal(",\"height\":")
             json.rawInteger(item.height)
             json.literal(cell.reused ? ",\"reused\":true" : ",\"reused\":false")
+            if lines != nil { json.literal(",\"expanded\":true") }
+            switch cell.change {
+            case nil: break
+            case .insert: json.literal(",\"change\":\"insert\"")
+            case .move: json.literal(",\"change\":\"move\"")
+            case .update: json.literal(",\"change\":\"update\"")
+            }
             switch item.kind {
             case .contact:
                 guard found, let contact = contacts else {
@@ -152,7 +170,7 @@ struct WindowRenderer {
                 }
                 json.literal("},\"html\":")
                 json.rawString(escapedContent: {
-                    CellRenderer.contact(contact, highlight: highlight, into: &$0)
+                    CellRenderer.contact(contact, highlight: highlight, expanded: lines, into: &$0)
                 })
             case .header:
                 let title = snapshot.sections[item.section].title
