@@ -109,13 +109,18 @@ struct BulkSelection: Equatable, Sendable {
             guard case .string(let text) = member.value else {
                 throw invalid(member.key, "view.\(member.key.prefix(40)) must be a string")
             }
-            switch member.key {
-            case "q": filter.words = try WindowQuery.search(text, region: region)
-            case "filter": filter.favorites = try ListFilter.view(text)
-            case "label": filter.label = try ListFilter.label(text)
-            default:
-                throw invalid(
-                    "view", "view has no member '\(member.key.prefix(40))'; it takes q, filter and label")
+            do throws(HTTPError) {
+                switch member.key {
+                case "q": filter.words = try WindowQuery.search(text, region: region)
+                case "filter": filter.favorites = try ListFilter.view(text)
+                case "label": filter.label = try ListFilter.label(text)
+                default:
+                    throw invalid(
+                        "view", "view has no member '\(member.key.prefix(40))'; it takes q, filter and label")
+                }
+            } catch {
+                // `/window`'s refusal, as a member of the body.
+                throw error.field == nil ? invalid(member.key, "view.\(error.message)") : error
             }
         }
         return filter
