@@ -4,26 +4,41 @@ import Contacts
 /// one transaction and one data version for every contact named, each changed as its
 /// single write would change it (its history kept, a deleted one kept as a tombstone).
 /// The version logs no change in `roster_changes` (that log holds one a version): the
-/// other servers read the list again, as after an import, and so does this one, once.
+/// other servers read the list again, as after an import. This one makes its next list in
+/// one pass over the one it holds (`ListState.rebuilt`), or reads it after a restore.
 extension PostgresEditor {
     public func bulk(
         _ change: BulkChange, ids: [Int], addedAfter version: Int?, base: ContactEdit.Base,
         prepare: ContactEdit.Prepare
     ) throws -> ContactEdit.BulkOutcome {
         var changed: [Int] = []
-        let outcome = try transact(base: base, prepare: prepare) { reads, _, next in
+        let outcome = try transact(base: base, prepare: prepare) { reads, start, next in
             let excluded = try version.map(addedRanges(after:)) ?? []
-            for id in ids where !excluded.contains(where: { $0.contains(id) }) {
-                let done: Bool
-                switch change {
-                case .delete: done = try bulkDelete(id, reads)
-                case .restore: done = try bulkRestore(id, reads, version: next)
-                default: done = try bulkUpdate(id, change, reads, version: next)
-                }
-                if done { changed.append(id) }
+            let named = ids.filter { id in !excluded.contains { $0.contains(id) } }
+            if change == .restore {
+                for id in named where try bulkRestore(id, reads, version: next) { changed.append(id) }
+                let state = try PostgresReads(connection: connection, version: next, locale: locale)
+                    .listState()
+                return (nil, ListState(version: next, sections: state.sections, order: state.order))
             }
-            let state = try PostgresReads(connection: connection, version: next, locale: locale).listState()
-            return (nil, ListState(version: next, sections: state.sections, order: state.order))
+            let rows = start.rows(of: Set(named))
+            var revised: [Int32: OrderEntry] = [:]
+            var removed = Set<Int32>()
+            for id in named {
+                guard let row = rows[id], revised[Int32(id)] == nil, !removed.contains(Int32(id)) else {
+                    continue
+                }
+                if change == .delete {
+                    guard try bulkDelete(id, reads) else { continue }
+                    removed.insert(Int32(id))
+                } else if try bulkUpdate(id, change, reads, version: next) {
+                    revised[Int32(id)] = OrderEntry(id: id, version: next, lines: Int(start.order[row].lines))
+                } else {
+                    continue
+                }
+                changed.append(id)
+            }
+            return (nil, start.rebuilt(version: next, revised: revised, removed: removed))
         }
         return ContactEdit.BulkOutcome(changed: changed, state: outcome.state)
     }
@@ -38,22 +53,17 @@ extension PostgresEditor {
         }
     }
 
-    /// Changes contact `id` by `change` (a star or a label: it keeps its key); false when
-    /// there is no such contact or the change leaves it as it is.
+    /// Changes contact `id` by `change`, a star or a label: neither moves it nor changes its
+    /// search text. False when there is no such contact or the change leaves it as it is.
     private func bulkUpdate(_ id: Int, _ change: BulkChange, _ reads: PostgresReads, version: Int) throws
         -> Bool
     {
-        guard let (old, key) = try reads.stored(id, lock: true),
-            let fields = try change.applied(to: old.fields)
+        guard let (old, _) = try reads.stored(id, lock: true), let fields = try change.applied(to: old.fields)
         else { return false }
         try keep(old)
-        var values = PostgresReads.values(fields)
-        values["id"] = String(id)
-        values["sort_key"] = key.byteaLiteral
-        values["lines"] = String(NoteLines.count(fields.notes))
-        values["revision"] = String(version)
-        values["search"] = SearchText.document(fields, region: region)
-        try connection.query(Self.updateSQL, values)
+        try connection.query(
+            "UPDATE contacts SET favorite = $1, labels = $2, revision = $3 WHERE id = $4",
+            [fields.favorite ? "true" : "false", fields.labels, String(version), String(id)])
         return true
     }
 
