@@ -34,6 +34,15 @@ struct ContactWriterTests {
         func restore(
             id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare
         ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
+
+        func bulk(
+            _ change: BulkChange, ids: [Int], addedAfter: Int?, base: ContactEdit.Base,
+            prepare: ContactEdit.Prepare
+        ) throws -> ContactEdit.BulkOutcome {
+            let state = try #require(try base(1))
+            try prepare(ListState(version: 2, sections: state.sections, order: state.order))
+            throw ContactsError.unavailable(reason: "the connection broke at COMMIT")
+        }
     }
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
@@ -48,6 +57,21 @@ struct ContactWriterTests {
             }
         }
         #expect(catalog.snapshot(for: 2) == nil, "version 2 is whatever another writer makes it")
+        #expect(catalog.version == 1)
+    }
+
+    @Test func aBulkWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {
+        let sections = SectionInfo.all(
+            rows: Array(repeating: 0, count: ListLocale.english.titles.count), in: .english)
+        let catalog = Catalog(
+            try ListSnapshot(state: ListState(version: 1, sections: sections, order: .empty)))
+        let writer = ContactWriter(editor: FailingCommit(), catalog: catalog)
+        #expect(throws: ContactsError.unavailable(reason: "the connection broke at COMMIT")) {
+            _ = try writer.writeBulk { editor, base, prepare in
+                try editor.bulk(.delete, ids: [1], addedAfter: nil, base: base, prepare: prepare)
+            }
+        }
+        #expect(catalog.snapshot(for: 2) == nil)
         #expect(catalog.version == 1)
     }
 

@@ -46,6 +46,8 @@ struct Routes: Sendable {
     let maxImportBytes: Int
     /// The list's phone region (`ContactBackend.phoneRegion`).
     let phoneRegion: PhoneRegion
+    /// The undo tokens of bulk actions, shared by every loop.
+    let bulkUndo = BulkUndoRegistry()
 
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try openSource(), catalog: catalog)
@@ -66,6 +68,18 @@ struct Routes: Sendable {
         router.add("PATCH", "/contacts/{id}", body: body, headers: [Self.writeVary], edits.update)
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
         router.add("POST", "/contacts/{id}/restore", headers: [Self.writeVary], edits.restore)
+        let bulk = BulkHandlers(
+            reader: reader, catalog: catalog, searches: searches, writer: contactWriter, gate: writes,
+            undo: bulkUndo, openSource: openSource, region: phoneRegion)
+        let bulkBody = BodyHandling.buffered(limit: BulkRequest.maxBodyBytes)
+        router.add("POST", "/contacts/bulk", body: bulkBody, headers: [Self.writeVary], bulk.bulk)
+        router.add("POST", "/contacts/bulk/undo", body: body, headers: [Self.writeVary], bulk.undoBulk)
+        router.add(
+            "POST", "/export.csv", body: bulkBody, headers: [Self.exportVary],
+            reads.guarding { request in try bulk.export(request, format: .csv) })
+        router.add(
+            "POST", "/export.vcf", body: bulkBody, headers: [Self.exportVary],
+            reads.guarding { request in try bulk.export(request, format: .vCard(.v3)) })
         router.add("GET", "/avatar/{id}.svg", headers: guarded, reads.guarding(contacts.avatar))
         router.add(
             "GET", "/events", headers: guarded,

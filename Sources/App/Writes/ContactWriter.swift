@@ -59,10 +59,26 @@ final class ContactWriter: Sendable {
     func write(
         _ body: (any ContactEditing, ContactEdit.Base, ContactEdit.Prepare) throws -> ContactEdit.Outcome
     ) throws -> (Contact?, Int) {
+        let outcome = try run(body)
+        return (outcome.contact, outcome.state.version)
+    }
+
+    /// Runs one bulk write (`body` calls the editor's `bulk`) as `write` runs one
+    /// write, and installs the list it leaves: one version for all of it.
+    func writeBulk(
+        _ body: (any ContactEditing, ContactEdit.Base, ContactEdit.Prepare) throws -> ContactEdit.BulkOutcome
+    ) throws -> ContactEdit.BulkOutcome {
+        try run(body)
+    }
+
+    /// Runs `body` under the lock, preparing and installing the snapshot it makes.
+    private func run<Outcome>(
+        _ body: (any ContactEditing, ContactEdit.Base, ContactEdit.Prepare) throws -> Outcome
+    ) throws -> Outcome {
         let catalog = self.catalog
         let outcome = try editor.withLock { editor in
             var prepared: ListSnapshot?
-            let outcome: ContactEdit.Outcome
+            let outcome: Outcome
             do {
                 outcome = try body(
                     editor, { version in catalog.snapshot(for: version)?.state },
@@ -83,7 +99,7 @@ final class ContactWriter: Sendable {
         }
         scheduleCheckpoint()
         upkeep.wrote(step: upkeepStep)
-        return (outcome.contact, outcome.state.version)
+        return outcome
     }
 
     /// A passive checkpoint a second after the first write since the last one (on

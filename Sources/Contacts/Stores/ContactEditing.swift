@@ -34,6 +34,15 @@ public protocol ContactEditing: AnyObject {
     /// its id, fields and star, at a new revision. Refuses with `.contactExists` when
     /// it is in the list, `.contactNotFound` when there is no such tombstone.
     func restore(id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare) throws -> ContactEdit.Outcome
+    /// Applies `change` to each contact of `ids` in one transaction that makes one data
+    /// version (docs/api.md, "Bulk actions"), as its single write would (history kept, a
+    /// deleted contact kept as a tombstone). Ids the list does not show, ids marked as
+    /// added after data version `addedAfter` (when given), and contacts the change would
+    /// leave as they are, are skipped: the outcome lists the ids changed.
+    func bulk(
+        _ change: BulkChange, ids: [Int], addedAfter: Int?, base: ContactEdit.Base,
+        prepare: ContactEdit.Prepare
+    ) throws -> ContactEdit.BulkOutcome
     /// One short step of the upkeep a store leaves out of its writes so that none
     /// waits for it (SQLite: merging the search index's segments); the writer runs
     /// steps while no write comes. Returns whether more remains.

@@ -25,7 +25,7 @@ public final class PostgresEditor: ContactEditing {
     public static let channel = "roster_version"
 
     /// Where the contacts' phones are read for their search text.
-    private let region: PhoneRegion
+    let region: PhoneRegion
 
     /// An editor writing to the primary at `url`, reading phones in `region`.
     public init(
@@ -48,6 +48,9 @@ public final class PostgresEditor: ContactEditing {
         try transact(base: base, prepare: prepare) { reads, state, version in
             let key = try Self.checked(fields, in: locale)
             let id = try connection.query("SELECT nextval('contact_ids')").int(0, 0)
+            try connection.query(
+                "INSERT INTO id_marks (version, first_id, last_id) VALUES ($1, $2, $2)",
+                [String(version), String(id)])
             return try store(
                 Self.insertSQL, id: id, fields, key: key, oldKey: nil, version: version, state, reads)
         }

@@ -137,6 +137,12 @@ final class PostgresImport: ImportWriting {
                     "SELECT CASE WHEN last_value = \(last) THEN setval('contact_ids', \(max(used, 1)), \(used > 0)) END FROM contact_ids"
                 )
             }
+            // The ids made visible now, for bulk actions of an earlier version (`id_marks`).
+            for range in ranges {
+                try connection.query(
+                    "INSERT INTO id_marks (version, first_id, last_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    [String(version), String(range.lowerBound), String(range.upperBound)])
+            }
             var state: ListState?
             if mode == .replace {
                 state = early  // the writes since were to the list it deleted

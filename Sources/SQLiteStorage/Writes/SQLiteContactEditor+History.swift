@@ -23,31 +23,36 @@ extension SQLiteContactEditor {
         -> ContactEdit.Outcome
     {
         try transact(base: base, prepare: prepare) { state, version in
-            if try store.database.integer(
-                "SELECT 1 FROM contacts WHERE id = :id", bind: { $0.bind(id, to: ":id") })
-                != nil
-            {
-                throw ContactsError.contactExists(id: id)
-            }
-            let tombstone = try store.database.withStatement(
-                "SELECT revision, fields FROM deleted_contacts WHERE id = :id AND deleted_at >= :since"
-            ) { statement in
-                statement.bind(id, to: ":id")
-                statement.bind(clock() - ContactEdit.undoSeconds, to: ":since")
-                return try statement.step() ? (statement.int(at: 0), statement.string(at: 1)) : nil
-            }
-            // A list replaced since (`import?mode=replace`) took the contact's id out for good.
-            guard let (revision, text) = tombstone, try !store.isHidden(id) else {
-                throw ContactsError.contactNotFound(id: id)
-            }
-            let fields = try ContactFields(storedJSON: text)
-            let restored = try add(
-                id: id, fields, key: try fields.checkedSortKey(in: store.locale), state: state,
-                version: version)
-            try keep(Contact(id: id, position: -1, revision: revision, fields: fields))
-            try store.database.execute("DELETE FROM deleted_contacts WHERE id = \(id)")
-            return restored
+            try restored(id: id, state: state, version: version)
         }
+    }
+
+    /// Contact `id` back from its tombstone in `state` at `version` (see `restore`).
+    func restored(id: Int, state: ListState, version: Int) throws -> (Contact, ListState, ListChange) {
+        if try store.database.integer(
+            "SELECT 1 FROM contacts WHERE id = :id", bind: { $0.bind(id, to: ":id") })
+            != nil
+        {
+            throw ContactsError.contactExists(id: id)
+        }
+        let tombstone = try store.database.withStatement(
+            "SELECT revision, fields FROM deleted_contacts WHERE id = :id AND deleted_at >= :since"
+        ) { statement in
+            statement.bind(id, to: ":id")
+            statement.bind(clock() - ContactEdit.undoSeconds, to: ":since")
+            return try statement.step() ? (statement.int(at: 0), statement.string(at: 1)) : nil
+        }
+        // A list replaced since (`import?mode=replace`) took the contact's id out for good.
+        guard let (revision, text) = tombstone, try !store.isHidden(id) else {
+            throw ContactsError.contactNotFound(id: id)
+        }
+        let fields = try ContactFields(storedJSON: text)
+        let restored = try add(
+            id: id, fields, key: try fields.checkedSortKey(in: store.locale), state: state,
+            version: version)
+        try keep(Contact(id: id, position: -1, revision: revision, fields: fields))
+        try store.database.execute("DELETE FROM deleted_contacts WHERE id = \(id)")
+        return restored
     }
 
     /// The fields of contact `id` at `revision`, when its history keeps them.

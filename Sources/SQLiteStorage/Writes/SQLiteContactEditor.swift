@@ -50,7 +50,11 @@ public final class SQLiteContactEditor {
         try transact(base: base, prepare: prepare) { state, version in
             let key = try fields.checkedSortKey(in: store.locale)
             let id = try store.nextID()
-            try store.database.execute("UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id'")
+            try store.database.execute(
+                """
+                UPDATE roster_meta SET value = \(id + 1) WHERE key = 'next_id';
+                INSERT INTO id_marks (version, first_id, last_id) VALUES (\(version), \(id), \(id));
+                """)
             return try add(id: id, fields, key: key, state: state, version: version)
         }
     }
@@ -158,7 +162,7 @@ public final class SQLiteContactEditor {
     /// sees and the next version; purges what is past undoing first, once a minute.
     func transact(
         base: ContactEdit.Base, prepare: ContactEdit.Prepare,
-        _ body: (ListState, Int) throws -> (Contact?, ListState, ListChange)
+        _ body: (ListState, Int) throws -> (Contact?, ListState, ListChange?)
     ) throws -> ContactEdit.Outcome {
         let database = store.database
         try store.watch?.check()
@@ -182,8 +186,11 @@ public final class SQLiteContactEditor {
             try store.gramBits.flush()
             try prepare(next)
             // Before the commit: an import that takes the lock next finds it (`ChangeLog`).
-            ChangeLog.record(change, for: database.path)
-            recorded = change
+            // A bulk write records none: an import reads the list again after it.
+            if let change {
+                ChangeLog.record(change, for: database.path)
+                recorded = change
+            }
             try database.commit()
             outcome = ContactEdit.Outcome(contact: contact, state: next)
         } catch {
@@ -197,7 +204,7 @@ public final class SQLiteContactEditor {
 
     /// The row of contact `id` (sort key `key`) in `order`; a contact the list does
     /// not show (an import's, not shown yet) is not found.
-    private func listedRow(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int {
+    func listedRow(of id: Int, key: [UInt8], in order: ListOrder) throws -> Int {
         if let row = try store.row(of: id, key: key, in: order) { return row }
         if try store.isHidden(id) { throw ContactsError.contactNotFound(id: id) }
         throw ContactsError.inconsistent("contact \(id) is not in the list order")

@@ -312,6 +312,12 @@ final class SQLiteImport {
             DELETE FROM import_ranges WHERE owner = \(token);
             UPDATE roster_meta SET value = \(version) WHERE key = 'data_version';
             """)
+        // The ids made visible now, for bulk actions of an earlier version (`id_marks`).
+        for range in ranges {
+            try database.execute(
+                "INSERT OR IGNORE INTO id_marks (version, first_id, last_id) VALUES (\(version), \(range.lowerBound), \(range.upperBound))"
+            )
+        }
         // The index's usual merging comes back once its segments are merged a step at
         // a time (`mergeSearchSegments`): restored now, the next single write would
         // merge the dozens of segments a level holds after an import at once (4.5 s
