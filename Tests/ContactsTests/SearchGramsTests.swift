@@ -83,4 +83,36 @@ struct SearchGramsTests {
         #expect(SearchGrams.frequent(in: documents, share: 0.1, limit: 3).count == 3)
         #expect(SearchGrams.frequent(in: Array(documents.prefix(50)), share: 0.1, limit: 9).isEmpty)
     }
+
+    /// The patterns as counted from each document's `candidates`, in the same order: on demo
+    /// contacts' texts (names in several scripts, phone digits), and on texts with `#` before
+    /// letters, digit runs longer than a pattern and too short for one.
+    @Test func frequentPatternsAreTheCandidatesCountedInTheSameOrder() throws {
+        let generator = SyntheticContacts(seed: 2)
+        let ordered = generator.drawsInListOrder(count: 3_000, in: .english).draws
+        var documents = ordered.enumerated().map { row, draw in
+            SearchText.document(generator.fields(of: draw, row: row), region: .unitedStates)
+        }
+        documents += (0..<300).map { index in
+            ["  caf\u{E9}  cafe", "  #ab12  #1234567890123456789", "  x  #12", "  \u{6771}\u{4EAC}  #"][
+                index % 4]
+                + "  #55501\(index % 7)"
+        }
+        func reference(share: Double, limit: Int) -> [String] {
+            let least = max(1, Int((share * Double(documents.count)).rounded(.up)))
+            var counts: [String: Int] = [:]
+            for document in documents {
+                for pattern in SearchGrams.candidates(in: document) { counts[pattern, default: 0] += 1 }
+            }
+            return counts.filter { $0.value >= least }.sorted {
+                $0.value != $1.value
+                    ? $0.value > $1.value : Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8)
+            }.prefix(limit).map(\.key)
+        }
+        for (share, limit) in [(0.001, 100_000), (0.01, 1_024), (0.05, 1_024), (0.2, 10)] {
+            let frequent = SearchGrams.frequent(in: documents, share: share, limit: limit)
+            #expect(frequent == reference(share: share, limit: limit), "share \(share)")
+            #expect(!frequent.isEmpty)
+        }
+    }
 }

@@ -245,8 +245,34 @@ public struct SyntheticContacts: Sendable {
     /// The text of one drawn contact, shown at `row` of the list (0-based, in list
     /// order): no fixture note or company in the first `plainRows`.
     package func fields(of draw: Draw, row: Int) -> ContactFields {
-        let first = Self.firstName(of: draw)
-        let last = Self.lastName(of: draw)
+        let picks = picks(of: draw, row: row)
+        let domain = Self.mailDomains[picks.domain]
+        let notes = picks.noteRoll < notesPercent ? Self.notes[picks.note] : ""
+        return ContactFields(
+            firstName: Self.firstName(of: draw), lastName: Self.lastName(of: draw),
+            email: "\(mailbox(draw))\(draw.id % 1000)@\(domain)", phone: Self.phone(picks),
+            company: Self.companies[picks.company], city: Self.cities[picks.city], notes: notes)
+    }
+
+    /// What a draw's bits pick for the fields beyond its names (pool indexes and numbers),
+    /// shown at `row`: `fields(of:row:)` spells them out, and the seed's search texts
+    /// (`SyntheticDocuments`) are made from the same picks.
+    struct Picks {
+        /// The phone's area code (200...999) and line (0...9999).
+        var area: Int
+        var line: Int
+        /// Index into companies, cities and mailDomains.
+        var company: Int
+        var city: Int
+        var domain: Int
+        /// Below `notesPercent`: the contact has notes, `notes[note]`.
+        var noteRoll: Int
+        var note: Int
+        /// "+1 AAA-555-LLLL" when true, "(AAA) 555-LLLL" when false.
+        var international: Bool
+    }
+
+    func picks(of draw: Draw, row: Int) -> Picks {
         var bits = draw.bits
         func take(_ bound: Int) -> Int {
             defer { bits /= UInt64(bound) }
@@ -254,20 +280,25 @@ public struct SyntheticContacts: Sendable {
         }
         let area = 200 + take(800)
         let line = take(10_000)
-        var company = Self.companies[take(Self.companies.count)]
-        let city = Self.cities[take(Self.cities.count)]
-        let domain = Self.mailDomains[take(Self.mailDomains.count)]
+        var company = take(Self.companies.count)
+        let city = take(Self.cities.count)
+        let domain = take(Self.mailDomains.count)
         let noteRoll = take(100)
-        let phone = take(2) == 0 ? "+1 \(area)-555-\(pad(line))" : "(\(area)) 555-\(pad(line))"
+        let international = take(2) == 0
         var note = (draw.id / 7) % Self.notes.count
         if row < Self.plainRows {
             note %= Self.everydayNotes.count
-            if company == Self.fixtureCompany { company = Self.companies[0] }
+            if Self.companies[company] == Self.fixtureCompany { company = 0 }
         }
-        let notes = noteRoll < notesPercent ? Self.notes[note] : ""
-        return ContactFields(
-            firstName: first, lastName: last, email: "\(mailbox(draw))\(draw.id % 1000)@\(domain)",
-            phone: phone, company: company, city: city, notes: notes)
+        return Picks(
+            area: area, line: line, company: company, city: city, domain: domain, noteRoll: noteRoll,
+            note: note, international: international)
+    }
+
+    /// The phone number picked.
+    static func phone(_ picks: Picks) -> String {
+        picks.international
+            ? "+1 \(picks.area)-555-\(pad(picks.line))" : "(\(picks.area)) 555-\(pad(picks.line))"
     }
 
     /// Each pool name as lowercase ASCII letters for mail addresses ("" for none).
@@ -292,7 +323,8 @@ public struct SyntheticContacts: Sendable {
         }
     }
 
-    private func pad(_ number: Int) -> String {
+    /// `number` with leading zeros to 4 digits.
+    static func pad(_ number: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -14,21 +14,17 @@ public enum SearchGrams {
 
     /// The patterns at least `share` of `documents` hold, most held first (ties in
     /// byte order), at most `limit`; none for fewer than `minimumDocuments` documents.
-    /// - Complexity: O(documents × their words' parts up to `longest` characters).
+    /// - Complexity: O(documents × their words), plus each distinct word's parts up to
+    ///   `longest` characters once (a phone's digits' in every document).
     public static func frequent(
         in documents: [String], share: Double, limit: Int, minimumDocuments: Int = 100
     ) -> [String] {
         guard documents.count >= max(1, minimumDocuments) else { return [] }
         let least = max(1, Int((share * Double(documents.count)).rounded(.up)))
-        var counts: [String: Int] = [:]
-        for document in documents {
-            for pattern in candidates(in: document) { counts[pattern, default: 0] += 1 }
-        }
-        let kept = counts.filter { $0.value >= least }.sorted {
-            $0.value != $1.value
-                ? $0.value > $1.value : Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8)
-        }
-        return kept.prefix(max(0, limit)).map(\.key)
+        // The same counts as `candidates(in:)` of each document, tallied a word at a time.
+        var tally = PatternTally()
+        for document in documents { tally.count(document) }
+        return tally.frequent(least: least, limit: limit)
     }
 
     /// The patterns a search word could be searched by that `document` holds, each

@@ -174,7 +174,7 @@ public enum SearchText {
     }
 
     /// Whether every UTF-8 byte of `text` is below 0xCD (its scalars below U+0340).
-    private static func isLatin(_ text: String) -> Bool {
+    static func isLatin(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0xCD } }
     }

@@ -16,10 +16,6 @@ struct RowBatch: Sendable {
     private var ends: [Int] = []
     /// Each row's notes lines (`NoteLines`).
     private(set) var lines: [UInt8] = []
-    /// The frequent patterns each row's search text holds, row after row, and where
-    /// each row's end (when a matcher was given).
-    private var grams: [UInt16] = []
-    private var gramEnds: [Int] = []
 
     /// Rows in the batch.
     var count: Int { ends.count / Self.valuesPerRow }
@@ -30,10 +26,9 @@ struct RowBatch: Sendable {
         lines.reserveCapacity(capacity)
     }
 
-    /// Adds a row; with `matcher`, the patterns its search text holds are found too.
-    mutating func append(
-        key: ContactSortKey, fields: ContactFields, region: PhoneRegion, grams matcher: GramMatcher? = nil
-    ) {
+    /// Adds a row whose search text `document` appends to the buffer (the text
+    /// `SearchText.document` gives for `fields`).
+    mutating func append(key: ContactSortKey, fields: ContactFields, document: (inout [UInt8]) -> Void) {
         bytes.append(contentsOf: key.bytes)
         ends.append(bytes.count)
         for field in ContactField.allCases {
@@ -43,29 +38,18 @@ struct RowBatch: Sendable {
             }
             ends.append(bytes.count)
         }
-        let start = bytes.count
-        bytes.append(contentsOf: SearchText.document(fields, region: region).utf8)
+        document(&bytes)
         ends.append(bytes.count)
-        if let matcher {
-            bytes.withUnsafeBytes { all in
-                matcher.forEachMatch(in: UnsafeRawBufferPointer(rebasing: all[start...])) {
-                    grams.append(UInt16(truncatingIfNeeded: $0))
-                }
-            }
-            gramEnds.append(grams.count)
-        }
         lines.append(UInt8(NoteLines.count(fields.notes)))
     }
 
     /// Runs `insert` once per row with `:id` (`firstID + position`, the position
     /// counting from `firstPosition`) and every field (`:first_name`...). Then `order`,
     /// when given, with `:sort_key`, `:id` and `:lines`, and `search`, when given, with
-    /// `:id` and `:text` (the search text), whose frequent patterns (found by `append`)
-    /// `grams` then marks.
+    /// `:id` and `:text` (the search text).
     /// Names are looked up once per call, not per row.
     func write(
         with insert: SQLiteStatement, order: SQLiteStatement? = nil, search: SQLiteStatement? = nil,
-        grams: GramBits? = nil,
         firstPosition: Int, firstID: Int
     ) throws {
         let id = insert.parameter(":id")
@@ -88,10 +72,6 @@ struct RowBatch: Sendable {
                         if let search, let searchParameters {
                             search.bind(rowID, to: searchParameters.id)
                             search.bindUncopied(pointer, count: length, to: searchParameters.text)
-                            if let grams, row < gramEnds.count {
-                                let first = row == 0 ? 0 : gramEnds[row - 1]
-                                try grams.add(id: rowID, grams: self.grams[first..<gramEnds[row]])
-                            }
                         }
                     } else if value == 0 {
                         if let order, let orderParameters {

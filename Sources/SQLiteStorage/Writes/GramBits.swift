@@ -170,6 +170,21 @@ final class GramBits {
         return words
     }
 
+    /// Sets the bits of `bitmaps` (made with these patterns) in the stored rows: what
+    /// `add(id:grams:)` for each of their contacts does, a row at a time.
+    func store(_ bitmaps: GramBitmaps) throws {
+        try flush()
+        try bitmaps.forEachRow { key, words in
+            var row = try read(key)
+            for (index, word) in words.enumerated() { row[index] |= word }
+            try database.run("INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)") {
+                store in
+                store.bind(key, to: ":key")
+                row.withUnsafeBytes { store.bind(blob: Array($0), to: ":bits") }
+            }
+        }
+    }
+
     /// Writes the rows changed back (a row left with no bit is deleted).
     func flush() throws {
         park()

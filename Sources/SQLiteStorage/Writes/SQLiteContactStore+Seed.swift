@@ -33,31 +33,47 @@ extension SQLiteContactStore {
         try database.execute("PRAGMA journal_mode = DELETE")
         defer { try? database.execute("PRAGMA journal_mode = WAL") }
         // The frequent search patterns, from contacts spread over the whole list.
+        // The search texts are made from parts worked out once per pool value
+        // (`SyntheticDocuments`): the same texts as `SearchText.document`.
+        var documents = SyntheticDocuments(region: region)
         let step = max(1, count / max(1, gramPolicy.sampleSize))
         let patterns = frequentPatterns(
-            in: stride(from: 0, to: ordered.count, by: step).map {
-                SearchText.document(generator.fields(of: ordered[$0], row: $0), region: region)
+            in: stride(from: 0, to: ordered.count, by: step).map { row in
+                var bytes: [UInt8] = []
+                let draw = ordered[row]
+                documents.append(
+                    documentOf: draw, row: row, fields: generator.fields(of: draw, row: row),
+                    generator: generator, to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
             }, contacts: count)
         let matcher = GramMatcher(patterns: patterns)
-        // Encoding (and finding each row's patterns) runs on a second thread while this
-        // one writes: the two halves of the work take about as long as each other.
+        let parts = documents
+        // Making the rows (their search texts, and the patterns each one holds) runs on a
+        // second thread while this one writes.
         let batches = BlockingQueue<RowBatch>(capacity: 4)
-        let sectionCounts = BlockingQueue<[Int]>(capacity: 1)
+        let finished = BlockingQueue<(sectionRows: [Int], grams: GramBitmaps)>(capacity: 1)
         let producer = Thread {
             var sectionRows = [Int](repeating: 0, count: locale.titles.count)
+            var grams = GramBitmaps(patterns: matcher.patterns.count, ids: firstID..<(firstID + count))
             var batch = RowBatch(capacity: 4096)
+            var documents = parts
+            var document: [UInt8] = []
             for (row, draw) in ordered.enumerated() {
                 let key = keys.key(of: draw)
                 sectionRows[key.section] += 1
-                batch.append(
-                    key: key, fields: generator.fields(of: draw, row: row), region: region, grams: matcher)
+                let fields = generator.fields(of: draw, row: row)
+                document.removeAll(keepingCapacity: true)
+                documents.append(
+                    documentOf: draw, row: row, fields: fields, generator: generator, to: &document)
+                batch.append(key: key, fields: fields) { $0 += document }
+                document.withUnsafeBytes { grams.add(id: firstID + row, text: $0, matcher: matcher) }
                 if batch.count == 4096 {
                     guard batches.put(batch) else { return }
                     batch = RowBatch(capacity: 4096)
                 }
             }
             batches.put(batch)
-            sectionCounts.put(sectionRows)
+            finished.put((sectionRows, grams))
             batches.close()
         }
         producer.start()
@@ -73,7 +89,6 @@ extension SQLiteContactStore {
             let search = try database.statement(SQLiteContactStore.searchInsertSQL)
             try holdMerges()
             try gramBits.choose(patterns, contacts: count)
-            let grams = patterns.isEmpty ? nil : gramBits
             var written = 0
             // Each row's notes lines, for the order saved at the end.
             var lines: [UInt8] = []
@@ -81,18 +96,17 @@ extension SQLiteContactStore {
             while let batch = batches.take() {
                 lines += batch.lines
                 try batch.write(
-                    with: insert, order: order, search: search, grams: grams, firstPosition: written,
-                    firstID: firstID)
+                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
                 let before = written
                 written += batch.count
                 if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
             }
-            guard let rows = sectionCounts.take(), written == count else {
+            guard let made = finished.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
             }
             try mergeOnce()
-            try gramBits.flush()
-            try writeSections(rows: rows)
+            try gramBits.store(made.grams)
+            try writeSections(rows: made.sectionRows)
             try recordIndexedRegion()
             try database.execute(
                 """
