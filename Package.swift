@@ -57,6 +57,16 @@ let package = Package(
         // has no pkg-config file: its headers are in /usr/include, the library linked by name).
         .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "Phones", dependencies: ["CPhoneNumbers"]),
+        // libvips (Debian's libvips-dev): its headers through pkg-config, its variadic calls behind
+        // a small C shim that Swift can call.
+        .systemLibrary(
+            name: "CVipsLibrary",
+            path: "Sources/CVipsLibrary",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "CVips", dependencies: ["CVipsLibrary"]),
+        .target(name: "Photos", dependencies: ["CVips"]),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
@@ -82,6 +92,7 @@ let package = Package(
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "Phones", "TestSupport"]),
         .testTarget(name: "PhonesTests", dependencies: ["Phones"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "TestSupport"]),
         .testTarget(
             name: "SQLiteStorageTests",
             dependencies: ["Contacts", "Phones", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
