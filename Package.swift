@@ -78,7 +78,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux",
-                "Platform", "Phones",
+                "Platform", "Phones", "Photos",
             ]
         ),
         .executableTarget(name: "roster", dependencies: ["App"]),
@@ -86,8 +86,9 @@ let package = Package(
             name: "roster-bench",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "Codecs", "HTTP", "App", "Platform", "Phones",
+                "Photos",
             ]),
-        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App"]),
+        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App", "Photos"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "Phones", "TestSupport"]),
@@ -118,7 +119,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "Photos", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),

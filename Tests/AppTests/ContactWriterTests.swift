@@ -34,6 +34,8 @@ struct ContactWriterTests {
         func restore(
             id: Int, base: ContactEdit.Base, prepare: ContactEdit.Prepare
         ) throws -> ContactEdit.Outcome { throw ContactsError.contactNotFound(id: id) }
+
+        func keepPhoto(_ photo: StoredPhoto) throws { throw ContactsError.busy }
     }
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {

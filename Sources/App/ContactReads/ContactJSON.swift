@@ -29,6 +29,14 @@ enum ContactJSON {
     static func members(of fields: ContactFields, region: PhoneRegion?, into json: inout JSONWriter) {
         for field in ContactField.allCases {
             switch fields[field] {
+            case .text(let digest) where field.spec.isPhoto:
+                // The stored photo as the URL of its thumbnails (docs/api.md, "Photos"), or null.
+                json.key(field.jsonKey)
+                if digest.isEmpty {
+                    json.null()
+                } else {
+                    json.object { json in json.field("url", StoredPhoto.path(of: digest)) }
+                }
             case .text(let text) where field.spec.isDocument:
                 json.field(field.jsonKey, json: details(text, region: region))
             case .text(let text) where field == .phone && region != nil:

@@ -45,8 +45,11 @@ struct ShownContent: Sendable {
         if states.count > limit { states.removeFirst(states.count - limit) }
     }
 
+    /// What a contact cell shows of its row: the window fields and the photo's digest.
+    private static let shownFields = ContactField.windowFields + [.photo]
+
     /// The digest of contact cell `item` reading the current row of `rows`: its
-    /// id, place and window fields, eight bytes a step (never 0).
+    /// id, place, window fields and photo, eight bytes a step (never 0).
     /// - Complexity: O(bytes of the row's window fields).
     static func digest(of item: LayoutItem, rows: any ContactRows) -> UInt64 {
         var hash: UInt64 = 0x9e37_79b9_7f4a_7c15
@@ -58,7 +61,7 @@ struct ShownContent: Sendable {
         mix(UInt64(bitPattern: Int64(item.row ?? -1)))
         mix(UInt64(bitPattern: Int64(item.top)))
         mix(UInt64(bitPattern: Int64(item.height)))
-        for field in ContactField.windowFields {
+        for field in Self.shownFields {
             switch field.kind {
             case .text:
                 let bytes = UnsafeRawBufferPointer(rows.bytes(field))

@@ -150,6 +150,15 @@ struct WindowRenderer {
                     }
                     json.endRawValue()
                 }
+                // A stored photo: the URL of its thumbnails (docs/api.md, "Photos"); no key without one.
+                let photo = contact.bytes(.photo)
+                if !photo.isEmpty {
+                    json.literal(",\"photo\":")
+                    json.rawString(escapedContent: { out in
+                        out.append("/photos/" as StaticString)
+                        out.append(photo)
+                    })
+                }
                 json.literal("},\"html\":")
                 json.rawString(escapedContent: {
                     CellRenderer.contact(contact, highlight: highlight, into: &$0)

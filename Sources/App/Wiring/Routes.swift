@@ -46,6 +46,10 @@ struct Routes: Sendable {
     let maxImportBytes: Int
     /// The list's phone region (`ContactBackend.phoneRegion`).
     let phoneRegion: PhoneRegion
+    /// Thumbnails of the stored photos, and the workers they and uploads are made on.
+    let thumbnails: PhotoThumbnails
+    /// Opens a connection reading stored photos (an export's).
+    let openPhotos: @Sendable () throws -> any PhotoReading
 
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try openSource(), catalog: catalog)
@@ -67,6 +71,17 @@ struct Routes: Sendable {
         router.add("DELETE", "/contacts/{id}", headers: [Self.writeVary], edits.delete)
         router.add("POST", "/contacts/{id}/restore", headers: [Self.writeVary], edits.restore)
         router.add("GET", "/avatar/{id}.svg", headers: guarded, reads.guarding(contacts.avatar))
+        let photos = PhotoWrites(
+            writer: contactWriter, gate: writes, region: phoneRegion, workers: thumbnails.workers)
+        router.add(
+            "GET", "/photos/{digest}", body: .deferred(answer: thumbnails.answer),
+            headers: guarded + [(name: "Vary", value: "Accept")]
+        ) { _ in throw HTTPError(500, "internal", "a photo is answered by its workers") }
+        router.add(
+            "PUT", "/contacts/{id}/photo",
+            body: .streamed(limit: PhotoWrites.maxBodyBytes) { request, _ in try photos.upload(request) },
+            headers: [Self.writeVary], photos.emptyUpload)
+        router.add("DELETE", "/contacts/{id}/photo", headers: [Self.writeVary], photos.delete)
         router.add(
             "GET", "/events", headers: guarded,
             reads.guarding { [events] request in try events.respond(to: request) })
@@ -93,7 +108,7 @@ struct Routes: Sendable {
         ) { [imports] request in try ImportPreview.respond(request, context: imports) }
         router.add(
             "GET", "/export.csv", headers: [Self.exportVary],
-            reads.guarding { [openScan, writes] request in
+            reads.guarding { [openScan, openPhotos, writes] request in
                 try writes.authorizeExport(request.head, client: request.client)
                 return Response(
                     headers: [
@@ -101,11 +116,11 @@ struct Routes: Sendable {
                         "Content-Disposition": "attachment; filename=\"contacts.csv\"",
                         "Cache-Control": "no-store",
                     ],
-                    stream: ExportSource(scan: try openScan()))
+                    stream: ExportSource(scan: try openScan(), photos: try openPhotos()))
             })
         router.add(
             "GET", "/export.vcf", headers: [Self.exportVary],
-            reads.guarding { [openScan, writes] request in
+            reads.guarding { [openScan, openPhotos, writes] request in
                 try writes.authorizeExport(request.head, client: request.client)
                 let version = try Self.vCardVersion(request)
                 return Response(
@@ -114,7 +129,8 @@ struct Routes: Sendable {
                         "Content-Disposition": "attachment; filename=\"contacts.vcf\"",
                         "Cache-Control": "no-store",
                     ],
-                    stream: ExportSource(scan: try openScan(), format: .vCard(version)))
+                    stream: ExportSource(
+                        scan: try openScan(), photos: try openPhotos(), format: .vCard(version)))
             })
         router.add(
             "GET", "/metrics", headers: guarded,

@@ -3,14 +3,14 @@ import Foundation
 /// Debian's python3-pil, which makes the tests' images (a camera's JPEG with EXIF orientation and
 /// GPS, PNGs with alpha, a PNG that claims 30,000 x 30,000 pixels) and reads the thumbnails back:
 /// an image library other than libvips judges what libvips made.
-enum PillowOracle {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum PillowOracle {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Runs `script` with `data` (JSON) bound; the script sets `out`, printed back as JSON. Bytes
     /// travel as base64 (`b64` and `unb64` are bound).
-    static func run(_ script: String, _ input: [String: Any] = [:]) throws -> [String: Any] {
+    public static func run(_ script: String, _ input: [String: Any] = [:]) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let prelude = """
@@ -45,7 +45,7 @@ enum PillowOracle {
 
     /// An image Pillow saves: `expression` makes `im`, saved as `format` with `options` (Python
     /// keyword arguments).
-    static func image(_ expression: String, format: String, options: String = "") throws -> [UInt8] {
+    public static func image(_ expression: String, format: String, options: String = "") throws -> [UInt8] {
         let made = try run(
             """
             \(expression)
@@ -57,15 +57,15 @@ enum PillowOracle {
 
     /// What Pillow reads in `bytes`: format, size, the RGB pixel at each of `points` (fractions of
     /// width and height), and whether any EXIF is left.
-    struct Reading {
-        let format: String
-        let width: Int
-        let height: Int
-        let pixels: [[Int]]
-        let hasEXIF: Bool
+    public struct Reading {
+        public let format: String
+        public let width: Int
+        public let height: Int
+        public let pixels: [[Int]]
+        public let hasEXIF: Bool
     }
 
-    static func read(_ bytes: [UInt8], at points: [(Double, Double)] = [(0.5, 0.5)]) throws -> Reading {
+    public static func read(_ bytes: [UInt8], at points: [(Double, Double)] = [(0.5, 0.5)]) throws -> Reading {
         let answer = try run(
             """
             raw = unb64(data["bytes"])
