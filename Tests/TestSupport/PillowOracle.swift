@@ -65,7 +65,8 @@ public enum PillowOracle {
         public let hasEXIF: Bool
     }
 
-    public static func read(_ bytes: [UInt8], at points: [(Double, Double)] = [(0.5, 0.5)]) throws -> Reading {
+    public static func read(_ bytes: [UInt8], at points: [(Double, Double)] = [(0.5, 0.5)]) throws -> Reading
+    {
         let answer = try run(
             """
             raw = unb64(data["bytes"])
