@@ -183,10 +183,44 @@ struct PhotoAPITests {
         let url = try #require((created.json["photo"] as? [String: Any])?["url"] as? String)
         #expect(url == "/photos/" + StoredPhoto.digest(of: png))
         #expect((created.json["details"] as? [String: Any])?["photo"] == nil)
+        // A client sending back what it read has the photo ignored: only its endpoints change it.
+        let id = try #require(created.json["id"] as? Int)
+        let patched = live.call("PATCH", "/contacts/\(id)", #"{"city": "Oslo", "photo": null}"#)
+        #expect(patched.status == 200 && (patched.json["photo"] as? [String: Any])?["url"] as? String == url)
         let svg =
             #"{"first_name": "Sam", "details": {"photo": {"type": "image/svg+xml", "data": ""#
             + Data("<svg/>".utf8).base64EncodedString() + #""}}}"#
         let refused = live.call("POST", "/contacts", svg)
         #expect(refused.status == 415 && refused.json["field"] as? String == "details")
+    }
+}
+
+/// The thumbnails' caches (docs/api.md, "Photos"): bounded by bytes, least recently used first out.
+struct ThumbnailCacheTests {
+    @Test func memoryKeepsTheRecentlyUsedWithinItsBytes() {
+        let cache = ThumbnailCache(limit: 4000)
+        for index in 0..<6 { cache.set("k\(index)", [UInt8](repeating: UInt8(index), count: 500)) }
+        #expect(cache.get("k0") != nil)
+        for index in 6..<9 { cache.set("k\(index)", [UInt8](repeating: UInt8(index), count: 500)) }
+        let figures = cache.figures
+        #expect(figures.bytes <= 4000 && figures.count == figures.bytes / 500)
+        #expect(cache.get("k8") != nil && cache.get("k0") != nil, "the recently used stay")
+        #expect(cache.get("k1") == nil, "the least recently used went first")
+        cache.set("huge", [UInt8](repeating: 0, count: 3000))
+        #expect(cache.get("huge") == nil, "a thumbnail over a quarter of the limit is not kept")
+    }
+
+    @Test func diskKeepsFilesWithinItsBytesAndReadsThemBack() throws {
+        let folder = NSTemporaryDirectory() + "roster-thumbnails-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let disk = try ThumbnailDiskCache(folder: folder, limit: 10_000)
+        for index in 0..<30 { disk.set("t\(index).jpeg", [UInt8](repeating: UInt8(index), count: 1000)) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.count <= 10 && files.count >= 5 && !files.contains { $0.hasSuffix(".part") })
+        #expect(disk.get("t29.jpeg") == [UInt8](repeating: 29, count: 1000))
+        #expect(disk.get("t0.jpeg") == nil)
+        #expect(
+            try ThumbnailDiskCache(folder: folder, limit: 10_000).get("t29.jpeg") != nil, "kept across starts"
+        )
     }
 }
