@@ -72,8 +72,11 @@ struct PhotoAPITests {
         let cells = try Self.cells(client)
         let urls = Self.colours.indices.compactMap { cells["p\($0)@example.org"]?["photo"] as? String }
         #expect(urls.count == Self.colours.count && Set(urls).count == urls.count, "a photo URL per cell")
-        for url in urls {
-            #expect(url.hasPrefix("/photos/") && url.utf8.count == 8 + 64)
+        for (url, email) in zip(urls, Self.colours.indices.map { "p\($0)@example.org" }) {
+            let id = cells[email]?["id"] as? Int ?? -1
+            #expect(
+                url.hasPrefix("/photos/") && url.hasSuffix("?c=\(id)")
+                    && url.utf8.count == 8 + 64 + 3 + "\(id)".count)
         }
         for (index, url) in urls.enumerated() {
             let response = try #require(client.get(url, headers: ["Accept": "image/webp,*/*"]))
@@ -86,12 +89,13 @@ struct PhotoAPITests {
             let etag = try #require(response.headers["etag"])
             #expect(
                 client.get(url, headers: ["Accept": "image/webp,*/*", "If-None-Match": etag])?.status == 304)
-            let jpeg = try #require(client.get(url + "?s=160"))
+            let jpeg = try #require(client.get(url + "&s=160"))
             #expect(jpeg.status == 200 && jpeg.headers["content-type"] == "image/jpeg")
             #expect(jpeg.headers["etag"] != etag, "another size and encoding is another thumbnail")
             #expect(try PillowOracle.read(jpeg.body).width == 160)
         }
-        #expect(client.get(urls[0] + "?s=9000")?.status == 400)
+        #expect(client.get(urls[0] + "&s=9000")?.status == 400)
+        #expect(client.get(urls[0] + "&x=1")?.status == 400)
         #expect(client.get("/photos/" + String(repeating: "0", count: 64))?.status == 404)
         #expect(client.get("/photos/nothing")?.status == 404)
 
@@ -112,7 +116,9 @@ struct PhotoAPITests {
         let back = again.client().post("/import", vcf, headers: ["Content-Type": "text/vcard"])
         #expect(back.status == 200)
         let round = try Self.cells(again.client())
-        #expect(Set(round.values.compactMap { $0["photo"] as? String }) == Set(urls))
+        func digest(_ url: String) -> Substring { url.dropFirst(8).prefix(64) }
+        #expect(
+            Set(round.values.compactMap { ($0["photo"] as? String).map(digest) }) == Set(urls.map(digest)))
     }
 
     @Test func anUploadIsUprightRefusalsSayWhyAndADeleteRemovesIt() throws {
@@ -172,6 +178,22 @@ struct PhotoAPITests {
         #expect(live.call("DELETE", "/contacts/999999/photo").status == 404)
     }
 
+    @Test func twoContactsWithTheSamePhotoShareItUnderURLsOfTheirOwn() throws {
+        let live = try LiveApplication(
+            contacts: 0,
+            adding: [.init(firstName: "One", email: "1@x.io"), .init(firstName: "Two", email: "2@x.io")])
+        let png = try PillowOracle.image("im = Image.new('RGB', (40, 40), (90, 90, 90))", format: "PNG")
+        for id in live.addedIDs {
+            #expect(live.client().send("PUT", "/contacts/\(id)/photo", body: png)?.status == 200)
+        }
+        let cells = try Self.cells(live.client())
+        let urls = ["1@x.io", "2@x.io"].compactMap { cells[$0]?["photo"] as? String }
+        #expect(urls.count == 2 && urls[0] != urls[1])
+        #expect(urls.allSatisfy { $0.hasPrefix("/photos/" + StoredPhoto.digest(of: png) + "?c=") })
+        let etags = urls.compactMap { live.client().get($0)?.headers["etag"] }
+        #expect(etags.count == 2 && etags[0] == etags[1], "one thumbnail, whoever shows it")
+    }
+
     @Test func aWriteWithAnInlinePhotoKeepsItApart() throws {
         let live = try LiveApplication(contacts: 0)
         let png = try PillowOracle.image("im = Image.new('RGB', (50, 50), (10, 200, 10))", format: "PNG")
@@ -181,7 +203,7 @@ struct PhotoAPITests {
         let created = live.call("POST", "/contacts", body)
         #expect(created.status == 201)
         let url = try #require((created.json["photo"] as? [String: Any])?["url"] as? String)
-        #expect(url == "/photos/" + StoredPhoto.digest(of: png))
+        #expect(url.hasPrefix("/photos/" + StoredPhoto.digest(of: png) + "?c="))
         #expect((created.json["details"] as? [String: Any])?["photo"] == nil)
         // A client sending back what it read has the photo ignored: only its endpoints change it.
         let id = try #require(created.json["id"] as? Int)

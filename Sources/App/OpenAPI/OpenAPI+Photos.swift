@@ -16,7 +16,7 @@ extension OpenAPI {
     static let photoSchema: Value = [
         "type": "object", "nullable": true,
         "description": "The stored photo: the URL of its thumbnails (GET /photos/{digest}); null for none",
-        "properties": ["url": ["type": "string", "pattern": "^/photos/[0-9a-f]{64}$"]],
+        "properties": ["url": ["type": "string", "pattern": #"^/photos/[0-9a-f]{64}\?c=[0-9]+$"#]],
     ]
 
     private static var thumbnail: Value {
@@ -31,6 +31,12 @@ extension OpenAPI {
                     "name": "digest", "in": "path", "required": true,
                     "description": "The photo's SHA-256, 64 lowercase hex digits",
                     "schema": ["type": "string", "pattern": "^[0-9a-f]{64}$"],
+                ],
+                [
+                    "name": "c", "in": "query", "required": false,
+                    "description":
+                        "The contact the URL was given for (its id); the thumbnail is the digest's",
+                    "schema": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
                 ],
                 [
                     "name": "s", "in": "query", "required": false,

@@ -102,10 +102,17 @@ final class PhotoThumbnails: Sendable {
     static func size(_ request: Request) throws(HTTPError) -> Int {
         var size = defaultSize
         for (name, value) in try request.queryItems() {
+            // `c`: the contact the URL was given for; the thumbnail is the digest's.
+            if name == "c", (1...18).contains(value.utf8.count),
+                value.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+            {
+                continue
+            }
             guard name == "s" else {
                 throw HTTPError(
                     400, "invalid_parameter",
-                    "unknown parameter '\(name.prefix(40))': /photos/{digest} takes s")
+                    "unknown parameter '\(name.prefix(40))': /photos/{digest} takes s (and c, a contact's id)"
+                )
             }
             guard value.utf8.count <= 4, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
                 let asked = Int(value), Thumbnailer.sizes.contains(asked)

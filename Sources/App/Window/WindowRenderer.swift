@@ -150,13 +150,16 @@ struct WindowRenderer {
                     }
                     json.endRawValue()
                 }
-                // A stored photo: the URL of its thumbnails (docs/api.md, "Photos"); no key without one.
+                // A stored photo: the URL of its thumbnails, naming the contact too (docs/api.md,
+                // "Photos"); no key without one.
                 let photo = contact.bytes(.photo)
                 if !photo.isEmpty {
                     json.literal(",\"photo\":")
                     json.rawString(escapedContent: { out in
                         out.append("/photos/" as StaticString)
                         out.append(photo)
+                        out.append("?c=" as StaticString)
+                        out.append(String(contact.id))
                     })
                 }
                 json.literal("},\"html\":")
