@@ -79,7 +79,8 @@ import Testing
     }
 
     @Test func theEncodingFollowsAccept() {
-        #expect(ThumbnailEncoding.choose(accept: "image/avif,image/webp,*/*") == .avif)
+        #expect(ThumbnailEncoding.choose(accept: "image/avif,image/webp,*/*") == .webp)
+        #expect(ThumbnailEncoding.choose(accept: "image/avif,*/*") == .avif)
         #expect(ThumbnailEncoding.choose(accept: "image/webp,*/*;q=0.8") == .webp)
         #expect(ThumbnailEncoding.choose(accept: "image/avif;q=0, image/webp") == .webp)
         #expect(ThumbnailEncoding.choose(accept: "*/*") == .jpeg)

@@ -22,7 +22,7 @@ extension OpenAPI {
     private static var thumbnail: Value {
         [
             "summary": .string(
-                "A stored photo's square thumbnail, s px a side (default 80), AVIF, WebP or JPEG by Accept, "
+                "A stored photo's square thumbnail, s px a side (default 80), WebP, AVIF or JPEG by Accept, "
                     + "no metadata; immutable for a year, ETag of digest, size and encoding, 304 to If-None-Match"
             ),
             "security": adminOrNone,

@@ -6,7 +6,7 @@ import Platform
 
 /// `GET /photos/{digest}` (docs/api.md, "Photos"): a stored photo's square thumbnail, `s`
 /// pixels a side (80 by default: the list's 40 px avatar at 2x), encoded as the request's
-/// `Accept` takes (AVIF, WebP, else JPEG). A thumbnail never changes for its digest, size and
+/// `Accept` takes (WebP, AVIF, else JPEG). A thumbnail never changes for its digest, size and
 /// encoding: it is cached for a year as immutable, with that triple as its ETag. Answered on
 /// the event loop from memory when it is there; otherwise made (or read from the disk cache)
 /// on a photo worker, and answered from there.
