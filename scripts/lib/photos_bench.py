@@ -2,13 +2,14 @@
 
   photos_bench.py make DIR COUNT     COUNT camera-sized JPEGs (4000 x 3000, a gradient with noise
                                      and an EXIF orientation, as a phone writes them) into DIR
-  photos_bench.py vcards DIR N       DIR/with.vcf (N vCards 3.0, each with its own 320 x 320 JPEG
-                                     photo) and DIR/without.vcf (the same cards without PHOTO)
+  photos_bench.py vcards DIR N [SIDE NOISE]  DIR/with.vcf (N vCards 3.0, each with its own SIDE x SIDE
+                                     JPEG photo, 320 and 0.3 of noise by default) and DIR/without.vcf
+                                     (the same cards without PHOTO)
   photos_bench.py vips DIR OUT       Debian's vipsthumbnail (one process for every file of DIR, 80 px,
                                      centre crop, JPEG Q 82, metadata stripped): ms a photo
   photos_bench.py import PORT FILE   seconds to POST FILE to /import (all of it inserted)
   photos_bench.py url PORT           the first window's first photo URL (warmed once), for wrk
-Pillow is Debian's python3-pil."""
+Pillow is Debian's python3-pil (run by /usr/bin/python3)."""
 import base64, glob, http.client, io, json, os, random, subprocess, sys, time
 
 
@@ -24,14 +25,14 @@ def make(folder, count):
         image.save(os.path.join(folder, f"camera{i:02d}.jpg"), "JPEG", quality=88, exif=exif.tobytes())
 
 
-def vcards(folder, n):
+def vcards(folder, n, side=320, noise=0.3):
     from PIL import Image
     rng = random.Random(7)
     with open(os.path.join(folder, "with.vcf"), "w") as with_photos, open(os.path.join(folder, "without.vcf"), "w") as without:
         for i in range(n):
             colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
-            image = Image.effect_noise((320, 320), 30).convert("RGB")
-            image = Image.blend(image, Image.new("RGB", (320, 320), colour), 0.7)
+            image = Image.effect_noise((side, side), 30).convert("RGB")
+            image = Image.blend(image, Image.new("RGB", (side, side), colour), 1 - noise)
             buf = io.BytesIO()
             image.save(buf, "JPEG", quality=85)
             data = base64.b64encode(buf.getvalue()).decode()
@@ -82,7 +83,7 @@ if __name__ == "__main__":
     if what == "make":
         make(sys.argv[2], int(sys.argv[3]))
     elif what == "vcards":
-        vcards(sys.argv[2], int(sys.argv[3]))
+        vcards(sys.argv[2], int(sys.argv[3]), *(int(a) if i == 0 else float(a) for i, a in enumerate(sys.argv[4:6])))
     elif what == "vips":
         vips(sys.argv[2], sys.argv[3])
     elif what == "import":
