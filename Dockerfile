@@ -11,7 +11,7 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libdeflate-dev libisal-dev libzstd-dev libpq-dev \
-        libicu-dev libphonenumber-dev pkg-config \
+        libicu-dev libphonenumber-dev libvips-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -23,7 +23,7 @@ RUN swift build -c release --product roster --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libdeflate0 libisal2 libzstd1 libpq5 \
-        libicu72 libphonenumber8 curl \
+        libicu72 libphonenumber8 libvips42 curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --home-dir /data roster \
     && mkdir -p /data && chown roster:roster /data

@@ -57,6 +57,16 @@ let package = Package(
         // has no pkg-config file: its headers are in /usr/include, the library linked by name).
         .target(name: "CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "Phones", dependencies: ["CPhoneNumbers"]),
+        // libvips (Debian's libvips-dev): its headers through pkg-config, its variadic calls behind
+        // a small C shim that Swift can call.
+        .systemLibrary(
+            name: "CVipsLibrary",
+            path: "Sources/CVipsLibrary",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "CVips", dependencies: ["CVipsLibrary"]),
+        .target(name: "Photos", dependencies: ["CVips"]),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),
@@ -68,7 +78,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux",
-                "Platform", "Phones",
+                "Platform", "Phones", "Photos",
             ]
         ),
         .executableTarget(name: "roster", dependencies: ["App"]),
@@ -76,12 +86,14 @@ let package = Package(
             name: "roster-bench",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "Codecs", "HTTP", "App", "Platform", "Phones",
+                "Photos",
             ]),
-        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App"]),
+        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App", "Photos"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "Phones", "TestSupport"]),
         .testTarget(name: "PhonesTests", dependencies: ["Phones"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "TestSupport"]),
         .testTarget(
             name: "SQLiteStorageTests",
             dependencies: ["Contacts", "Phones", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
@@ -107,7 +119,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "Photos", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),

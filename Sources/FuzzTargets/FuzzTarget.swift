@@ -26,6 +26,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// byte by byte; every card written back by `VCardWriter` (3.0 and 4.0) reads
     /// back the same.
     case vcard
+    /// Photo bodies: `PhotoInspection` refuses or accepts every input with the limits it
+    /// states, and a thumbnail of what it accepts is a JPEG of the size asked.
+    case photo
 
     /// The environment variable naming the target of a `roster-fuzz` run.
     public static let environmentVariable = "ROSTER_FUZZ_TARGET"
@@ -39,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .query: try QueryTarget.run(bytes)
         case .csv: try CSVTarget.run(bytes)
         case .vcard: try VCardTarget.run(bytes)
+        case .photo: try PhotoTarget.run(bytes)
         }
     }
 }

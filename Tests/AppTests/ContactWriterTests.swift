@@ -43,6 +43,7 @@ struct ContactWriterTests {
             try prepare(ListState(version: 2, sections: state.sections, order: state.order))
             throw ContactsError.unavailable(reason: "the connection broke at COMMIT")
         }
+        func keepPhoto(_ photo: StoredPhoto) throws { throw ContactsError.busy }
     }
 
     @Test func aWriteThatFailsAfterPreparingLeavesNoSnapshotForItsVersion() throws {

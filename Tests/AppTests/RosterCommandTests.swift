@@ -147,6 +147,16 @@ struct RosterCommandTests {
         }
     }
 
+    @Test func thePhotoCacheIsAFolderBesideTheFileUnlessNamed() throws {
+        #expect(ServeOptions().photoCache == nil)
+        guard case .serve(let options) = try RosterCommand.parse(["--photo-cache", "/tmp/thumbs"]) else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.photoCache == "/tmp/thumbs" && RosterCommand.usage.contains("--photo-cache DIR"))
+        #expect(throws: UsageError.self) { try RosterCommand.parse(["--photo-cache"]) }
+    }
+
     @Test func usageNamesEveryCommandAndFlagOfTheAPI() {
         for word in [
             "serve", "seed", "import", "--host", "--port", "--db", "--seed", "--public", "--migrations",

@@ -56,7 +56,7 @@ struct ContactDetailsJSONTests {
             favorite: true)
         let expected =
             #"{"first_name":"A"# + "\u{7F}" + #"\"","last_name":"\u2028","email":"a@x.example","#
-            + #""phone":"","company":"","city":"","notes":"n\n","favorite":true,"details":"","labels":""}"#
+            + #""phone":"","company":"","city":"","notes":"n\n","favorite":true,"details":"","labels":"","photo":""}"#
         #expect(Array(fields.storedJSON.utf8) == Array(expected.utf8))
         #expect(try ContactFields(storedJSON: expected) == fields)
     }

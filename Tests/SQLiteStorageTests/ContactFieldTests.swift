@@ -13,12 +13,13 @@ struct ContactFieldTests {
         let info = try store.database.statement("PRAGMA table_info(contacts)")
         var columns: [String] = []
         while try info.step() { columns.append(info.string(at: 1)) }
-        // Migration 0010 added `labels` after the write counter: reads and writes name
-        // their columns (`columnList`), so the table's order is not the cases'.
-        let fields = ContactField.allCases.filter { $0 != .labels }.map(\.name)
+        // Migrations 0010 and 0013 added `labels` and `photo` after the write counter: reads
+        // and writes name their columns (`columnList`), so the table's order is not the cases'.
+        let fields = ContactField.allCases.filter { $0 != .labels && $0 != .photo }.map(\.name)
         #expect(Array(columns.dropFirst(1).prefix(fields.count)) == fields, "after id")
         #expect(
-            Array(columns.dropFirst(1 + fields.count)) == ["revision", "labels"], "then the write counter")
+            Array(columns.dropFirst(1 + fields.count)) == ["revision", "labels", "photo"],
+            "then the write counter")
         #expect(ContactField.columnList == ContactField.allCases.map(\.name).joined(separator: ", "))
     }
 
@@ -41,15 +42,18 @@ struct ContactFieldTests {
     @Test func textFieldsHaveTheLimitsOfTheContract() {
         for field in ContactField.allCases {
             let limit =
-                field == .notes ? 4000 : field == .details ? 200_000 : field == .labels ? 50 * 101 : 256
+                field == .notes
+                ? 4000
+                : field == .details ? 200_000 : field == .labels ? 50 * 101 : field == .photo ? 64 : 256
             let expected: ContactField.Kind = field == .favorite ? .boolean : .text(maxLength: limit)
             #expect(field.kind == expected, "\(field.name)")
             #expect(field.spec.isDocument == (field == .details))
             #expect(field.spec.isList == (field == .labels))
+            #expect(field.spec.isPhoto == (field == .photo))
         }
         #expect(
             ContactField.windowFields
-                == ContactField.allCases.filter { ![.notes, .details, .labels].contains($0) })
+                == ContactField.allCases.filter { ![.notes, .details, .labels, .photo].contains($0) })
         #expect(ContactField.maxUTF8Bytes == 800_000)
     }
 
@@ -57,7 +61,7 @@ struct ContactFieldTests {
         var random = SeededRandom(seed: 31)
         for _ in 0..<200 {
             var fields = ContactFields()
-            for field in ContactField.allCases {
+            for field in ContactField.csvFields {
                 switch field.kind {
                 case .text:
                     fields[field] = .text(
@@ -65,7 +69,7 @@ struct ContactFieldTests {
                 case .boolean: fields[field] = .boolean(random.below(2) == 1)
                 }
             }
-            #expect(fields.csvRecord == ContactField.allCases.map { fields[$0].text })
+            #expect(fields.csvRecord == ContactField.csvFields.map { fields[$0].text })
             let columns = try? CSVColumns(header: ContactFields.csvHeader)
             #expect(columns?.contact(fields.csvRecord) == fields)
             #expect(fields.overLimit() == nil)

@@ -18,7 +18,8 @@ enum ImportCommand {
         let resumed = DispatchSemaphore(value: 0)
         let job = ImportJob(
             open: { try backend.openCommandImporter() }, mode: options.mode, errors: options.errors,
-            locale: locale, region: backend.phoneRegion, reading: .onCaller, onResume: { resumed.signal() })
+            locale: locale, region: backend.phoneRegion, photos: .inspecting, reading: .onCaller,
+            onResume: { resumed.signal() })
         var read = 0
         var reported = 0
         while true {

@@ -52,6 +52,7 @@ extension RosterCommand {
             case "--max-import-bytes": options.maxImportBytes = try words.integer(of: flag, in: 1...(1 << 40))
             case "--max-connections": options.maxConnections = try words.integer(of: flag, in: 1...1_000_000)
             case "--trace-requests": options.traceRequests = try words.value(of: flag)
+            case "--photo-cache": options.photoCache = try words.value(of: flag)
             case "--region": options.region = try region(try words.value(of: flag))
             default: throw UsageError("serve: unknown option '\(flag)'")
             }

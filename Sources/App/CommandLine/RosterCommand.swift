@@ -18,7 +18,7 @@ public enum RosterCommand: Equatable, Sendable {
                               [--seed N] [--public DIR] [--migrations DIR] [--admin-token T]
                               [--public-read] [--trusted-proxy ADDRESS]...
                               [--max-import-bytes N] [--max-connections N] [--read-db URL]...
-                              [--trace-requests FILE]
+                              [--trace-requests FILE] [--photo-cache DIR]
                               [--row-cache-mb N] [--locale TAG] [--region CC]
                roster seed    --db PATH --count N [--random-seed S] [--notes PERCENT]
                       [--migrations DIR] [--locale TAG]
@@ -40,6 +40,8 @@ public enum RosterCommand: Equatable, Sendable {
         ones are accepted and closed at once.
         --trace-requests appends one JSON line per request read to FILE (method, target,
         body bytes, outcome, the client's address): for comparing with what a proxy sent.
+        --photo-cache is the folder photo thumbnails are kept in (default: beside a SQLite
+        file, DB-thumbnails; none on PostgreSQL), at most 256 MiB.
         The admin token may also come from the ROSTER_ADMIN_TOKEN environment variable.
         On a --host other than a loopback address, reads need the admin token too (a
         Bearer header, or the page's sign-in); serve refuses to start there without
@@ -84,6 +86,9 @@ public struct ServeOptions: Equatable, Sendable {
     public var maxConnections = 10_000
     /// File that gets one JSON line per request read (`--trace-requests`); nil: none.
     public var traceRequests: String?
+    /// Folder the photos' thumbnails are kept in (`--photo-cache`); nil: beside a SQLite file
+    /// (`ROSTER.sqlite-thumbnails`), none on PostgreSQL (docs/api.md, "Photos").
+    public var photoCache: String?
     /// Seconds a quiet `/events` stream waits before a `: keep-alive` comment.
     public var eventHeartbeat = 15.0
     /// The list's phone region (`--region`); nil reads phones in the list locale's region

@@ -17,7 +17,7 @@ enum ContactJSON {
             json.field("version", version)
             json.field(
                 "section", locale.titles[min(fields.sortKey(in: locale).section, locale.titles.count - 1)])
-            members(of: fields, region: region, into: &json)
+            members(of: fields, region: region, id: contact.id, into: &json)
         }
         return json.bytes
     }
@@ -26,9 +26,19 @@ enum ContactJSON {
     /// as its own JSON object); with a `region`, the phones' forms too
     /// (`phone_e164` and `phone_display` after `phone`, `e164` and `display` in
     /// each item of the details' `phones`: docs/api.md, "Phone numbers").
-    static func members(of fields: ContactFields, region: PhoneRegion?, into json: inout JSONWriter) {
+    static func members(
+        of fields: ContactFields, region: PhoneRegion?, id: Int? = nil, into json: inout JSONWriter
+    ) {
         for field in ContactField.allCases {
             switch fields[field] {
+            case .text(let digest) where field.spec.isPhoto:
+                // The stored photo as the URL of its thumbnails (docs/api.md, "Photos"), or null.
+                json.key(field.jsonKey)
+                if digest.isEmpty {
+                    json.null()
+                } else {
+                    json.object { json in json.field("url", StoredPhoto.path(of: digest, contact: id)) }
+                }
             case .text(let text) where field.spec.isDocument:
                 json.field(field.jsonKey, json: details(text, region: region))
             case .text(let text) where field == .phone && region != nil:

@@ -69,7 +69,7 @@ final class ImportSink: RequestBodySink {
         hooks.answered = { store in context.settle(store) }
         job = ImportJob(
             open: { try context.openWriter() }, mode: mode, errors: policy, locale: context.backend.locale,
-            region: context.backend.phoneRegion,
+            region: context.backend.phoneRegion, photos: .inspecting,
             onResume: { flow.resume() }, hooks: hooks)
     }
 

@@ -103,7 +103,16 @@ extension OpenAPI {
                 "contact": [
                     "type": "object", "nullable": true,
                     "properties": .object(
-                        [("id", ["type": "integer"])] + properties(ContactField.windowFields)),
+                        [("id", ["type": "integer"])] + properties(ContactField.windowFields) + [
+                            (
+                                "photo",
+                                [
+                                    "type": "string", "pattern": #"^/photos/[0-9a-f]{64}\?c=[0-9]+$"#,
+                                    "description":
+                                        "The URL of the contact's stored photo's thumbnails; absent for none",
+                                ]
+                            )
+                        ]),
                 ],
                 "header": ["type": "object", "properties": ["title": ["type": "string"]]],
                 "html": ["type": "string"],

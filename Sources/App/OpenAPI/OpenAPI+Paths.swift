@@ -4,7 +4,7 @@ import Contacts
 extension OpenAPI {
     /// Every path the routes serve (Routes.swift), static files aside.
     static var paths: Value {
-        [
+        let listed: Value = [
             "/window": ["get": window],
             "/sections": ["get": sections],
             "/contacts/{id}": ["get": contact, "patch": patchContact, "delete": deleteContact],
@@ -53,6 +53,7 @@ extension OpenAPI {
                 ]
             ],
         ]
+        return listed.adding(photoPaths)
     }
 
     /// `GET /window`: its parameters are `WindowQuery`'s.

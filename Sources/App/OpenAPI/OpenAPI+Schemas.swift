@@ -133,6 +133,7 @@ extension OpenAPI {
     static func properties(_ fields: [ContactField], checked: Bool = false) -> [Value.Member] {
         fields.map { field in
             switch field.kind {
+            case .text where field.spec.isPhoto: (field.jsonKey, photoSchema)
             case .text where field.spec.isDocument: (field.jsonKey, detailsSchema(checked: checked))
             case .text where field.spec.isList: (field.jsonKey, labelsSchema)
             case .text(let maxLength):
@@ -244,7 +245,7 @@ extension OpenAPI {
     /// The input properties of every field: nullable (`null` is the empty value).
     private static var inputProperties: Value {
         .object(
-            properties(ContactField.allCases, checked: true).map {
+            properties(ContactField.writableFields, checked: true).map {
                 ($0.name, $0.value.adding([("nullable", true)]))
             })
     }

@@ -45,9 +45,12 @@ struct ShownContent: Sendable {
         if states.count > limit { states.removeFirst(states.count - limit) }
     }
 
+    /// What a contact cell shows of its row: the window fields and the photo's digest.
+    private static let shownFields = ContactField.windowFields + [.photo]
+
     /// The digest of contact cell `item` reading the current row of `rows`: its
-    /// id, place and window fields, eight bytes a step (never 0), and for an expanded
-    /// row its `lines` (which the window fields do not hold).
+    /// id, place, window fields and photo, eight bytes a step (never 0), and for an
+    /// expanded row its `lines` (which the window fields do not hold).
     /// - Complexity: O(bytes of the row's window fields and lines).
     static func digest(of item: LayoutItem, rows: any ContactRows, lines: [String]? = nil) -> UInt64 {
         var hash: UInt64 = 0x9e37_79b9_7f4a_7c15
@@ -73,7 +76,7 @@ struct ShownContent: Sendable {
             }
             mix(tail)
         }
-        for field in ContactField.windowFields {
+        for field in Self.shownFields {
             switch field.kind {
             case .text: mix(UnsafeRawBufferPointer(rows.bytes(field)))
             case .boolean: mix(rows.bool(field) ? 1 : 2)

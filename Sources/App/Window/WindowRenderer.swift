@@ -168,6 +168,18 @@ struct WindowRenderer {
                     }
                     json.endRawValue()
                 }
+                // A stored photo: the URL of its thumbnails, naming the contact too (docs/api.md,
+                // "Photos"); no key without one.
+                let photo = contact.bytes(.photo)
+                if !photo.isEmpty {
+                    json.literal(",\"photo\":")
+                    json.rawString(escapedContent: { out in
+                        out.append("/photos/" as StaticString)
+                        out.append(photo)
+                        out.append("?c=" as StaticString)
+                        out.append(String(contact.id))
+                    })
+                }
                 json.literal("},\"html\":")
                 json.rawString(escapedContent: {
                     CellRenderer.contact(contact, highlight: highlight, expanded: lines, into: &$0)

@@ -120,7 +120,9 @@ public final class Application: Sendable {
             writes: writes, reads: reads,
             signIn: SignIn(credentials: credentials, writes: writes, logger: logger),
             contactWriter: contactWriter,
-            maxImportBytes: options.maxImportBytes, phoneRegion: backend.phoneRegion)
+            maxImportBytes: options.maxImportBytes, phoneRegion: backend.phoneRegion,
+            thumbnails: try PhotoThumbnails.serving(options, backend: backend, reads: reads, logger: logger),
+            openPhotos: { try backend.openPhotoReader() })
         let listener =
             backend.isShared ? VersionListener(backend: backend, catalog: catalog, log: logger.log) : nil
         try listener?.start()

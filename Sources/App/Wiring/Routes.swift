@@ -48,6 +48,10 @@ struct Routes: Sendable {
     let phoneRegion: PhoneRegion
     /// The undo tokens of bulk actions, shared by every loop.
     let bulkUndo = BulkUndoRegistry()
+    /// Thumbnails of the stored photos, and the workers they and uploads are made on.
+    let thumbnails: PhotoThumbnails
+    /// Opens a connection reading stored photos (an export's).
+    let openPhotos: @Sendable () throws -> any PhotoReading
 
     func makeRouter() throws -> Router {
         let reader = StoreReader(store: try openSource(), catalog: catalog)
@@ -81,6 +85,17 @@ struct Routes: Sendable {
             "POST", "/export.vcf", body: bulkBody, headers: [Self.exportVary],
             reads.guarding { request in try bulk.export(request, format: .vCard(.v3)) })
         router.add("GET", "/avatar/{id}.svg", headers: guarded, reads.guarding(contacts.avatar))
+        let photos = PhotoWrites(
+            writer: contactWriter, gate: writes, region: phoneRegion, workers: thumbnails.workers)
+        router.add(
+            "GET", "/photos/{digest}", body: .deferred(answer: thumbnails.answer),
+            headers: guarded + [(name: "Vary", value: "Accept")]
+        ) { _ in throw HTTPError(500, "internal", "a photo is answered by its workers") }
+        router.add(
+            "PUT", "/contacts/{id}/photo",
+            body: .streamed(limit: PhotoWrites.maxBodyBytes) { request, _ in try photos.upload(request) },
+            headers: [Self.writeVary], photos.emptyUpload)
+        router.add("DELETE", "/contacts/{id}/photo", headers: [Self.writeVary], photos.delete)
         router.add(
             "GET", "/events", headers: guarded,
             reads.guarding { [events] request in try events.respond(to: request) })
@@ -107,7 +122,7 @@ struct Routes: Sendable {
         ) { [imports] request in try ImportPreview.respond(request, context: imports) }
         router.add(
             "GET", "/export.csv", headers: [Self.exportVary],
-            reads.guarding { [openScan, writes] request in
+            reads.guarding { [openScan, openPhotos, writes] request in
                 try writes.authorizeExport(request.head, client: request.client)
                 return Response(
                     headers: [
@@ -115,11 +130,11 @@ struct Routes: Sendable {
                         "Content-Disposition": "attachment; filename=\"contacts.csv\"",
                         "Cache-Control": "no-store",
                     ],
-                    stream: ExportSource(scan: try openScan()))
+                    stream: ExportSource(scan: try openScan(), photos: try openPhotos()))
             })
         router.add(
             "GET", "/export.vcf", headers: [Self.exportVary],
-            reads.guarding { [openScan, writes] request in
+            reads.guarding { [openScan, openPhotos, writes] request in
                 try writes.authorizeExport(request.head, client: request.client)
                 let version = try Self.vCardVersion(request)
                 return Response(
@@ -128,7 +143,8 @@ struct Routes: Sendable {
                         "Content-Disposition": "attachment; filename=\"contacts.vcf\"",
                         "Cache-Control": "no-store",
                     ],
-                    stream: ExportSource(scan: try openScan(), format: .vCard(version)))
+                    stream: ExportSource(
+                        scan: try openScan(), photos: try openPhotos(), format: .vCard(version)))
             })
         router.add(
             "GET", "/metrics", headers: guarded,

@@ -148,6 +148,9 @@ public enum ContactInput {
         var values: [(ContactField, ContactValue)] = []
         values.reserveCapacity(members.count)
         for member in members {
+            // The photo is read-only here (`PUT /contacts/{id}/photo` sets it): a client sending
+            // back the contact it read has it ignored (docs/api.md, "Photos").
+            if member.key == ContactField.photo.name { continue }
             guard let field = fieldsByName[member.key], member.key.utf8.elementsEqual(field.name.utf8) else {
                 throw HTTPError(
                     400, "unknown_field",
@@ -272,11 +275,11 @@ public enum ContactInput {
     }
 
     private static let fieldsByName = Dictionary(
-        uniqueKeysWithValues: ContactField.allCases.map { ($0.name, $0) })
+        uniqueKeysWithValues: ContactField.writableFields.map { ($0.name, $0) })
 
     /// "first_name, last_name, ... and favorite".
     private static let fieldList: String = {
-        let names = ContactField.allCases.map(\.name)
+        let names = ContactField.writableFields.map(\.name)
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }()
 }

@@ -15,7 +15,7 @@ struct ContactWriteHandlers: Sendable {
     /// 201 with the new contact, its `Location` and ETag.
     func create(_ request: Request) throws -> Response {
         try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
-        let fields = ContactInput.normalized(try ContactInput.fields(from: request))
+        let fields = try keepingPhoto(ContactInput.normalized(try ContactInput.fields(from: request)))
         let (contact, version) = try Self.refusing {
             try writer.write { editor, base, prepare in
                 try editor.insert(fields, base: base, prepare: prepare)
@@ -32,7 +32,7 @@ struct ContactWriteHandlers: Sendable {
     func update(_ request: Request) throws -> Response {
         try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
-        let patch = try ContactInput.patch(from: request)
+        let patch = try keepingPhoto(ContactInput.patch(from: request))
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
         if let revision, revision >= 0, Self.prefersMerge(request.head.headers["Prefer"]) {
             return try merge(patch, into: id, since: revision)

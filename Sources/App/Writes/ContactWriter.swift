@@ -102,6 +102,12 @@ final class ContactWriter: Sendable {
         return outcome
     }
 
+    /// Keeps `photo` in the store under its digest, before the write that names it
+    /// (docs/api.md, "Photos").
+    func keepPhoto(_ photo: StoredPhoto) throws {
+        try editor.withLock { try $0.keepPhoto(photo) }
+    }
+
     /// A passive checkpoint a second after the first write since the last one (on
     /// a connection of its own, so writes never wait for it).
     private func scheduleCheckpoint() {

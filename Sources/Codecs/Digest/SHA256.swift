@@ -1,32 +1,36 @@
 /// SHA-256 (FIPS 180-4) and HMAC-SHA-256 (RFC 2104): what the session cookies
-/// are signed with. Small and plain: the inputs are a few hundred bytes, and
-/// nothing here is on a hot path.
+/// are signed with, and what names a stored photo. Small and plain: blocks read in
+/// place, one message schedule per digest.
 public enum SHA256 {
-    /// The digest of `message`: 32 bytes.
+    /// The digest of `message`: 32 bytes. Blocks are read straight from contiguous bytes (a
+    /// photo's digest names it: up to 10 MiB, docs/api.md, "Photos").
     public static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
+        if let digest = message.withContiguousStorageIfAvailable({ hash(contiguous: $0) }) { return digest }
+        return Array(message).withUnsafeBufferPointer { hash(contiguous: $0) }
+    }
+
+    private static func hash(contiguous message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var state = initial
-        var block = [UInt8]()
-        block.reserveCapacity(64)
-        for byte in message {
-            block.append(byte)
-            if block.count == 64 {
-                compress(&state, block)
-                block.removeAll(keepingCapacity: true)
-            }
+        var schedule = [UInt32](repeating: 0, count: 64)
+        var offset = 0
+        while offset + 64 <= message.count {
+            compress(&state, &schedule, UnsafeBufferPointer(rebasing: message[offset..<offset + 64]))
+            offset += 64
         }
         // Padding: a 1 bit, zeros, then the message's length in bits (big-endian).
+        var block = Array(message[offset...])
         let bits = UInt64(message.count) &* 8
         block.append(0x80)
         if block.count > 56 {
             block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-            compress(&state, block)
+            block.withUnsafeBufferPointer { compress(&state, &schedule, $0) }
             block.removeAll(keepingCapacity: true)
         }
         block.append(contentsOf: repeatElement(0, count: 56 - block.count))
         for shift in stride(from: 56, through: 0, by: -8) {
             block.append(UInt8(truncatingIfNeeded: bits >> shift))
         }
-        compress(&state, block)
+        block.withUnsafeBufferPointer { compress(&state, &schedule, $0) }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
     }
 
@@ -62,11 +66,14 @@ public enum SHA256 {
         0xc671_78f2,
     ]
 
-    /// One 64-byte block into `state`.
-    private static func compress(_ state: inout [UInt32], _ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
+    /// One 64-byte block into `state`, `w` its message schedule (64 words, reused).
+    private static func compress(
+        _ state: inout [UInt32], _ w: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>
+    ) {
         for index in 0..<16 {
-            w[index] = (0..<4).reduce(0) { $0 << 8 | UInt32(block[4 * index + $1]) }
+            w[index] =
+                UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
+                | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
         }
         for index in 16..<64 {
             let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
@@ -85,7 +92,14 @@ public enum SHA256 {
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -55,5 +55,5 @@ extension ContactFields {
     public static var csvHeader: [String] { ContactField.csvHeader }
 
     /// The fields in `csvHeader` order, formulas made plain text (`CSVFormulas`).
-    public var csvRecord: [String] { ContactField.allCases.map { CSVFormulas.neutralized(self[$0].text) } }
+    public var csvRecord: [String] { ContactField.csvFields.map { CSVFormulas.neutralized(self[$0].text) } }
 }

@@ -71,6 +71,8 @@ public final class ImportJob: Sendable {
         /// The search index's text, made where the row is read, off the writer.
         var document: String
         var line: Int
+        /// The photo the row brought, stored before it (docs/api.md, "Photos").
+        var photo: StoredPhoto?
     }
 
     /// The reading done by the caller's thread (`Reading.onCaller`).
@@ -80,8 +82,8 @@ public final class ImportJob: Sendable {
         var batch: [CheckedRow] = []
         var stopped = false
 
-        init(policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion) {
-            rows = ImportRowReader(policy: policy, locale: locale)
+        init(policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion, photos: PhotoIntake?) {
+            rows = ImportRowReader(policy: policy, locale: locale, photos: photos)
             self.region = region
         }
 
@@ -93,7 +95,7 @@ public final class ImportJob: Sendable {
                     self.batch.append(
                         CheckedRow(
                             fields: $0, key: $1, document: SearchText.document($0, region: self.region),
-                            line: $2))
+                            line: $2, photo: $3))
                 }
                 if let bytes {
                     try bytes.withUnsafeBytes { try rows.feed($0, into: append) }
@@ -150,10 +152,11 @@ public final class ImportJob: Sendable {
     /// Starts an import: the writer thread opens a connection with `open` and
     /// begins the transaction (waiting up to the busy timeout for another writer).
     /// Rows' phones are read in `region` for their search text: the list's
-    /// (`ContactBackend.phoneRegion`), as the store reads them.
+    /// (`ContactBackend.phoneRegion`), as the store reads them. With `photos`, the file's
+    /// photos are kept (docs/api.md, "Photos"); without, vCard photos are dropped.
     public init(
         open: @escaping @Sendable () throws -> any ImportTarget, mode: ImportMode,
-        errors policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion,
+        errors policy: ImportErrorPolicy, locale: ListLocale, region: PhoneRegion, photos: PhotoIntake? = nil,
         reading: Reading = .onReader, highWater: Int = ImportJob.defaultHighWater,
         onResume: @escaping @Sendable () -> Void, hooks: Hooks = Hooks()
     ) {
@@ -161,7 +164,8 @@ public final class ImportJob: Sendable {
         self.highWater = highWater
         self.reading = reading
         callerReading = Mutex(
-            reading == .onCaller ? CallerReading(policy: policy, locale: locale, region: region) : nil)
+            reading == .onCaller
+                ? CallerReading(policy: policy, locale: locale, region: region, photos: photos) : nil)
         let thread = Thread { [self] in
             hooks.started()
             run(open: open, mode: mode, policy: policy, hooks: hooks)
@@ -171,7 +175,7 @@ public final class ImportJob: Sendable {
         if reading == .onReader {
             let readerThread = Thread { [self] in
                 hooks.started()
-                runReader(CallerReading(policy: policy, locale: locale, region: region))
+                runReader(CallerReading(policy: policy, locale: locale, region: region, photos: photos))
             }
             readerThread.name = "roster-import-read"
             readerThread.start()
@@ -338,6 +342,7 @@ public final class ImportJob: Sendable {
             switch piece {
             case .rows(let batch):
                 for row in batch {
+                    if let photo = row.photo { try transaction.keepPhoto(photo) }
                     try transaction.add(row.fields, key: row.key, document: row.document, line: row.line)
                 }
             case .readingEnded(let summary): read = summary

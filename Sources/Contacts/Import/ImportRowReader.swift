@@ -18,12 +18,14 @@
 /// phone breaks `ContactValidation`'s rules (the error policy decides, as for any
 /// bad row).
 final class ImportRowReader {
-    /// Where a checked row goes: its fields, sort key and line.
-    typealias Accept = (ContactFields, ContactSortKey, Int) throws -> Void
+    /// Where a checked row goes: its fields, sort key, line and the photo it brought (to store
+    /// before the contact, which names it by digest).
+    typealias Accept = (ContactFields, ContactSortKey, Int, StoredPhoto?) throws -> Void
 
     private let policy: ImportErrorPolicy
-    /// Whether vCard photos are kept (dropped otherwise).
-    private let keepPhotos: Bool
+    /// How photos are taken (docs/api.md, "Photos"); without it vCard photos are dropped and a
+    /// CSV's `photo` column is ignored.
+    private let photos: PhotoIntake?
     /// The file's start, until it says what the file is.
     private var prefix: [UInt8]? = []
     /// What the file is, once known (nil while sniffing).
@@ -42,10 +44,10 @@ final class ImportRowReader {
     /// Each distinct sort name's section.
     private var sections: [String: Int] = [:]
 
-    init(policy: ImportErrorPolicy, locale: ListLocale, keepPhotos: Bool = false) {
+    init(policy: ImportErrorPolicy, locale: ListLocale, photos: PhotoIntake? = nil) {
         self.policy = policy
         self.locale = locale
-        self.keepPhotos = keepPhotos
+        self.photos = photos
     }
 
     /// Reads the next piece of the file, handing its good rows to `take`.
@@ -97,7 +99,7 @@ final class ImportRowReader {
         case .csv(let dialect):
             cardReader = CSVCardReader(dialect: dialect)
         case .vcard(let encoding):
-            vCards = VCardReader(keepPhotos: keepPhotos)
+            vCards = VCardReader(keepPhotos: photos != nil)
             transcoder = UTF8Transcoder(encoding)
         case .refused(let refusal):
             if refusal.cause == .empty { throw ContactsError.emptyFile }
@@ -141,10 +143,24 @@ final class ImportRowReader {
 
     /// A card as a contact: its list fields, and all the rest as its details.
     private func takeCard(_ card: ContactCard, line: Int, _ take: Accept) throws {
-        let (fields, details) = card.split()
+        var (fields, details) = card.split()
+        var photo: StoredPhoto?
+        if case .data(_, let bytes)? = details.photo {
+            details.photo = nil
+            if let photos {
+                switch photos.take(bytes) {
+                case .success(let taken):
+                    photo = taken
+                    fields.photo = taken.digest
+                case .failure(let refusal):
+                    summary.reject(CSVError(line: line, column: nil, problem: "PHOTO: \(refusal.message)"))
+                    return
+                }
+            }
+        }
         var contact = fields
         contact.details = details.json
-        try check(contact, details, line: line, take)
+        try check(contact, details, photo: photo, line: line, take)
     }
 
     private func handle(_ row: CSVReader.Row, _ take: Accept) throws {
@@ -163,11 +179,48 @@ final class ImportRowReader {
             }
             var contact = columns.contact(fields)
             var details: ContactDetails?
+            var photo: StoredPhoto?
+            if !contact.photo.isEmpty {
+                // A `photo` column: a `data:` URI is kept as the photo, a URL in the details.
+                let cell = contact.photo
+                contact.photo = ""
+                if let photos, let (_, bytes) = PhotoIntake.dataURI(cell) {
+                    switch photos.take(bytes) {
+                    case .success(let taken):
+                        photo = taken
+                        contact.photo = taken.digest
+                    case .failure(let refusal):
+                        summary.reject(
+                            CSVError(line: line, column: nil, problem: "photo: \(refusal.message)"))
+                        return
+                    }
+                } else if photos != nil, !cell.hasPrefix("data:") {
+                    var kept = (try? ContactDetails(json: contact.details)) ?? ContactDetails()
+                    if kept.photo == nil {
+                        kept.photo = .url(cell)
+                        contact.details = kept.json
+                    }
+                }
+            }
             if !contact.details.isEmpty {
                 // A `details` column (Roster's export) is a JSON object: read it, store it in its one form.
                 do {
-                    let (normal, rest) = ContactDetails.normalized(
+                    var (normal, rest) = ContactDetails.normalized(
                         contact, try ContactDetails(json: contact.details))
+                    // Roster's own export: a photo inline in the details is stored apart.
+                    if let photos, photo == nil, case .data(_, let bytes)? = rest.photo {
+                        switch photos.take(bytes) {
+                        case .success(let taken):
+                            photo = taken
+                            normal.photo = taken.digest
+                            rest.photo = nil
+                        case .failure(let refusal):
+                            summary.reject(
+                                CSVError(
+                                    line: line, column: nil, problem: "details: photo \(refusal.message)"))
+                            return
+                        }
+                    }
                     contact = normal
                     contact.details = rest.json
                     details = rest
@@ -177,14 +230,15 @@ final class ImportRowReader {
                     return
                 }
             }
-            try check(contact, details, line: line, take)
+            try check(contact, details, photo: photo, line: line, take)
         }
     }
 
     /// Hands `contact` (from `line`, its details read already) to `take` when it can be
     /// stored; else counts and lists why not.
-    private func check(_ contact: ContactFields, _ details: ContactDetails?, line: Int, _ take: Accept) throws
-    {
+    private func check(
+        _ contact: ContactFields, _ details: ContactDetails?, photo: StoredPhoto?, line: Int, _ take: Accept
+    ) throws {
         if contact.isNameless {
             summary.reject(
                 CSVError(
@@ -216,7 +270,7 @@ final class ImportRowReader {
             phoneticFirst: details?.phoneticFirstName ?? "", phoneticLast: details?.phoneticLastName ?? "")
         let key = ContactSortKey(
             section: section(names.sortName), sortName: key(names.sortName), firstName: key(names.first))
-        try take(contact, key, line)
+        try take(contact, key, line, photo)
     }
 
     /// ICU's key of `name` in the list's locale, made once per distinct name.

@@ -17,6 +17,9 @@ public protocol ImportWriting: AnyObject {
     /// Adds one contact read from `line`, whose sort key and search text are made already.
     /// - Throws: `ContactsError.invalidContact` for a contact with neither first nor last name.
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws
+    /// Keeps a photo the next contacts name by its digest (once: a digest kept already is
+    /// left as it is). What no contact names once the import is over is collected later.
+    func keepPhoto(_ photo: StoredPhoto) throws
     /// Hands `prepare` the list as it will be once committed, and commits. Returns that list.
     func commit(prepare: (ListState) throws -> Void) throws -> ListState
     /// Abandons the import: nothing of it is kept.

@@ -52,7 +52,10 @@ public struct ContactDetails: Hashable, Sendable {
     public static func normalized(_ fields: ContactFields, _ details: ContactDetails) -> (
         fields: ContactFields, details: ContactDetails
     ) {
-        ContactCard(fields: fields, details: details).split()
+        var (normal, rest) = ContactCard(fields: fields, details: details).split()
+        // A card holds no stored photo's digest: the fields keep theirs.
+        normal.photo = fields.photo
+        return (normal, rest)
     }
 }
 

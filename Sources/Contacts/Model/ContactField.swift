@@ -10,7 +10,7 @@
 /// The cases are in column order: `rawValue` is the field's place in every
 /// column list, in `ContactFields` and in a cursor row (after the id).
 public enum ContactField: Int, CaseIterable, Sendable {
-    case firstName, lastName, email, phone, company, city, notes, favorite, details, labels
+    case firstName, lastName, email, phone, company, city, notes, favorite, details, labels, photo
 
     /// What a field holds.
     public enum Kind: Hashable, Sendable {
@@ -39,6 +39,10 @@ public enum ContactField: Int, CaseIterable, Sendable {
         /// The text is a list of names, one a line (`ContactLabels`): JSON carries it
         /// as an array of strings, a CSV cell as the lines.
         public var isList = false
+        /// The text names a stored photo by its SHA-256 digest (docs/api.md, "Photos"): JSON
+        /// carries it as the photo's URL, CSV files leave it out (an export puts the photo back
+        /// into `details`), and writes set it only through the photo's own endpoints.
+        public var isPhoto = false
     }
 
     /// The field's entry in the table (computed once per field).
@@ -93,6 +97,10 @@ public enum ContactField: Int, CaseIterable, Sendable {
             Spec(
                 name: "labels", kind: .text(maxLength: ContactLabels.maxStoredLength),
                 aliases: ["Categories", "Groups"], inWindow: false, keepsSpacing: false, isList: true)
+        case .photo:
+            Spec(
+                name: "photo", kind: .text(maxLength: 64), aliases: [], inWindow: false, keepsSpacing: false,
+                isPhoto: true)
         }
     }
 
@@ -146,6 +154,14 @@ public enum ContactField: Int, CaseIterable, Sendable {
         self = field
     }
 
-    /// The CSV header line of an export: every field's name, in order.
-    public static let csvHeader = names
+    /// The fields a CSV file has columns for: all but the photo's digest, which means nothing
+    /// outside this server (an export writes the photo itself into `details`).
+    public static let csvFields = allCases.filter { !$0.spec.isPhoto }
+
+    /// The fields a write's JSON may name: all but the photo, which `PUT /contacts/{id}/photo`
+    /// sets (docs/api.md, "Photos").
+    public static let writableFields = allCases.filter { !$0.spec.isPhoto }
+
+    /// The CSV header line of an export: every CSV field's name, in order.
+    public static let csvHeader = csvFields.map(\.name)
 }

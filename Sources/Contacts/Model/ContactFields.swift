@@ -8,7 +8,7 @@ public struct ContactFields: Hashable, Sendable {
     public init(
         firstName: String = "", lastName: String = "", email: String = "", phone: String = "",
         company: String = "", city: String = "", notes: String = "", favorite: Bool = false,
-        details: String = "", labels: String = ""
+        details: String = "", labels: String = "", photo: String = ""
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -20,6 +20,7 @@ public struct ContactFields: Hashable, Sendable {
         self.favorite = favorite
         self.details = details
         self.labels = labels
+        self.photo = photo
     }
 
     /// The value of `field`.
@@ -83,6 +84,13 @@ public struct ContactFields: Hashable, Sendable {
     public var labels: String {
         get { self[text: .labels] }
         set { self[text: .labels] = newValue }
+    }
+
+    /// The SHA-256 digest (64 hex digits) of the contact's stored photo, "" none
+    /// (docs/api.md, "Photos").
+    public var photo: String {
+        get { self[text: .photo] }
+        set { self[text: .photo] = newValue }
     }
 
     /// Starred by the user.

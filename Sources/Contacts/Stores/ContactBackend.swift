@@ -65,6 +65,8 @@ public protocol ContactBackend: Sendable {
     /// After `roster import`: what the import left invisible removed and what it
     /// left to merge merged.
     func tidyAfterImport()
+    /// A connection reading stored photos (docs/api.md, "Photos"), for a thread of its own.
+    func openPhotoReader() throws -> any PhotoReading
     /// An export's read of every contact in list order.
     func openScan() throws -> any ContactScanning
     /// How searches, labels and favourites are scanned.

@@ -43,6 +43,11 @@ public protocol ContactEditing: AnyObject {
         _ change: BulkChange, ids: [Int], addedAfter: Int?, base: ContactEdit.Base,
         prepare: ContactEdit.Prepare
     ) throws -> ContactEdit.BulkOutcome
+
+    /// Keeps `photo` under its digest (once: one kept already stays), so that a write after
+    /// can name it (docs/api.md, "Photos"). A photo no contact names is collected by a later
+    /// write's purge, `PhotoCollection.graceSeconds` after it was kept at the earliest.
+    func keepPhoto(_ photo: StoredPhoto) throws
     /// One short step of the upkeep a store leaves out of its writes so that none
     /// waits for it (SQLite: merging the search index's segments); the writer runs
     /// steps while no write comes. Returns whether more remains.

@@ -37,10 +37,15 @@ public enum BodyHandling {
     /// The body goes to a sink made per request (given the connection's flow
     /// control), up to `limit` bytes.
     case streamed(limit: Int, sink: (Request, BodyFlow) throws -> any RequestBodySink)
+    /// No body; `answer` is called with the request and answers through `respond`, now or
+    /// later, from any thread: work too slow for the event loop (a thumbnail) goes elsewhere
+    /// and the loop serves other connections meanwhile.
+    case deferred(answer: (Request, @escaping @Sendable (SendableResponse) -> Void) throws -> Void)
 
     var limit: Int {
         switch self {
         case .buffered(let limit), .streamed(let limit, _): limit
+        case .deferred: 0
         }
     }
 }

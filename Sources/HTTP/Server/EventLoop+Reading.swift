@@ -158,6 +158,7 @@ extension EventLoop {
         if case .length(let value) = head.framing { length = value }
         var streamed = false
         if case .streamed = match.body, head.framing != .none { streamed = true }
+        if case .deferred = match.body { streamed = true }
         let action = connection.machine.headReceived(
             target: streamed ? .sink : .buffer, limit: match.body.limit, length: length,
             expectsContinue: head.expectsContinue, now: now)
@@ -165,6 +166,12 @@ extension EventLoop {
             return respond(connection, .error(error), head: head, close: true)
         }
         connection.readSide.expectBody(of: head, for: match)
+        if case .deferred(let answer) = match.body {
+            connection.readSide.streamBody(
+                to: DeferredAnswer(
+                    request: Request(head: head, parameters: match.parameters, client: connection.peer),
+                    answer: answer))
+        }
         if case .streamed(_, let makeSink) = match.body, streamed {
             do {
                 let (fd, serial) = (connection.fd, connection.serial)

@@ -157,6 +157,8 @@ public final class PostgresBackend: ContactBackend {
 
     public func tidyAfterImport() {}
 
+    public func openPhotoReader() throws -> any PhotoReading { try PostgresPhotos(url: url) }
+
     public func openScan() throws -> any ContactScanning { try PostgresScan(url: url) }
 
     public func openChangeFeed() throws -> (any ContactChangeFeed)? { try PostgresChangeFeed(url: url) }

@@ -68,12 +68,14 @@ extension PostgresEditor {
             """, [String(old.id), String(old.revision), String(clock()), old.fields.storedJSON])
     }
 
-    /// Forgets the tombstones past undoing, and their contacts' history (one statement).
+    /// Forgets the tombstones past undoing, and their contacts' history (one statement);
+    /// collects the photos nothing names any more.
     func purge() throws {
         try connection.query(
             """
             WITH gone AS (DELETE FROM deleted_contacts WHERE deleted_at < $1 RETURNING id)
             DELETE FROM contact_revisions WHERE id IN (SELECT id FROM gone)
             """, [String(clock() - ContactEdit.undoSeconds)])
+        try PostgresPhotos.collect(on: connection, before: clock() - PhotoCollection.graceSeconds)
     }
 }

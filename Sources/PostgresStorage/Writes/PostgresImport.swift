@@ -31,6 +31,10 @@ final class PostgresImport: ImportWriting {
     var pending: [(id: Int, fields: ContactFields)] = []
     var updated = 0
     var unchanged = 0
+    /// The photos' own connection (its COPY holds this one), opened at the first photo; a photo
+    /// of an import that fails is collected later, as one no contact names.
+    private var photos: PostgresPhotos?
+    private let url: String
 
     /// COPY data sent a piece at a time (a file's memory stays flat).
     static let pieceBytes = 1 << 20
@@ -42,8 +46,9 @@ final class PostgresImport: ImportWriting {
     /// Where the rows' phones are read (the merge's keys, the merged contacts' search text).
     let region: PhoneRegion
 
-    init(connection: PostgresConnection, mode: ImportMode, region: PhoneRegion) throws {
+    init(connection: PostgresConnection, url: String, mode: ImportMode, region: PhoneRegion) throws {
         self.connection = connection
+        self.url = url
         self.mode = mode
         locale = PostgresLocale.of(connection)
         self.region = region
@@ -95,6 +100,13 @@ final class PostgresImport: ImportWriting {
 
     /// Whether contact `id` is one this import added.
     func isOwn(_ id: Int) -> Bool { ranges.contains { $0.contains(id) } }
+
+    /// Keeps a photo the next contacts name, committed at once on the photos' connection; a
+    /// writer's collection leaves it while this import holds its lock.
+    func keepPhoto(_ photo: StoredPhoto) throws {
+        if photos == nil { photos = try PostgresPhotos(url: url) }
+        try photos!.keep(photo, now: ContactEdit.wallClock())
+    }
 
     func add(_ fields: ContactFields, key: ContactSortKey, document: String, line: Int) throws {
         guard !fields.isNameless else {

@@ -193,6 +193,10 @@ public final class SQLiteBackend: ContactBackend {
         try? store.mergeSearchSegments()
     }
 
+    public func openPhotoReader() throws -> any PhotoReading {
+        watched(try SQLiteContactStore(readingFrom: path))
+    }
+
     public func openScan() throws -> any ContactScanning {
         try SQLiteContactStore.scan(readingFrom: path, watch: watch.withLock { $0 })
     }

@@ -103,7 +103,8 @@ extension SQLiteContactEditor {
         }
     }
 
-    /// Forgets the tombstones past undoing, and their contacts' history.
+    /// Forgets the tombstones past undoing, and their contacts' history; collects the photos
+    /// nothing names any more.
     func purge() throws {
         let before = clock() - ContactEdit.undoSeconds
         try store.database.run(
@@ -112,5 +113,6 @@ extension SQLiteContactEditor {
         try store.database.run("DELETE FROM deleted_contacts WHERE deleted_at < :before") {
             $0.bind(before, to: ":before")
         }
+        try store.collectPhotos(before: clock() - PhotoCollection.graceSeconds)
     }
 }

@@ -28,7 +28,7 @@ public struct CSVCardMapping: Sendable {
 
     private enum Step: Sendable {
         case scalar(Scalar)
-        case fullName, birthday, birthYear, birthMonth, birthDay, categories, favorite, details, extra
+        case fullName, birthday, birthYear, birthMonth, birthDay, categories, favorite, details, photo, extra
         case labeledValue(Int)
         case labeledLabel(Int)
         case address(Int, CardColumn.AddressPart)
@@ -122,6 +122,7 @@ public struct CSVCardMapping: Sendable {
             case .categories: steps.append(.categories)
             case .favorite: steps.append(.favorite)
             case .details: steps.append(.details)
+            case .photo: steps.append(.photo)
             case .extra: steps.append(.extra)
             }
             columns.append(column)
@@ -201,6 +202,16 @@ public struct CSVCardMapping: Sendable {
             case .details:
                 if details == nil, let read = try? ContactDetails(json: value) {
                     details = read
+                } else {
+                    keep(column, value, &card)
+                }
+            case .photo:
+                // A `data:` URI is the photo itself (kept when the import keeps photos), a URL
+                // names one (kept, never fetched); anything else is kept as written.
+                if card.photo == nil, let (type, bytes) = PhotoIntake.dataURI(value) {
+                    card.photo = .data(mediaType: type, bytes: bytes)
+                } else if card.photo == nil, value.lowercased().hasPrefix("http") {
+                    card.photo = .url(value)
                 } else {
                     keep(column, value, &card)
                 }

@@ -23,6 +23,8 @@ public enum CardColumn: Hashable, Sendable {
     /// Roster's own `details` column: the card's other values as JSON
     /// (`ContactDetails.json`).
     case details
+    /// A photo: a `data:` URI holding it, or a URL naming it (docs/api.md, "Photos").
+    case photo
     /// One part (`part`) of the labelled value of `kind` that the columns naming
     /// the same `group` share (Google's "E-mail 1 - Label" and "E-mail 1 -
     /// Value"), labelled `label` unless a label column says otherwise.
@@ -97,6 +99,7 @@ public enum CardColumn: Hashable, Sendable {
         case .uid: "uid"
         case .favorite: "favorite"
         case .details: "details (Roster's JSON)"
+        case .photo: "photo"
         case .labeled(let kind, let group, let label, let part):
             kind.name + Self.which(group, label) + (part == .label ? " label" : "")
         case .address(let group, let label, let part):

@@ -117,6 +117,7 @@ enum HeaderVocabulary {
             .categories,
             ["Labels", "Group Membership", "Categories", "Kategorien", "Catégories", "Groups", "Tags"])
         add(.uid, ["UID"])
+        add(.photo, ["Photo", "Picture"])
         addLabeled(add)
         addAddresses(add)
         // Roster's own columns and their aliases, for what the names above do not cover.
@@ -133,6 +134,7 @@ enum HeaderVocabulary {
                 case .favorite: .favorite
                 case .details: .details
                 case .labels: .categories
+                case .photo: .photo
                 }
             add(column, [field.name] + field.spec.aliases)
         }

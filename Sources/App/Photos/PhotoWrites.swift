@@ -1,0 +1,134 @@
+import Contacts
+import HTTP
+import Phones
+import Photos
+
+/// `PUT /contacts/{id}/photo` and `DELETE /contacts/{id}/photo` (docs/api.md, "Photos"):
+/// writes like a `PATCH` (authorized alike, one transaction, the version moved on, the
+/// revision kept for merges, `If-Match` honoured), answered with the contact as it is now.
+/// An upload is inspected and digested on a photo worker, never on the event loop.
+struct PhotoWrites: Sendable {
+    let writer: ContactWriter
+    let gate: WriteGate
+    let region: PhoneRegion
+    let workers: PhotoWorkers
+
+    /// An upload's body at most: `PhotoInspection.maxBytes` (10 MiB).
+    static let maxBodyBytes = PhotoInspection.maxBytes
+
+    /// The upload's sink, once the request may write.
+    func upload(_ request: Request) throws -> any RequestBodySink {
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
+        let id = try ContactJSON.id(request.parameters["id"])
+        let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
+        return PhotoUpload(writes: self, id: id, revision: revision)
+    }
+
+    /// A `PUT` with no body: an empty photo.
+    func emptyUpload(_ request: Request) throws -> Response {
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
+        _ = try ContactJSON.id(request.parameters["id"])
+        throw Self.refusal(PhotoRefusal.empty.message, status: PhotoRefusal.empty.status)
+    }
+
+    /// On a worker: `bytes` inspected, kept, and made contact `id`'s photo.
+    func put(_ bytes: [UInt8], id: Int, revision: Int?) -> Response {
+        do {
+            let photo: StoredPhoto
+            switch PhotoIntake.inspecting.take(bytes) {
+            case .failure(let refusal): throw Self.refusal(refusal.message, status: refusal.status)
+            case .success(let taken): photo = taken
+            }
+            try writer.keepPhoto(photo)
+            return try change(id: id, revision: revision) { fields in
+                fields.photo = photo.digest
+            }
+        } catch {
+            return Self.errorResponse(error)
+        }
+    }
+
+    /// `DELETE /contacts/{id}/photo`: the contact without a photo (neither a stored one nor
+    /// one named by URL in its details).
+    func delete(_ request: Request) throws -> Response {
+        try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
+        let id = try ContactJSON.id(request.parameters["id"])
+        let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
+        return try change(id: id, revision: revision) { fields in fields.photo = "" }
+    }
+
+    /// Contact `id` with its photo field set by `set` and any photo of its details dropped.
+    private func change(id: Int, revision: Int?, _ set: @escaping (inout ContactFields) -> Void) throws
+        -> Response
+    {
+        let (contact, version) = try ContactWriteHandlers.refusing {
+            try writer.write { editor, base, prepare in
+                try editor.update(id: id, ifRevision: revision, base: base, prepare: prepare) { fields in
+                    var changed = fields
+                    set(&changed)
+                    if changed.details.contains("\"photo\""),
+                        var details = try? ContactDetails(json: changed.details)
+                    {
+                        details.photo = nil
+                        changed.details = details.json
+                    }
+                    return changed
+                }
+            }
+        }
+        guard let contact else { throw HTTPError(500, "internal", "the contact was not read back") }
+        return ContactJSON.response(contact, version: version, locale: writer.locale, region: region)
+    }
+
+    /// A photo refused: the inspection's status and message, as every error is answered.
+    static func refusal(_ message: String, status: Int) -> HTTPError {
+        let code =
+            switch status {
+            case 413: "photo_too_large"
+            case 415: "unsupported_photo"
+            default: "invalid_photo"
+            }
+        return HTTPError(status, code, message, field: ContactField.photo.name)
+    }
+
+    /// The answer for what a write on a worker threw.
+    static func errorResponse(_ error: any Error) -> Response {
+        if let known = (error as? any HTTPErrorConvertible)?.httpError { return .error(known) }
+        if let known = error as? HTTPError { return .error(known) }
+        return .error(HTTPError(500, "internal_error", "the photo was not kept: \(error)"))
+    }
+}
+
+/// An upload's body, gathered (at most `PhotoWrites.maxBodyBytes`: the route's limit), then
+/// handed to a photo worker.
+final class PhotoUpload: RequestBodySink {
+    private let writes: PhotoWrites
+    private let id: Int
+    private let revision: Int?
+    private var body: [UInt8] = []
+
+    init(writes: PhotoWrites, id: Int, revision: Int?) {
+        self.writes = writes
+        self.id = id
+        self.revision = revision
+    }
+
+    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool {
+        body.append(contentsOf: chunk)
+        return true
+    }
+
+    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
+        let (writes, id, revision, bytes) = (writes, id, revision, body)
+        body = []
+        let queued = writes.workers.submit { _ in
+            respond(SendableResponse(writes.put(bytes, id: id, revision: revision)))
+        }
+        guard queued else {
+            throw HTTPError.tooManyRequests(
+                retryAfter: 1, "the server is busy with photos: send it again in a moment")
+        }
+    }
+
+    func cancel() { body = [] }
+}
