@@ -22,6 +22,7 @@ import {
 } from "./model/detail.js";
 import { word } from "../common/model/words.js";
 import { createPaneView } from "./paneView.js";
+import { createPhotoEdit } from "./photoEdit.js";
 import { createConflicts } from "./conflicts.js";
 import { mergeEdits } from "./model/contactDetails.js";
 import { FIELD_LABELS } from "./model/fieldMessages.js";
@@ -256,6 +257,8 @@ export function createDetail({ doc, send, hooks }) {
       view.onStar(flipStar);
       view.onClose(() => close());
       view.onDelete(remove);
+      const photo = createPhotoEdit({ send, view, shown, changed: (version) => hooks.changed(version) });
+      view.onPhoto((file) => photo(file), () => photo(null));
       for (const button of doc.querySelectorAll('[data-action="new"]')) button.addEventListener("click", openNew);
       doc.addEventListener("keydown", (event) => {
         // A modal dialog (the import) takes its own Escape.

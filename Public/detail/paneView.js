@@ -11,6 +11,8 @@ export function createPaneView(doc) {
   const form = doc.getElementById("detail-form");
   const title = doc.getElementById("detail-title");
   const avatar = doc.getElementById("detail-avatar");
+  const photoControls = doc.getElementById("detail-photo");
+  const photoRemove = doc.getElementById("detail-photo-remove");
   const star = doc.getElementById("detail-star");
   const reach = doc.getElementById("detail-reach");
   const mail = doc.getElementById("detail-mail");
@@ -85,6 +87,8 @@ export function createPaneView(doc) {
     say,
     clearErrors,
     showAvatar,
+    /** Whether the contact shown has a photo: Remove photo shows only then. */
+    showPhoto(has) { photoRemove.hidden = !has; },
     showDelete(on) { deleteButton.hidden = !on; },
     hideForm() { form.hidden = true; },
     hideConfirm() { confirmBox.hidden = true; },
@@ -101,16 +105,19 @@ export function createPaneView(doc) {
       confirmBox.hidden = true;
       deleteButton.hidden = false;
       avatar.hidden = true;
+      photoControls.hidden = true; // a new contact takes its photo once saved
       showReach({ mail: null, call: null });
     },
 
-    /** Shows `contact` with `what` ({title, avatar, favorite}), replacing any edits. */
+    /** Shows `contact` with `what` ({title, avatar, photo, favorite}), replacing any edits. */
     show(contact, what) {
       form.hidden = false;
       setValues(contact);
       setStar(what.favorite);
       title.textContent = what.title;
       showAvatar(what.avatar);
+      photoControls.hidden = false;
+      photoRemove.hidden = !what.photo;
       showReach(what);
       deleteButton.hidden = false;
       clearErrors();
@@ -153,6 +160,29 @@ export function createPaneView(doc) {
       more.onChange(edited);
     },
     onStar(flip) { star.addEventListener("click", flip); },
+    /** A photo chosen, or dropped on the pane: `take(file)`; its removal: `drop()`. */
+    onPhoto(take, drop) {
+      const pane = doc.getElementById("detail");
+      const file = doc.getElementById("detail-photo-file");
+      file.addEventListener("change", () => {
+        if (file.files?.[0]) take(file.files[0]);
+        file.value = "";
+      });
+      doc.getElementById("detail-photo-remove").addEventListener("click", drop);
+      pane.addEventListener("dragover", (event) => {
+        if (photoControls.hidden || !event.dataTransfer?.types?.includes("Files")) return;
+        event.preventDefault();
+        pane.classList.add("dropping");
+      });
+      pane.addEventListener("dragleave", () => pane.classList.remove("dropping"));
+      pane.addEventListener("drop", (event) => {
+        pane.classList.remove("dropping");
+        const dropped = event.dataTransfer?.files?.[0];
+        if (photoControls.hidden || !dropped) return;
+        event.preventDefault();
+        take(dropped);
+      });
+    },
     onClose(close) { doc.getElementById("detail-close").addEventListener("click", close); },
 
     /** Delete asks first: `remove` runs once the confirmation's Delete is pressed. */

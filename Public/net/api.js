@@ -13,16 +13,18 @@ export function createSend(get) {
   return (method, path, options) => send(get, method, path, options);
 }
 
-async function send(get, method, path, { body, etag } = {}) {
+async function send(get, method, path, { body, etag, raw } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A file as it is (a photo): its own type.
+  if (raw !== undefined) headers["Content-Type"] = raw.type || "application/octet-stream";
   if (etag) headers["If-Match"] = etag;
   let response;
   try {
     response = await get(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store", // an ETag revalidation must not answer a stale contact
     });
   } catch {

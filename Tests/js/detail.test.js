@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 import {
   FIELDS, beginLoad, beginWrite, createDetailState, detailHashChange, discardQuestion, holdsEdits, loadOutcome,
-  openPlan, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,
+  openPlan, paneAvatar, reloadsOn, resetState, saveRequest, showContact, starRequest, writeOutcome,
 } from "../../Public/detail/model/detail.js";
 
 const blank = () => Object.fromEntries(FIELDS.map((name) => [name, ""]));
@@ -44,12 +44,20 @@ test("showing a contact takes its ETag and version, drops edits, and names it", 
   state.reveal = true;
   const shown = showContact(state, contact, '"r7"');
   assert.deepEqual(shown, {
-    title: "Ada Lovelace", avatar: "/avatar/42.svg?r=%22r7%22", favorite: true, revealRow: 900,
+    title: "Ada Lovelace", avatar: "/avatar/42.svg?r=%22r7%22", photo: false, favorite: true, revealRow: 900,
     mail: { href: "mailto:ada@x.org", text: "ada@x.org" }, call: null,
   });
   assert.deepEqual([state.id, state.etag, state.version, state.edited, state.reveal], [42, '"r7"', 7, false, false]);
   assert.equal(showContact(state, { id: 5, version: 2 }, null).title, "Contact");
   assert.equal(showContact(state, { id: 5, version: 2 }, null).revealRow, null, "revealed once");
+});
+
+test("a contact with a photo shows it at 2x in the pane; one without shows its initials", () => {
+  const withPhoto = showContact(createDetailState(), { id: 9, version: 3, photo: { url: "/photos/ab?c=9" } }, '"r3"');
+  assert.equal(withPhoto.avatar, "/photos/ab?c=9&s=96");
+  assert.equal(withPhoto.photo, true);
+  assert.equal(paneAvatar({ id: 9, photo: { url: "/photos/cd" } }), "/photos/cd?s=96");
+  assert.equal(paneAvatar({ id: 9, version: 4, photo: null }, null), "/avatar/9.svg?r=4");
 });
 
 test("a late read is dropped; a quiet refresh gives way to edits and to failures other than 404", () => {

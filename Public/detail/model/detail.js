@@ -121,9 +121,8 @@ export function loadOutcome(state, ticket, answer, quietly) {
 
 /**
  * Takes `contact` (read with `etag`) as the one shown, edits dropped. Returns
- * what the pane shows: {title, avatar (its URL: it names the revision, so a
- * rename shows past the day's cache), favorite, mail and call (reachLinks),
- * revealRow (the list shows this row, or null)}.
+ * what the pane shows: {title, avatar (paneAvatar), photo (whether it has one),
+ * favorite, mail and call (reachLinks), revealRow (the list shows this row, or null)}.
  */
 export function showContact(state, contact, etag) {
   state.id = contact.id;
@@ -136,7 +135,8 @@ export function showContact(state, contact, etag) {
   state.reveal = false;
   return {
     title: name || word("detail.contact"),
-    avatar: `/avatar/${contact.id}.svg?r=${encodeURIComponent(etag || contact.version || "")}`,
+    avatar: paneAvatar(contact, etag),
+    photo: Boolean(contact.photo?.url),
     favorite: state.favorite,
     ...reachLinks(contact),
     revealRow,
@@ -235,4 +235,12 @@ export function detailHashChange(hash) {
   if (!isDetailLink(hash)) return { close: true };
   const id = detailId(hash);
   return id === null ? null : { open: id };
+}
+
+/** The pane's 48 px avatar: the contact's photo at 2x (docs/api.md, "Photos"), else its
+ *  initials' SVG, whose URL names the revision so a rename shows past the day's cache. */
+export function paneAvatar(contact, etag) {
+  const url = contact.photo?.url;
+  if (url) return `${url}${url.includes("?") ? "&" : "?"}s=96`;
+  return `/avatar/${contact.id}.svg?r=${encodeURIComponent(etag || contact.version || "")}`;
 }

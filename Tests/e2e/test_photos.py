@@ -1,0 +1,97 @@
+"""Photos in the list and the detail pane, in headless Chromium. Thirty contacts get
+photos of their own colour; with 150 ms added to every request (slots are handed on
+while their photos are on the way), no frame of a fast scroll over them and back shows
+a row an image that is not its contact's photo, and each row shows its own once loaded. A photo
+chosen in the detail pane shows in the pane and in the row; Remove photo takes it
+away."""
+import json
+import struct
+import time
+import urllib.parse
+import urllib.request
+import zlib
+
+from conftest import wait_until
+from test_list import open_list, settle
+
+
+def png(rgb, side=64):
+    """A PNG of one colour, made by hand (no image library needed)."""
+    row = b"\x00" + bytes(rgb) * side
+    raw = zlib.compress(row * side)
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+def call(server, method, path, body=None, kind=None):
+    req = urllib.request.Request(server.base + path, data=body, method=method, headers={"Content-Type": kind} if kind else {})
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read() or b"{}")
+
+
+# Every frame: a shown (decoded, visible) image in a row must be that row's contact's photo.
+WATCH = """(photos) => { window.__wrong = []; window.__frames = 0; window.__watching = true;
+  const look = () => { if (!window.__watching) return; window.__frames++;
+    for (const e of document.querySelectorAll('#list [data-slot][data-row]:not([hidden])')) {
+      const img = e.querySelector('img.photo.shown');
+      if (img && new URL(img.currentSrc || img.src).pathname !== photos[e.dataset.id])
+        window.__wrong.push([e.dataset.id, img.currentSrc || img.src]); }
+    requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+def test_rows_show_only_their_own_photos_whatever_order_they_arrive_in(page, server):
+    first = call(server, "GET", "/window?offset=0&height=2400")
+    ids = [c["contact"]["id"] for c in first["cells"] if c["kind"] == "contact"][:30]
+    photos = {}
+    for n, cid in enumerate(ids):
+        contact = call(server, "PUT", f"/contacts/{cid}/photo", png((n * 8 % 256, 255 - n * 8 % 256, n * 40 % 256)), "image/png")
+        photos[str(cid)] = urllib.parse.urlparse(contact["photo"]["url"]).path
+    # 150 ms added to every request: slots are handed on while their photos are still on the way.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1})
+    open_list(page, server)
+    page.evaluate(WATCH, photos)
+    page.mouse.move(500, 450)
+    for step in range(30):
+        page.mouse.wheel(0, 300 if step < 15 else -300)
+        time.sleep(0.03)
+    page.focus("#list")
+    page.keyboard.press("Home")
+    settle(page)
+    assert wait_until(lambda: page.evaluate("() => document.querySelectorAll('#list img.photo.shown').length") >= 5, 15)
+    page.evaluate("() => { window.__watching = false; }")
+    assert page.evaluate("window.__frames") > 20
+    assert page.evaluate("window.__wrong") == [], "a row showed another contact's photo"
+    shown = page.evaluate("""() => [...document.querySelectorAll('#list [data-slot][data-row]:not([hidden])')]
+      .map(e => [e.dataset.id, e.querySelector('img.photo')?.getAttribute('src') || null])""")
+    for cid, src in shown:
+        if cid in photos:
+            assert src and urllib.parse.urlparse(src).path == photos[cid], (cid, src)
+        else:
+            assert src is None, (cid, src)
+    assert page.errors == []
+
+
+def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_removed(page, server, tmp_path):
+    open_list(page, server, "#row=500")
+    row = page.locator("#list [data-slot][data-row]:not([hidden])").nth(3)
+    cid = row.get_attribute("data-id")
+    call(server, "DELETE", f"/contacts/{cid}/photo")
+    row.locator(".cell > p").first.click()
+    page.wait_for_selector("#detail:not([hidden])")
+    assert page.is_visible("#detail-photo") and not page.is_visible("#detail-photo-remove")
+    picture = tmp_path / "me.png"
+    picture.write_bytes(png((200, 30, 30)))
+    page.set_input_files("#detail-photo-file", str(picture))
+    assert wait_until(lambda: "/photos/" in (page.get_attribute("#detail-avatar", "src") or ""), 10)
+    assert page.is_visible("#detail-photo-remove")
+    assert wait_until(lambda: page.evaluate(f"() => !!document.querySelector('#list [data-id=\"{cid}\"] img.photo.shown')"), 10)
+    page.click("#detail-photo-remove")
+    assert wait_until(lambda: "/avatar/" in (page.get_attribute("#detail-avatar", "src") or ""), 10)
+    assert wait_until(lambda: page.evaluate(f"() => !document.querySelector('#list [data-id=\"{cid}\"] img.photo')"), 10)
+    # Not an image: the server's reason is said in the pane.
+    bad = tmp_path / "notes.txt"
+    bad.write_bytes(b"hello, not a picture\n" * 20)
+    page.set_input_files("#detail-photo-file", str(bad))
+    assert wait_until(lambda: "not an image" in (page.text_content("#detail-message") or ""), 10)
+    assert [e for e in page.errors if "415" not in e] == []
