@@ -4,15 +4,9 @@ import Foundation
 /// GPS, PNGs with alpha, a PNG that claims 30,000 x 30,000 pixels) and reads the thumbnails back:
 /// an image library other than libvips judges what libvips made.
 public enum PillowOracle {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     /// Runs `script` with `data` (JSON) bound; the script sets `out`, printed back as JSON. Bytes
     /// travel as base64 (`b64` and `unb64` are bound).
     public static func run(_ script: String, _ input: [String: Any] = [:]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let prelude = """
             import base64, io, json, sys
             from PIL import Image
@@ -22,25 +16,9 @@ public enum PillowOracle {
             out = {}
 
             """
-        process.arguments = ["-c", prelude + script + "\nprint(json.dumps(out))"]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: input))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description: "python3-pil failed (scripts/setup installs python3-pil): "
-                    + String(decoding: errors, as: UTF8.self))
-        }
-        return try JSONSerialization.jsonObject(with: output) as? [String: Any] ?? [:]
+        let answer = try PythonOracle.run(
+            prelude + script + "\nprint(json.dumps(out))", input: input, package: "python3-pil")
+        return answer as? [String: Any] ?? [:]
     }
 
     /// An image Pillow saves: `expression` makes `im`, saved as `format` with `options` (Python
