@@ -8,8 +8,10 @@
 
 import { createPhotoGuard, photoSources } from "./model/photos.js";
 
-/** Returns {bound(node, slot, cell), unbound(node)} for list/slots.js's hooks. */
-export function createPhotos({ doc }) {
+/** Returns {bound(node, slot, cell), unbound(node)} for list/slots.js's hooks;
+ *  `measured(ms)` hears how long each photo not yet in the browser's memory took, asked
+ *  to decoded (list/model/motion.js, readyTrip, makes the lookahead cover it). */
+export function createPhotos({ doc, measured = () => {} }) {
   const guard = createPhotoGuard();
 
   function clear(node) {
@@ -42,8 +44,12 @@ export function createPhotos({ doc }) {
       if (img.isConnected && guard.mayShow(slot, id, step.load)) img.classList.add("shown");
     };
     // From the browser's memory (a photo asked for ahead of the motion): shown in this frame.
-    if (img.complete && img.naturalWidth > 0) show();
-    else img.decode().then(show, () => {}); // a photo that fails keeps the initials
+    if (img.complete && img.naturalWidth > 0) return show();
+    const asked = doc.defaultView?.performance?.now() ?? 0;
+    img.decode().then(() => {
+      if (img.isConnected) measured((doc.defaultView?.performance?.now() ?? asked) - asked);
+      show();
+    }, () => {}); // a photo that fails keeps the initials
   }
 
   function unbound(node) {

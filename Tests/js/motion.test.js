@@ -48,3 +48,10 @@ test("rest margins: half a viewport, or a flick's first round trip, at most MAX_
   assert.equal(restMargin(800, 200), (FLICK * 200) / 1000);
   assert.equal(restMargin(800, 60_000), MAX_MARGIN);
 });
+
+test("the lookahead's trip is the window's round trip plus the photos' once rows show photos", async () => {
+  const { readyTrip } = await import("../../Public/list/model/motion.js");
+  assert.equal(readyTrip(null, 300), null, "no round trip yet: no lookahead");
+  assert.equal(readyTrip(150, null), 150, "no photos: the window's round trip alone");
+  assert.equal(readyTrip(150, 220), 370);
+});

@@ -51,6 +51,7 @@ export function createListState() {
     started: false,     // the first /sections has answered
     startRow: null,     // a row asked for (a link to a contact) before that
     rtt: null,          // the smoothed round trip of window requests, ms (null: none yet)
+    photoTrip: null,    // the smoothed time of a row's photo, asked to decoded, ms (null: none yet)
     motion: createMotion(), // the recent moves, for the speed sent
     ticket: null,       // the ticket of the request in flight
     beyond: null,       // the last answer's geometry past its window (skeletons)

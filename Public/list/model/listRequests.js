@@ -17,7 +17,7 @@
 // an answer whose base is not the ack (and is not full) is never applied.
 //
 
-import { jumped, moved, restMargin, smoothTrip, speedAt } from "./motion.js";
+import { jumped, moved, readyTrip, restMargin, smoothTrip, speedAt } from "./motion.js";
 import { windowRequest } from "./requests.js";
 import { expansionsAnswered, expansionsAsked } from "./expansion.js";
 
@@ -42,7 +42,7 @@ export function beginRequest(state, sticky, now = 0) {
   const { url, asked, low, high } = windowRequest({
     row, name, top, v: state.v, viewport: state.viewport, sticky, contentHeight: state.contentHeight,
     query: state.query, view: state.view, label: state.label, session: state.session, ack: state.ack,
-    margin: restMargin(state.viewport, state.rtt), rtt: state.rtt, speed: speedAt(state.motion, now),
+    margin: restMargin(state.viewport, state.rtt), rtt: readyTrip(state.rtt, state.photoTrip), speed: speedAt(state.motion, now),
     expansions: state.expansions,
   });
   const ticket = {

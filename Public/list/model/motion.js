@@ -51,6 +51,14 @@ export function smoothTrip(rtt, ms) {
   return rtt === null ? ms : rtt + (ms - rtt) / 4;
 }
 
+/** The time from asking for a window to its rows being ready to show, ms (null before any
+ *  round trip): the window's round trip, plus the photos' (their own request and decoding,
+ *  smoothed as `smoothTrip`) once rows have shown photos. Sent as `rtt`, so the server's
+ *  lookahead sends rows early enough for their photos to be there when they come into view. */
+export function readyTrip(rtt, photoTrip) {
+  return rtt === null ? null : rtt + (photoTrip ?? 0);
+}
+
 /** The margin asked above and below the viewport: half a viewport, or a flick's first round trip. */
 export function restMargin(viewport, rtt) {
   const flick = rtt === null ? 0 : (FLICK * rtt) / 1000;
