@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// One contact's window fields at one revision, immutable (so shared across
-/// threads): every field but the `details` document, the text ones back to back in
-/// one allocation, freed with the object.
+/// threads): every field but the JSON documents (the details only where they hold a
+/// name's reading), the text ones back to back in one allocation, freed with the object.
 final class CachedContact: @unchecked Sendable {
     let id: Int
     let revision: Int
@@ -14,9 +14,16 @@ final class CachedContact: @unchecked Sendable {
     private let ends: SIMD16<UInt16>
     private let storage: UnsafeMutableBufferPointer<UInt8>
 
-    /// The fields a window's rows carry: all but the JSON documents (`details`),
-    /// which windows never show.
-    static let fields = ContactField.allCases.filter { !$0.spec.isDocument }
+    /// The fields a window's rows carry: all but the JSON documents, which windows never
+    /// show, except the details of a contact whose names have readings (`readingDetails`).
+    static let fields = ContactField.allCases.filter { !$0.spec.isDocument || $0 == .details }
+
+    /// The details document where it holds a name's reading (`phonetic_first_name`,
+    /// `phonetic_last_name`), else nothing: a search's marks through readings read them
+    /// (docs/api.md, "Search across scripts"), and every other row stays small. Capped so a
+    /// row's bytes fit its 16-bit ends.
+    static let readingDetails =
+        #"CASE WHEN details LIKE '%"phonetic%' AND length(details) < 16384 THEN details ELSE '' END"#
 
     /// The contact in row `row` of `result`: id, revision, then `fields` from column 2 on.
     init(_ result: PostgresResult, row: Int) {
@@ -50,7 +57,7 @@ final class CachedContact: @unchecked Sendable {
     deinit { storage.deallocate() }
 
     /// The SQL of the columns `init(_:row:)` reads, after `id, revision`.
-    static let columnList = fields.map(\.name).joined(separator: ", ")
+    static let columnList = fields.map { $0 == .details ? readingDetails : $0.name }.joined(separator: ", ")
 
     /// Whether this is the contact of `entry` at `entry`'s revision (the order keeps
     /// a revision's low 32 bits).
@@ -58,7 +65,8 @@ final class CachedContact: @unchecked Sendable {
         Int(entry.id) == id && UInt32(truncatingIfNeeded: revision) == entry.revision
     }
 
-    /// The bytes of text `field` (empty for the details), valid while this object lives.
+    /// The bytes of text `field` (the details only where they hold a reading), valid while
+    /// this object lives.
     func bytes(_ field: ContactField) -> UnsafeBufferPointer<UInt8> {
         let start = field.rawValue == 0 ? 0 : Int(ends[field.rawValue - 1])
         let end = Int(ends[field.rawValue])
