@@ -25,22 +25,34 @@ extension OpenAPI {
 
     /// `select`: ids, a range of a view, or all of a view but some.
     static var bulkSelect: Value {
-        [
+        let version: Value = [
+            "type": "integer", "minimum": 0,
+            "description": "The list version the client saw: contacts added after it are never taken",
+        ]
+        return [
             "description": .string(
                 "Exactly one of ids; between (with version); all (with version, and except)"),
-            "type": "object", "additionalProperties": false,
-            "properties": [
-                "ids": idList(minItems: 1),
-                "between": [
-                    "type": "array", "minItems": 2, "maxItems": 2,
-                    "items": ["type": "integer", "minimum": 1],
+            "oneOf": [
+                [
+                    "type": "object", "required": ["ids"], "additionalProperties": false,
+                    "properties": ["ids": idList(minItems: 1)],
                 ],
-                "all": ["type": "boolean", "enum": [true]],
-                "except": idList(minItems: 0),
-                "view": bulkView,
-                "version": [
-                    "type": "integer", "minimum": 0,
-                    "description": "The list version the client saw: contacts added after it are never taken",
+                [
+                    "type": "object", "required": ["between", "version"], "additionalProperties": false,
+                    "properties": [
+                        "between": [
+                            "type": "array", "minItems": 2, "maxItems": 2,
+                            "items": ["type": "integer", "minimum": 1],
+                        ],
+                        "view": bulkView, "version": version,
+                    ],
+                ],
+                [
+                    "type": "object", "required": ["all", "version"], "additionalProperties": false,
+                    "properties": [
+                        "all": ["type": "boolean", "enum": [true]], "except": idList(minItems: 0),
+                        "view": bulkView, "version": version,
+                    ],
                 ],
             ],
         ]
@@ -99,7 +111,7 @@ extension OpenAPI {
             "summary": "Reverse a bulk action, once, within 10 minutes; 410 after that",
             "security": adminOrNone,
             "requestBody": bulkBody([
-                "type": "object", "required": ["undo"], "additionalProperties": false,
+                "type": "object", "required": ["undo"],
                 "properties": ["undo": ["type": "string"]],
             ]),
             "responses": responses(

@@ -190,25 +190,12 @@ extension OpenAPI {
                 ("categories", ["type": "array", "items": text]),
                 ("other", list(["name", "value"])),
                 (
+                    // A photo's URL elsewhere (kept, never fetched). The image itself goes in by
+                    // PUT /contacts/{id}/photo (docs/api.md, "Photos"), where its bytes are checked.
                     "photo",
                     [
-                        "oneOf": [
-                            [
-                                "type": "object", "required": ["url"], "additionalProperties": false,
-                                "properties": ["url": text],
-                            ],
-                            [
-                                "type": "object", "required": ["type", "data"], "additionalProperties": false,
-                                "properties": [
-                                    "type": text,
-                                    "data": [
-                                        "type": "string",
-                                        "pattern":
-                                            "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
-                                    ],
-                                ],
-                            ],
-                        ]
+                        "type": "object", "required": ["url"], "additionalProperties": false,
+                        "properties": ["url": text],
                     ]
                 ),
             ]

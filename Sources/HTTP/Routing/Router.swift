@@ -170,6 +170,10 @@ public final class Router {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
             String.init)
         var allowed: [String] = []
+        // A path that routes with more literal segments match is theirs alone: PATCH
+        // /contacts/bulk is 405, not PATCH /contacts/{id} with the id "bulk".
+        var candidates: [(route: Route, parameters: [String: String])] = []
+        var mostLiterals = 0
         for index in shapes.indices {
             let shape = shapes[index]
             guard shape.count == segments.count, shape.first == nil || shape.first == segments.first else {
@@ -177,6 +181,14 @@ public final class Router {
             }
             let route = routes[index]
             guard let parameters = Self.match(route.pattern, segments) else { continue }
+            let literals = Self.literals(route.pattern)
+            if literals > mostLiterals {
+                mostLiterals = literals
+                candidates.removeAll()
+            }
+            if literals == mostLiterals { candidates.append((route, parameters)) }
+        }
+        for (route, parameters) in candidates {
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 return Match(
                     pattern: route.text, parameters: parameters, body: route.body, handler: route.handler,
@@ -203,12 +215,21 @@ public final class Router {
         throw HTTPError(404, "not_found", "nothing is at \(path.prefix(200))")
     }
 
+    /// How many of `pattern`'s segments are literal.
+    private static func literals(_ pattern: [PatternSegment]) -> Int {
+        pattern.reduce(0) { count, segment in
+            if case .literal = segment { count + 1 } else { count }
+        }
+    }
+
     /// The methods routes accept at `path` (for `Allow`); GET and HEAD for a
     /// path only the fallback serves.
     public func allowedMethods(path: Substring) -> [String] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
             String.init)
-        var methods = routes.filter { Self.match($0.pattern, segments) != nil }.map(\.method)
+        let matching = routes.filter { Self.match($0.pattern, segments) != nil }
+        let mostLiterals = matching.map { Self.literals($0.pattern) }.max() ?? 0
+        var methods = matching.filter { Self.literals($0.pattern) == mostLiterals }.map(\.method)
         if methods.isEmpty, fallback != nil, fallbackServes?(path) == true { methods = ["GET"] }
         if methods.contains("GET") { methods.append("HEAD") }
         return methods
