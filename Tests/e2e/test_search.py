@@ -257,6 +257,9 @@ def test_a_write_elsewhere_refreshes_the_results_and_stars_work_while_searching(
     assert wait_until(lambda: status(page).startswith(f"{total:,} "), 3), status(page)
     # A star flips in the results, and the detail pane opens from them.
     # (The star clicked is marked, to tell it from the fragment the server sends after the write.)
+    # The restored contact's rows slide into place (docs/page.md, "Animated changes"): places are
+    # read once they rest.
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=3000)
     star = page.evaluate("""() => { const s = document.querySelectorAll('[data-slot][data-row]:not([hidden]) [data-action="favorite"]')[2];
       const n = s.closest('[data-slot]'), b = s.getBoundingClientRect(); s.__clicked = true;
       return {id: +n.dataset.id, pressed: s.getAttribute('aria-pressed'), x: b.left + b.width / 2, y: b.top + b.height / 2}; }""")
@@ -267,6 +270,7 @@ def test_a_write_elsewhere_refreshes_the_results_and_stars_work_while_searching(
       return s && !s.__clicked; }""", arg=star["id"], timeout=3000)  # the row's new fragment
     assert page.get_attribute(f'[data-slot][data-id="{star["id"]}"] [data-action="favorite"]', "aria-pressed") == str(want).lower()
     api(server, "PATCH", f"/contacts/{star['id']}", {"favorite": not want})
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=3000)
     page.mouse.click(star["x"] - 300, star["y"])
     page.wait_for_selector("#detail", state="visible")
     assert wait_until(lambda: page.input_value("#detail [name=email]") == server.json(f"/contacts/{star['id']}")["email"], 3)
