@@ -74,11 +74,14 @@ let package = Package(
         .target(name: "Contacts", dependencies: ["Codecs", "Locales", "Phones"]),
         .target(name: "SQLiteStorage", dependencies: ["Contacts", "CSQLite", "Phones"]),
         .target(name: "PostgresStorage", dependencies: ["Contacts", "CPostgres", "Phones"]),
+        // What the API's requests ask, read and checked against the contract (WindowQuery): apart
+        // from App, so that the fuzz targets build without the stores.
+        .target(name: "Requests", dependencies: ["Contacts", "HTTP", "Phones", "Platform", "CLinux"]),
         .target(
             name: "App",
             dependencies: [
                 "ReuseEngine", "Contacts", "SQLiteStorage", "PostgresStorage", "Codecs", "HTTP", "CLinux",
-                "Platform", "Phones", "Photos",
+                "Platform", "Phones", "Photos", "Requests",
             ]
         ),
         .executableTarget(name: "roster", dependencies: ["App"]),
@@ -88,12 +91,13 @@ let package = Package(
                 "ReuseEngine", "Contacts", "SQLiteStorage", "Codecs", "HTTP", "App", "Platform", "Phones",
                 "Photos",
             ]),
-        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "App", "Photos"]),
+        .target(name: "FuzzTargets", dependencies: ["Codecs", "HTTP", "Contacts", "Requests", "Photos"]),
         .executableTarget(name: "roster-fuzz", dependencies: ["FuzzTargets", "Platform"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "TestSupport"]),
         .testTarget(name: "ContactsTests", dependencies: ["Contacts", "Phones", "TestSupport"]),
         .testTarget(name: "PhonesTests", dependencies: ["Phones"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "TestSupport"]),
+        .testTarget(name: "RequestsTests", dependencies: ["Requests", "HTTP"]),
         .testTarget(
             name: "SQLiteStorageTests",
             dependencies: ["Contacts", "Phones", "SQLiteStorage", "SQLiteTestSupport", "TestSupport"]),
@@ -119,7 +123,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["Codecs", "HTTP", "Platform", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "Photos", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Phones", "Photos", "Requests", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CSQLite", "CZlib", "CDeflate", "CIsal", "CZstd", "TestSupport"]),

@@ -1,5 +1,5 @@
-import App
 import HTTP
+import Requests
 
 /// The query string of `GET /window?<input>` and its strict parameters. Bytes a
 /// request target cannot hold (the parser passes visible ASCII only) are sent

@@ -1,5 +1,6 @@
 import Contacts
 import HTTP
+import Requests
 import Testing
 
 @testable import App

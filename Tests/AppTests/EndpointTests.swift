@@ -1,5 +1,6 @@
 import Contacts
 import Foundation
+import Requests
 import SQLiteStorage
 import TestSupport
 import Testing

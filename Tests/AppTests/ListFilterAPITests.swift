@@ -1,4 +1,5 @@
 import Foundation
+import Requests
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Codecs
 import Contacts
 import Foundation
 import HTTP
+import Requests
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import Requests
 import ReuseEngine
 import Testing
 

@@ -2,25 +2,49 @@
 # run (also when a stage fails): sourced, not run. A stage runs in the foreground (`stage`), or in
 # the background beside the others (`stage_start`, then `stage_finish`), its output kept in
 # .build/test-stages/NAME.log and printed whole once it ends, so that outputs never interleave.
+# Beside each time, how busy the machine's cores were over the stage (from /proc/stat): a stage
+# that leaves them idle is one that another could run beside.
 
 STAGE_DIR=.build/test-stages
 STAGE_ROWS=()
 STAGE_STARTED=$SECONDS
-declare -A STAGE_PIDS=() STAGE_BEGAN=()
+declare -A STAGE_PIDS=() STAGE_BEGAN=() STAGE_TICKS=()
 mkdir -p "$STAGE_DIR"
 
-# stage_row NAME SECONDS STATUS [NOTE]  one line of the table: the time, and ok/NOTE or FAILED.
+# cpu_ticks  "BUSY TOTAL": the jiffies all cores spent busy and in all since boot.
+cpu_ticks() {
+    local _ user nice system idle iowait rest
+    read -r _ user nice system idle iowait rest </proc/stat
+    local total=$((user + nice + system + idle + iowait)) extra
+    for extra in $rest; do total=$((total + extra)); done
+    echo "$((total - idle - iowait)) $total"
+}
+
+# busy_since "BUSY TOTAL"  the share of the cores busy since those ticks, as "NN% busy".
+busy_since() {
+    local busy0 total0 busy1 total1
+    read -r busy0 total0 <<<"$1"
+    read -r busy1 total1 <<<"$(cpu_ticks)"
+    [ "$total1" -gt "$total0" ] || { echo "-"; return; }
+    echo "$((100 * (busy1 - busy0) / (total1 - total0)))% busy"
+}
+STAGE_START_TICKS="$(cpu_ticks)"
+
+# stage_row NAME SECONDS TICKS STATUS [NOTE]  one line of the table: the time, the cores' use
+# since TICKS, and ok/NOTE or FAILED.
 stage_row() {
-    STAGE_ROWS+=("$(printf '%-13s %5d s  %s' "$1" "$2" "$([ "$3" -eq 0 ] && echo "ok${4:+ ($4)}" || echo "FAILED ($3)")")")
+    STAGE_ROWS+=("$(printf '%-13s %5d s  %-9s  %s' "$1" "$2" "$(busy_since "$3")" \
+        "$([ "$4" -eq 0 ] && echo "ok${5:+ ($5)}" || echo "FAILED ($4)")")")
 }
 
 # stage NAME COMMAND...  runs COMMAND in the foreground and records its time; a failure ends the run.
 stage() {
-    local name="$1" began=$SECONDS status=0
+    local name="$1" began=$SECONDS ticks status=0
+    ticks="$(cpu_ticks)"
     shift
     echo "== $name: $*"
     "$@" || status=$?
-    stage_row "$name" $((SECONDS - began)) "$status"
+    stage_row "$name" $((SECONDS - began)) "$ticks" "$status"
     [ "$status" -eq 0 ] || exit "$status"
 }
 
@@ -30,6 +54,7 @@ stage_start() {
     shift
     echo "== $name (beside the others, output at its end): $*"
     STAGE_BEGAN[$name]=$SECONDS
+    STAGE_TICKS[$name]="$(cpu_ticks)"
     # Its own process group (setsid), so that a failed run can stop it with all it started.
     setsid "$@" >"$STAGE_DIR/$name.log" 2>&1 &
     STAGE_PIDS[$name]=$!
@@ -42,7 +67,7 @@ stage_finish() {
     unset "STAGE_PIDS[$name]"
     echo "== $name: output"
     cat "$STAGE_DIR/$name.log"
-    stage_row "$name" $((SECONDS - STAGE_BEGAN[$name])) "$status" "beside others"
+    stage_row "$name" $((SECONDS - STAGE_BEGAN[$name])) "${STAGE_TICKS[$name]}" "$status" "beside others"
     [ "$status" -eq 0 ] || exit "$status"
 }
 
@@ -57,6 +82,6 @@ stage_summary() {
     echo
     echo "== stage times"
     printf '%s\n' "${STAGE_ROWS[@]}"
-    printf '%-13s %5d s  %s\n' "whole run" $((SECONDS - STAGE_STARTED)) "$([ $status -eq 0 ] && echo ok || echo "FAILED ($status)")"
+    printf '%-13s %5d s  %-9s  %s\n' "whole run" $((SECONDS - STAGE_STARTED)) "$(busy_since "$STAGE_START_TICKS")" "$([ $status -eq 0 ] && echo ok || echo "FAILED ($status)")"
     return "$status"
 }

@@ -1,6 +1,7 @@
 import Codecs
 import HTTP
 import Phones
+import Requests
 
 /// Which contacts a bulk action or an export takes (docs/api.md, "Bulk actions"): ids named
 /// one by one, every contact of a view from one id to another, or every contact of a view

@@ -2,6 +2,7 @@ import Codecs
 import Contacts
 import HTTP
 import Phones
+import Requests
 
 /// `/sections`, `/contacts/{id}` and `/avatar/{id}.svg`.
 final class ContactHandlers {

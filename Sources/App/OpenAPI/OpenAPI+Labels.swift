@@ -1,4 +1,5 @@
 import Contacts
+import Requests
 
 /// The favourites and labels of the document: `filter` and `label` on `/window` and
 /// `/sections`, and `GET /labels`.

@@ -1,4 +1,5 @@
 import Contacts
+import Requests
 
 /// The reads of the document's `paths`; the writes are in OpenAPI+Writes.swift.
 extension OpenAPI {

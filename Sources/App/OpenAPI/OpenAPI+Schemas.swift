@@ -1,4 +1,5 @@
 import Contacts
+import Requests
 
 /// The document's `components`, and the schemas of strings the server checks.
 extension OpenAPI {

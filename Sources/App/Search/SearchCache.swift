@@ -1,4 +1,5 @@
 import Contacts
+import Requests
 import Synchronization
 
 /// Recent searches' results, shared by every loop: least recently used first out,

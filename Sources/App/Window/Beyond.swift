@@ -1,3 +1,4 @@
+import Requests
 import ReuseEngine
 
 /// The geometry of the items just past a window (docs/api.md, "GET /window": `beyond`): the page

@@ -1,11 +1,13 @@
+import Requests
+
 /// The contacts a session shows expanded (docs/api.md, "GET /window"): `expand=ID`
 /// and `collapse=ID` change it, and every layout of the session lays those rows out
 /// taller. It belongs to the contacts, not to rows or slots, so it follows a
 /// contact wherever the list moves it.
 struct Expansion: Sendable, Equatable {
     /// Most contacts a session keeps expanded: expanding one more collapses the one
-    /// expanded longest ago.
-    static let limit = 200
+    /// expanded longest ago (what `WindowQuery` lets a request name).
+    static let limit = WindowQuery.maxExpanded
 
     /// The expanded contacts' ids, the longest expanded first.
     private(set) var ids: [Int] = []

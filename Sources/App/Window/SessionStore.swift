@@ -1,4 +1,5 @@
 import Platform
+import Requests
 import ReuseEngine
 import Synchronization
 

@@ -2,6 +2,7 @@ import Contacts
 import HTTP
 import Phones
 import Platform
+import Requests
 import ReuseEngine
 
 /// `GET /window`: the reuse engine run for the client's session over the list

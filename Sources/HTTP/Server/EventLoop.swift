@@ -128,7 +128,7 @@ final class EventLoop: @unchecked Sendable {
             guard let count = result else { break }  // epoll itself failed: nothing can be served
             batch.begin(readyAt: clock.nanoseconds())
             let now = batch.readyAt / 1_000_000
-            for slot in 0..<Int(count ?? 0) {
+            for slot in 0..<Int(count) {
                 var event = events[slot]
                 dispatch(
                     tag: roster_epoll_event_data(&event), flags: roster_epoll_event_events(&event), now: now)

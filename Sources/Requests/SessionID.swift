@@ -11,24 +11,24 @@ import Synchronization
 /// The store keys sessions by the bits, not the text: a plain value hashes and
 /// moves without reference counting, which matters when every sessionless
 /// request adds one session and evicts another.
-struct SessionID: Hashable, Sendable {
-    let high: UInt64
-    let low: UInt64
+public struct SessionID: Hashable, Sendable {
+    public let high: UInt64
+    public let low: UInt64
 
     /// A new unguessable id from the system's CSPRNG.
-    static func random() -> SessionID {
+    public static func random() -> SessionID {
         let (high, low) = randomPool.withLock { $0.next128() }
         return SessionID(high: high, low: low)
     }
 
-    init(high: UInt64, low: UInt64) {
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// The id `text` names; nil unless it is 22 base64url characters that `text`
     /// (the property) would write, so each id has exactly one spelling.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         var words: (UInt64, UInt64) = (0, 0)
         var count = 0
         for byte in text.utf8 {
@@ -44,7 +44,7 @@ struct SessionID: Hashable, Sendable {
     }
 
     /// The 22-character spelling clients send back.
-    var text: String {
+    public var text: String {
         Self.alphabet.withUTF8Buffer { alphabet in
             String(unsafeUninitializedCapacity: 22) { id in
                 var (high, low) = (high, low)
@@ -78,7 +78,7 @@ struct SessionID: Hashable, Sendable {
     }
 
     /// True for the bytes a session id is made of (base64url).
-    static func isIDByte(_ byte: UInt8) -> Bool { value(of: byte) != nil }
+    public static func isIDByte(_ byte: UInt8) -> Bool { value(of: byte) != nil }
 
     /// Random bits from the system's CSPRNG, fetched 4 KiB at a time: one system
     /// call per 256 session ids instead of two per id.

@@ -55,7 +55,7 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var collapse: [Int] = []
 
     /// The list the window is laid out on: the search, favourites and label together.
-    var filter: ListFilter { ListFilter(words: search, favorites: favorites, label: label) }
+    public var filter: ListFilter { ListFilter(words: search, favorites: favorites, label: label) }
 
     /// Whether the client asked for a lookahead (sent `rtt` or `speed`).
     public var prefetching: Bool { rtt != nil || speed != nil }
@@ -66,8 +66,11 @@ public struct WindowQuery: Equatable, Sendable {
     public static let maxQueryLength = 256
     /// Most words a `q` may hold.
     public static let maxQueryWords = 16
+    /// Most contacts a session keeps expanded (`expand`): expanding one more collapses the one
+    /// expanded longest ago.
+    public static let maxExpanded = 200
 
-    init(
+    public init(
         offset: Double, row: Int? = nil, height: Double, overscan: Double = 0, session: String? = nil,
         ack: Int? = nil
     ) {
@@ -184,7 +187,7 @@ public struct WindowQuery: Equatable, Sendable {
 
     /// A `name`: at most 64 characters, one of them neither white space nor NUL (the
     /// OpenAPI pattern says the same).
-    static func typeAhead(_ text: String) throws(HTTPError) -> String {
+    public static func typeAhead(_ text: String) throws(HTTPError) -> String {
         let length = text.unicodeScalars.count
         guard length <= maxNameLength else {
             throw invalid("name", "is \(length) characters long; at most \(maxNameLength) are compared")
@@ -199,7 +202,7 @@ public struct WindowQuery: Equatable, Sendable {
     /// or a digit; none is the whole list), or for a `q` written as a phone number that has an
     /// E.164 form in `region`, that form's digits as the one word (`SearchText.phoneQuery`).
     /// - Throws: 400 `invalid_parameter` for more than 256 characters or 16 words.
-    static func search(_ text: String, region: PhoneRegion) throws(HTTPError) -> [String] {
+    public static func search(_ text: String, region: PhoneRegion) throws(HTTPError) -> [String] {
         // Characters are Unicode scalars, as JSON Schema's maxLength counts them.
         let length = text.unicodeScalars.count
         guard length <= maxQueryLength else {
@@ -233,11 +236,11 @@ public struct WindowQuery: Equatable, Sendable {
     }
 
     /// The contact id of an `expand` or `collapse`, which may be given up to
-    /// `Expansion.limit` times (`given` so far).
+    /// `maxExpanded` times (`given` so far).
     private static func contactID(_ name: String, _ text: String, after given: Int) throws(HTTPError) -> Int {
-        guard given < Expansion.limit else {
+        guard given < Self.maxExpanded else {
             throw invalid(
-                name, "is given more than \(Expansion.limit) times; a session expands at most that many")
+                name, "is given more than \(Self.maxExpanded) times; a session expands at most that many")
         }
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let value = Int(text)

@@ -1,7 +1,7 @@
 import HTTP
 import Testing
 
-@testable import App
+@testable import Requests
 
 /// `WindowQuery` on its own: which names it takes and how `row` and `q` read.
 struct WindowQueryTests {

@@ -6,30 +6,37 @@ import HTTP
 /// (each narrows the others). Each is a set of ids; the list is the whole list's
 /// order kept to their intersection (`SearchCache`), so every filter works as a
 /// search's results do. Sessions belong to their filter: another one answers full.
-struct ListFilter: Hashable, Sendable {
+public struct ListFilter: Hashable, Sendable {
     /// The search: `q`'s folded words; empty for none.
-    var words: [String] = []
+    public var words: [String] = []
     /// `filter=favorites`: the starred contacts only.
-    var favorites = false
+    public var favorites = false
     /// `label=NAME`: the contacts holding that label (its name trimmed; the store
     /// compares it in any case).
-    var label: String?
+    public var label: String?
+
+    /// A filter of `words`, the favourites only or not, and `label`.
+    public init(words: [String] = [], favorites: Bool = false, label: String? = nil) {
+        self.words = words
+        self.favorites = favorites
+        self.label = label
+    }
 
     /// The whole list.
-    static let all = ListFilter()
+    public static let all = ListFilter()
 
     /// Whether this is the whole list.
-    var isEmpty: Bool { words.isEmpty && !favorites && label == nil }
+    public var isEmpty: Bool { words.isEmpty && !favorites && label == nil }
 
     /// What the results are cached by: one text per filter.
-    var key: String {
+    public var key: String {
         words.joined(separator: " ") + "\u{1}" + (favorites ? "f" : "") + "\u{1}"
             + (label.map(ContactLabels.key) ?? "")
     }
 
     /// `filter`'s value: `favorites` (or `all`, the whole list).
     /// - Throws: 400 `invalid_parameter` naming `filter` for any other.
-    static func view(_ text: String) throws(HTTPError) -> Bool {
+    public static func view(_ text: String) throws(HTTPError) -> Bool {
         switch text {
         case "favorites": return true
         case "all": return false
@@ -41,13 +48,13 @@ struct ListFilter: Hashable, Sendable {
     }
 
     /// Longest `label` accepted, in characters: twice a label's, for the spaces around it.
-    static let maxLabelLength = 2 * ContactLabels.maxLength
+    public static let maxLabelLength = 2 * ContactLabels.maxLength
 
     /// `label`'s value, trimmed (an unknown label is an empty list, not an error).
     /// - Throws: 400 `invalid_parameter` naming `label` for one without a character that
     ///   is neither white space nor a control character (the OpenAPI pattern's), or over
     ///   200 characters.
-    static func label(_ text: String) throws(HTTPError) -> String {
+    public static func label(_ text: String) throws(HTTPError) -> String {
         let length = text.unicodeScalars.count
         guard length <= maxLabelLength else {
             throw HTTPError(
@@ -69,7 +76,7 @@ struct ListFilter: Hashable, Sendable {
 
     /// The contacts this filter keeps, read through `store` (whose pinned read sees
     /// the list's version), searching with `scanner`; nil for the whole list.
-    func ids(scanner: any ContactSearching, store: any ContactSource, version: Int) throws -> ContactIDSet? {
+    public func ids(scanner: any ContactSearching, store: any ContactSource, version: Int) throws -> ContactIDSet? {
         var kept: ContactIDSet?
         func narrow(_ found: () throws -> ContactIDSet) rethrows {
             if kept?.count == 0 { return }
