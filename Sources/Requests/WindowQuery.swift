@@ -27,7 +27,7 @@ public struct WindowQuery: Equatable, Sendable {
     public internal(set) var offset: Double
     /// The contact row whose top is the window's top (the contract's scroll-to-index),
     /// or nil when `offset` places it. Checked against the list's length by the handler.
-    public internal(set) var row: Int?
+    public var row: Int?
     /// Type-ahead: the window's top is the first contact whose sort name starts with
     /// this text (or where one would go), found by the handler; nil otherwise.
     public internal(set) var name: String?
