@@ -76,7 +76,9 @@ public struct ListFilter: Hashable, Sendable {
 
     /// The contacts this filter keeps, read through `store` (whose pinned read sees
     /// the list's version), searching with `scanner`; nil for the whole list.
-    public func ids(scanner: any ContactSearching, store: any ContactSource, version: Int) throws -> ContactIDSet? {
+    public func ids(scanner: any ContactSearching, store: any ContactSource, version: Int) throws
+        -> ContactIDSet?
+    {
         var kept: ContactIDSet?
         func narrow(_ found: () throws -> ContactIDSet) rethrows {
             if kept?.count == 0 { return }
