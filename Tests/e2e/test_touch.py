@@ -38,12 +38,15 @@ def touch(page, kind, x=None, y=None):
 
 
 def drag(page, dy, steps=30, pause=0.02, hold=0.3, x=195, y=640):
-    """A finger drag of `dy` px up (the content moves towards the end), then still
-    for `hold` s before it lifts (0: a flick)."""
+    """A finger drag of `dy` px up (the content moves towards the end) in `steps` moves
+    `pause` s apart, then still for `hold` s before it lifts (0: a flick, lifted right
+    after its last move). Each move's dispatch returns only once the page has taken it
+    (a frame or more), so the page sees the moves further apart than `pause`."""
     touch(page, "touchStart", x, y)
     for i in range(1, steps + 1):
+        if i > 1:
+            time.sleep(pause)
         touch(page, "touchMove", x, y - dy * i / steps)
-        time.sleep(pause)
     time.sleep(hold)
     touch(page, "touchEnd")
 

@@ -70,6 +70,22 @@ test("the release velocity is the finger's over its last VELOCITY_WINDOW ms", ()
   assert.ok(releaseVelocity(drag(0, -200, 6, 16)[0], 96) < -1, "a flick down is negative");
 });
 
+test("moves that come far apart (a busy page's, coalesced) still give a flick its velocity", () => {
+  // 30 px every 60 ms (0.5 px/ms), lifted 45 ms after the last move: within STILL, with
+  // no move but the last within VELOCITY_WINDOW of the lift
+  const [d, , t] = drag(0, 150, 5, 60);
+  assert.ok(releaseVelocity(d, t + 45) > 0.49 && releaseVelocity(d, t + 45) < 0.51, `velocity ${releaseVelocity(d, t + 45)}`);
+  // a flick as test_touch.py's reached a busy page: 200 px in 6 moves 30 to 53 ms apart,
+  // lifted 48 ms after the last, which was the only one within VELOCITY_WINDOW of the lift
+  const e = createDrag(640, 0);
+  let v = 0;
+  for (const [at, y] of [[11, 606.7], [60, 573.3], [109, 540], [158, 506.7], [188, 473.3], [241, 440]]) v = dragTo(e, y, at, v, 12_000_000);
+  const velocity = releaseVelocity(e, 289);
+  assert.ok(velocity > 0.75 && velocity < 0.85, `velocity ${velocity}`);
+  assert.ok(createFling(velocity, 289) !== null);
+  assert.equal(releaseVelocity(e, 241 + STILL + 1), 0, "a finger still for STILL ms still flings nothing");
+});
+
 test("a finger that stopped before lifting, or a tap, flings nothing; flicks are capped", () => {
   const [d, , t] = drag(0, 300, 30, 20);
   assert.equal(releaseVelocity(d, t + STILL + 1), 0);

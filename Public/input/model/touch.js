@@ -54,15 +54,20 @@ function settle(motion, target, max) {
 
 /**
  * The finger's velocity in content px/ms when it lifts at time `t` (positive: the
- * content moves towards the list's end, as `v` grows), from its samples over the
- * last VELOCITY_WINDOW ms; 0 when it had stopped for STILL ms or never dragged.
+ * content moves towards the list's end, as `v` grows), over its samples of the
+ * VELOCITY_WINDOW ms up to its last move; 0 when it had stopped for STILL ms or
+ * never dragged. The window ends at the last move, not at the lift, and when it
+ * holds that move alone the move into it counts from the sample before (dragTo
+ * keeps that one): a busy page gets the finger's moves coalesced, far apart, and a
+ * flick lifted at once still flings at the speed its last moves went.
  */
 export function releaseVelocity(drag, t) {
-  if (!drag.dragging) return 0;
-  const recent = drag.samples.filter(([at]) => t - at <= VELOCITY_WINDOW);
-  if (recent.length < 2) return 0;
-  const [t0, y0] = recent[0];
-  const [t1, y1] = recent[recent.length - 1];
+  if (!drag.dragging || drag.samples.length < 2) return 0;
+  const samples = drag.samples;
+  const [t1, y1] = samples[samples.length - 1];
+  let first = samples.length - 2;
+  while (first > 0 && t1 - samples[first - 1][0] <= VELOCITY_WINDOW) first--;
+  const [t0, y0] = samples[first];
   if (t - t1 > STILL || t1 - t0 <= 0) return 0;
   const velocity = -(y1 - y0) / (t1 - t0);
   return Math.max(-MAX_VELOCITY, Math.min(MAX_VELOCITY, velocity));
