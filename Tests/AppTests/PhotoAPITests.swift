@@ -245,4 +245,15 @@ struct ThumbnailCacheTests {
             try ThumbnailDiskCache(folder: folder, limit: 10_000).get("t29.jpeg") != nil, "kept across starts"
         )
     }
+
+    @Test func theFolderBesideADatabaseIsMadeAtTheFirstThumbnailOnly() throws {
+        let folder = NSTemporaryDirectory() + "roster-thumbnails-" + UUID().uuidString + "/inner"
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let disk = try ThumbnailDiskCache(folder: folder, limit: 10_000, makeNow: false)
+        #expect(!FileManager.default.fileExists(atPath: folder), "a list without photos gets no folder")
+        #expect(disk.get("t.jpeg") == nil)
+        disk.set("t.jpeg", [1, 2, 3])
+        #expect(disk.get("t.jpeg") == [1, 2, 3])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["t.jpeg"])
+    }
 }

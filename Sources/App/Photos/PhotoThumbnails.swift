@@ -148,7 +148,9 @@ extension PhotoThumbnails {
 
     /// The thumbnails a server makes: two workers (or one on a single core), 64 MiB of them in
     /// memory, 256 MiB on disk in `--photo-cache` or beside a SQLite file (none on PostgreSQL
-    /// without `--photo-cache`; a folder that cannot be made is logged and done without).
+    /// without `--photo-cache`; a folder that cannot be made is logged and done without). The
+    /// folder beside a SQLite file is made at the first thumbnail, so a list without photos
+    /// leaves nothing beside its file but SQLite's own.
     static func serving(
         _ options: ServeOptions, backend: any ContactBackend, reads: ReadGate, logger: Logger
     ) throws -> PhotoThumbnails {
@@ -157,7 +159,8 @@ extension PhotoThumbnails {
         var disk: ThumbnailDiskCache?
         if let folder {
             do {
-                disk = try ThumbnailDiskCache(folder: folder, limit: diskBytes)
+                disk = try ThumbnailDiskCache(
+                    folder: folder, limit: diskBytes, makeNow: options.photoCache != nil)
             } catch {
                 logger.log("roster: thumbnails are kept in memory only: \(folder) cannot be made: \(error)")
             }

@@ -12,11 +12,15 @@ final class ThumbnailDiskCache: Sendable {
     let limit: Int
     private let bytes: Mutex<Int>
 
-    /// The cache in `folder` (made when missing), its files counted.
-    init(folder: String, limit: Int) throws {
+    /// The cache in `folder`, its files counted. The folder is made now when `makeNow` (one the
+    /// user named: a folder that cannot be made is said at start), else at the first thumbnail
+    /// written (the default beside a SQLite file: a list without photos gets no folder).
+    init(folder: String, limit: Int, makeNow: Bool = true) throws {
         self.folder = folder
         self.limit = limit
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if makeNow {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         bytes = Mutex(Self.files(in: folder).reduce(0) { $0 + $1.size })
     }
 
@@ -32,7 +36,14 @@ final class ThumbnailDiskCache: Sendable {
     func set(_ key: String, _ data: [UInt8]) {
         let path = folder + "/" + key
         let temporary = path + ".\(UInt32.random(in: 0...UInt32.max)).part"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(data)) else { return }
+        var written = FileManager.default.createFile(atPath: temporary, contents: Data(data))
+        if !written,
+            (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
+                != nil
+        {
+            written = FileManager.default.createFile(atPath: temporary, contents: Data(data))
+        }
+        guard written else { return }
         guard rename(temporary, path) == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
             return
