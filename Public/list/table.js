@@ -9,6 +9,7 @@ import { prepareChanges } from "./animate.js";
 import { word } from "../common/model/words.js";
 import { planChanges } from "./model/changes.js";
 import { smoothTrip } from "./model/motion.js";
+import { rowDistance } from "./model/photoQueue.js";
 import { createPhotos } from "./photos.js";
 import { createSelectionBar } from "./selection.js";
 import { createSlots } from "./slots.js";
@@ -24,7 +25,11 @@ import { createSwipes } from "../input/swipe.js";
 export function createTable({ doc, state, model, stage, list, toggleStar, send, get, undo, hooks, status }) {
   const win = doc.defaultView;
   const say = (text) => status.showMessage(text);
-  const photos = createPhotos({ doc, measured: (ms) => { state.photoTrip = smoothTrip(state.photoTrip, ms); } });
+  const photos = createPhotos({
+    doc,
+    distance: (slot) => rowDistance(model.get(slot), state.v, state.viewport),
+    measured: (ms) => { state.photoTrip = smoothTrip(state.photoTrip, ms); },
+  });
   const swipes = createSwipes({
     stage,
     hooks: { favorite: swipeStar, remove: swipeDelete, select: (node) => selection.selectRow(Number(node.dataset.slot)) },
