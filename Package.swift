@@ -66,7 +66,7 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]
         ),
         .target(name: "CVips", dependencies: ["CVipsLibrary"]),
-        .target(name: "Photos", dependencies: ["CVips"]),
+        .target(name: "Photos", dependencies: ["CVips", "CZlib"]),
         .target(name: "ReuseEngine"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Codecs", dependencies: ["CZlib", "CDeflate", "CIsal", "CZstd"]),

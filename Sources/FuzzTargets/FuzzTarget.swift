@@ -27,7 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// back the same.
     case vcard
     /// Photo bodies: `PhotoInspection` refuses or accepts every input with the limits it
-    /// states, and a thumbnail of what it accepts is a JPEG of the size asked.
+    /// states, as libvips alone would, and a thumbnail of what it accepts is a JPEG of the size asked.
     case photo
 
     /// The environment variable naming the target of a `roster-fuzz` run.

@@ -6,12 +6,19 @@ import Photos
 ///
 /// - A refusal is a 4xx with a message; an acceptance has the format the first bytes say
 ///   and a size within the limits.
+/// - The inspection equals libvips' alone (`HeaderReading.libvips`): a header read from the
+///   bytes (`PhotoHeader`) accepts nothing libvips refuses, and reads the same size.
 /// - A thumbnail of what was accepted, when libvips makes one, is a JPEG that inspects as
 ///   32 x 32; one it cannot make (damaged pixel data behind a sound structure) fails
 ///   cleanly rather than crashing.
 enum PhotoTarget {
     static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
-        switch PhotoInspection.inspect(bytes) {
+        let inspection = PhotoInspection.inspect(bytes)
+        let byLibvips = PhotoInspection.inspect(bytes, reading: .libvips)
+        try require(
+            inspection == byLibvips,
+            "inspected as \(inspection) from the structure, \(byLibvips) by libvips: \(bytes.debugText)")
+        switch inspection {
         case .failure(let refusal):
             try require(
                 (400..<500).contains(refusal.status) && !refusal.message.isEmpty,
