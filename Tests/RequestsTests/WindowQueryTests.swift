@@ -3,16 +3,17 @@ import Testing
 
 @testable import Requests
 
+/// The `WindowQuery` of a query string as the server splits one (`name=value` pieces by `&`).
+private func parse(_ query: String) throws(HTTPError) -> WindowQuery {
+    let items = query.split(separator: "&").map { piece in
+        let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+    }
+    return try WindowQuery(items)
+}
+
 /// `WindowQuery` on its own: which names it takes and how `row` and `q` read.
 struct WindowQueryTests {
-    private func parse(_ query: String) throws(HTTPError) -> WindowQuery {
-        let items = query.split(separator: "&").map { piece in
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
-        }
-        return try WindowQuery(items)
-    }
-
     @Test func everyParameterAPIMdListsIsTaken() throws {
         let query = try parse("row=7&height=800&overscan=10&session=abc&ack=2&q=")
         #expect(query == WindowQuery(offset: 0, row: 7, height: 800, overscan: 10, session: "abc", ack: 2))
@@ -52,14 +53,6 @@ struct WindowQueryTests {
 }
 
 struct WindowQueryPrefetchTests {
-    private func parse(_ query: String) throws(HTTPError) -> WindowQuery {
-        let items = query.split(separator: "&").map { piece in
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
-        }
-        return try WindowQuery(items)
-    }
-
     @Test func rttAndSpeedAreTakenAndAskForALookahead() throws {
         let query = try parse("offset=0&height=800&rtt=80.5&speed=-6000")
         #expect(query.rtt == 80.5 && query.speed == -6000 && query.prefetching)
