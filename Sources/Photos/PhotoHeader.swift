@@ -30,11 +30,7 @@ enum PhotoHeader {
         }
     }
 
-    static func bigEndian16(_ bytes: [UInt8], _ at: Int) -> Int {
-        Int(bytes[at]) << 8 | Int(bytes[at + 1])
-    }
+    static func bigEndian16(_ bytes: [UInt8], _ at: Int) -> Int { ByteFields.bigEndian(bytes, at, 2) }
 
-    static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
-        bigEndian16(bytes, at) << 16 | bigEndian16(bytes, at + 2)
-    }
+    static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int { ByteFields.bigEndian(bytes, at, 4) }
 }

@@ -35,7 +35,7 @@ enum PhotoStructure {
                 break
             }
             guard index + 3 < bytes.count else { return false }
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let length = ByteFields.bigEndian(bytes, index + 2, 2)
             guard length >= 2 else { return false }
             index += 2 + length
             if marker == 0xDA {
@@ -63,7 +63,7 @@ enum PhotoStructure {
     private static func pngReachesEnd(_ bytes: [UInt8]) -> Bool {
         var index = 8
         while index + 8 <= bytes.count {
-            let length = bigEndian(bytes, index, 4)
+            let length = ByteFields.bigEndian(bytes, index, 4)
             let type = bytes[index + 4..<index + 8]
             let end = index + 12 + length
             guard end <= bytes.count else { return false }
@@ -76,7 +76,7 @@ enum PhotoStructure {
     /// WebP: the RIFF header's size covers the whole file.
     private static func riffIsWhole(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 12 else { return false }
-        let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        let size = ByteFields.littleEndian(bytes, 4, 4)
         return size + 8 <= bytes.count
     }
 
@@ -85,11 +85,11 @@ enum PhotoStructure {
         var index = 0
         var sawMedia = false
         while index + 8 <= bytes.count {
-            var size = bigEndian(bytes, index, 4)
+            var size = ByteFields.bigEndian(bytes, index, 4)
             let type = String(decoding: bytes[index + 4..<index + 8], as: UTF8.self)
             if size == 1 {
                 guard index + 16 <= bytes.count else { return false }
-                size = bigEndian(bytes, index + 8, 8)
+                size = ByteFields.bigEndian(bytes, index + 8, 8)
             } else if size == 0 {
                 size = bytes.count - index
             }
@@ -98,11 +98,5 @@ enum PhotoStructure {
             index += size
         }
         return sawMedia && index == bytes.count
-    }
-
-    private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
-        var value = 0
-        for byte in bytes[start..<start + count] { value = value << 8 | Int(byte) }
-        return value
     }
 }

@@ -13,9 +13,7 @@ enum WebPMetadata {
         kept.reserveCapacity(webp.count)
         var index = 12
         while index + 8 <= webp.count {
-            let size =
-                Int(webp[index + 4]) | Int(webp[index + 5]) << 8 | Int(webp[index + 6]) << 16
-                | Int(webp[index + 7]) << 24
+            let size = ByteFields.littleEndian(webp, index + 4, 4)
             let end = index + 8 + size + (size & 1)
             guard end <= webp.count else { return webp }
             let tag = webp[index..<index + 4]
