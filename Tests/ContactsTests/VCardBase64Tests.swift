@@ -100,4 +100,15 @@ struct VCardBase64Tests {
         #expect(Self.decode(Array("=".utf8)) == [])
         #expect(Self.decode([]) == [])
     }
+
+    /// A `data:` URI's base64 (a vCard 4.0 PHOTO, a CSV photo column) goes through the same
+    /// decoder: folded white space skipped, padding optional, a stray letter refused.
+    @Test func aDataURIsBase64ReadsAsPHOTOsDoes() throws {
+        let uri = try #require(PhotoIntake.dataURI("data:image/png;base64,iVBO\r\n Rw0K GgoA"))
+        #expect(uri.mediaType == "image/png")
+        #expect(uri.bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00])
+        #expect(PhotoIntake.dataURI("data:image/png;base64,iVBO*w0K") == nil)
+        #expect(PhotoIntake.dataURI("data:image/png,iVBORw0K") == nil, "not base64")
+        #expect(PhotoIntake.dataURI("https://example.org/a.png") == nil)
+    }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How photos coming in with contacts are taken (docs/api.md, "Photos"): an import's vCard
 /// `PHOTO` (base64 or `data:`), a CSV `photo` column holding a `data:` URI, or a write's
 /// `details.photo` with `data`. Each is inspected (its header only: no thumbnail is made
@@ -58,8 +56,10 @@ public struct PhotoIntake: Sendable {
         else { return nil }
         let head = text[text.index(text.startIndex, offsetBy: 5)..<comma]
         guard head.lowercased().hasSuffix(";base64") else { return nil }
-        let body = text[text.index(after: comma)...].filter { !" \t\r\n".contains($0) }
-        guard let data = Data(base64Encoded: body) else { return nil }
-        return (String(head.dropLast(7)), Array(data))
+        // The vCard reader's decoder (white space skipped, four letters at a time): a photo's
+        // tens of kilobytes go through it, in a vCard 4.0 PHOTO as in a 3.0 one.
+        let body = Array(text.utf8[text.utf8.index(after: comma)...])
+        guard let bytes = body.withUnsafeBufferPointer({ VCardEncodings.decodeBase64($0) }) else { return nil }
+        return (String(head.dropLast(7)), bytes)
     }
 }
