@@ -59,7 +59,9 @@ public struct PhotoIntake: Sendable {
         // The vCard reader's decoder (white space skipped, four letters at a time): a photo's
         // tens of kilobytes go through it, in a vCard 4.0 PHOTO as in a 3.0 one.
         let body = Array(text.utf8[text.utf8.index(after: comma)...])
-        guard let bytes = body.withUnsafeBufferPointer({ VCardEncodings.decodeBase64($0) }) else { return nil }
+        guard let bytes = body.withUnsafeBufferPointer({ VCardEncodings.decodeBase64($0) }) else {
+            return nil
+        }
         return (String(head.dropLast(7)), bytes)
     }
 }
