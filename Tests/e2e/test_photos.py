@@ -95,3 +95,20 @@ def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_remove
     page.set_input_files("#detail-photo-file", str(bad))
     assert wait_until(lambda: "not an image" in (page.text_content("#detail-message") or ""), 10)
     assert [e for e in page.errors if "415" not in e] == []
+
+
+def test_a_rows_photo_covers_its_initials_exactly_at_desktop_and_phone_widths(page, server):
+    open_list(page, server, "#row=700")
+    row = page.locator("#list [data-slot][data-row]:not([hidden])").nth(2)
+    cid = row.get_attribute("data-id")
+    call(server, "PUT", f"/contacts/{cid}/photo", png((30, 160, 60)), "image/png")
+    shown = f"#list [data-id=\"{cid}\"] img.photo.shown"
+    for width, height in ((1280, 800), (390, 844)):  # the phone layout's row has two lines
+        page.set_viewport_size({"width": width, "height": height})
+        assert wait_until(lambda: page.evaluate(f"() => !!document.querySelector('{shown}')"), 10), width
+        boxes = page.evaluate(f"""() => {{ const img = document.querySelector('{shown}');
+            const box = (e) => {{ const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }};
+            return [box(img), box(img.parentElement.querySelector(':scope > span'))]; }}""")
+        assert all(abs(a - b) <= 0.5 for a, b in zip(*boxes)), (width, boxes)
+    call(server, "DELETE", f"/contacts/{cid}/photo")
+    assert page.errors == []
