@@ -1,11 +1,11 @@
 import Foundation
-import PostgresStorage
 import PostgresTestSupport
 import SQLiteTestSupport
 import TestSupport
 import Testing
 
 @testable import Contacts
+@testable import PostgresStorage
 @testable import SQLiteStorage
 
 /// Stored photos on both stores alike (docs/api.md, "Photos"): kept once by digest, read back
@@ -42,6 +42,23 @@ struct PhotoStoreTests {
     @Test(
         .enabled(if: TestPostgres.server != nil, "needs ROSTER_TEST_POSTGRES (scripts/test starts a server)"))
     func onPostgreSQL() throws {
+        try Self.runOnPostgreSQL()
+    }
+
+    /// An import into another list on the same server holds its lock in that database: this
+    /// list's photos are collected all the same (`pg_locks` lists every database's locks).
+    @Test(
+        .enabled(if: TestPostgres.server != nil, "needs ROSTER_TEST_POSTGRES (scripts/test starts a server)"))
+    func onPostgreSQLWhileAnotherListImports() throws {
+        let otherList = try TestPostgres()
+        let other = try PostgresConnection(url: otherList.url)
+        _ = try other.query("SELECT pg_advisory_lock(\(PostgresImport.importLock))")
+        defer { _ = try? other.query("SELECT pg_advisory_unlock(\(PostgresImport.importLock))") }
+        try Self.runOnPostgreSQL()
+        withExtendedLifetime(otherList) {}
+    }
+
+    private static func runOnPostgreSQL() throws {
         let postgres = try TestPostgres()
         try PostgresSeeder.seed(url: postgres.url, count: 50, randomSeed: 3)
         let clock = TestClock()

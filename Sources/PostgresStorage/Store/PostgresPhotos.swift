@@ -32,7 +32,9 @@ public final class PostgresPhotos: PhotoReading {
     }
 
     /// Deletes the photos kept before `before` that no contact and no tombstone names, unless
-    /// an import holds its lock (its contacts, not committed yet, may name them).
+    /// an import into this database holds its lock (its contacts, not committed yet, may name
+    /// them). `pg_locks` lists the locks of every database on the server: an import into
+    /// another list on it says nothing of this one's photos.
     static func collect(on connection: PostgresConnection, before: Int) throws {
         try connection.query(
             """
@@ -40,7 +42,8 @@ public final class PostgresPhotos: PhotoReading {
                 AND NOT EXISTS (SELECT 1 FROM contacts WHERE photo = photos.digest)
                 AND NOT EXISTS (SELECT 1 FROM deleted_contacts WHERE strpos(fields, photos.digest) > 0)
                 AND NOT EXISTS (
-                    SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = \(PostgresImport.importLock))
+                    SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = \(PostgresImport.importLock)
+                        AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
             """, [String(before)])
     }
 }
