@@ -48,6 +48,8 @@ struct Routes: Sendable {
     let phoneRegion: PhoneRegion
     /// The undo tokens of bulk actions, shared by every loop.
     let bulkUndo = BulkUndoRegistry()
+    /// Where bulk actions and their undo run: off the loops, one at a time.
+    let bulkWork = BulkWork<BulkHandlers>()
     /// Thumbnails of the stored photos, and the workers they and uploads are made on.
     let thumbnails: PhotoThumbnails
     /// Opens a connection reading stored photos (an export's).
@@ -76,8 +78,26 @@ struct Routes: Sendable {
             reader: reader, catalog: catalog, searches: searches, writer: contactWriter, gate: writes,
             undo: bulkUndo, openSource: openSource, region: phoneRegion)
         let bulkBody = BodyHandling.buffered(limit: BulkRequest.maxBodyBytes)
-        router.add("POST", "/contacts/bulk", body: bulkBody, headers: [Self.writeVary], bulk.bulk)
-        router.add("POST", "/contacts/bulk/undo", body: body, headers: [Self.writeVary], bulk.undoBulk)
+        // On the bulk queue, with handlers reading through a connection of their own (a
+        // request with no body is refused here, on the loop).
+        let offLoop = { [self] in
+            BulkHandlers(
+                reader: StoreReader(store: try openSource(), catalog: catalog), catalog: catalog,
+                searches: searches, writer: contactWriter, gate: writes, undo: bulkUndo,
+                openSource: openSource, region: phoneRegion)
+        }
+        for (path, action, limit) in [
+            ("/contacts/bulk", BulkHandlers.bulk, BulkRequest.maxBodyBytes),
+            ("/contacts/bulk/undo", BulkHandlers.undoBulk, ContactInput.maxBodyBytes),
+        ] {
+            router.add(
+                "POST", path,
+                body: .streamed(limit: limit) { [bulkWork] request, _ in
+                    bulkWork.sink(for: request, making: offLoop) { handlers, whole in
+                        try action(handlers)(whole)
+                    }
+                }, headers: [Self.writeVary], action(bulk))
+        }
         router.add(
             "POST", "/export.csv", body: bulkBody, headers: [Self.exportVary],
             reads.guarding { request in try bulk.export(request, format: .csv) })
