@@ -37,7 +37,7 @@ enum ContactJSON {
                 if digest.isEmpty {
                     json.null()
                 } else {
-                    json.object { json in json.field("url", StoredPhoto.path(of: digest, contact: id)) }
+                    json.object { json in json.field("url", StoredPhoto.path(of: digest)) }
                 }
             case .text(let text) where field.spec.isDocument:
                 json.field(field.jsonKey, json: details(text, region: region))

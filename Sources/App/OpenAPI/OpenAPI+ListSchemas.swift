@@ -107,7 +107,7 @@ extension OpenAPI {
                             (
                                 "photo",
                                 [
-                                    "type": "string", "pattern": #"^/photos/[0-9a-f]{64}\?c=[0-9]+$"#,
+                                    "type": "string", "pattern": "^/photos/[0-9a-f]{64}$",
                                     "description":
                                         "The URL of the contact's stored photo's thumbnails; absent for none",
                                 ]

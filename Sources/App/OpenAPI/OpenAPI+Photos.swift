@@ -16,7 +16,7 @@ extension OpenAPI {
     static let photoSchema: Value = [
         "type": "object", "nullable": true,
         "description": "The stored photo: the URL of its thumbnails (GET /photos/{digest}); null for none",
-        "properties": ["url": ["type": "string", "pattern": #"^/photos/[0-9a-f]{64}\?c=[0-9]+$"#]],
+        "properties": ["url": ["type": "string", "pattern": "^/photos/[0-9a-f]{64}$"]],
     ]
 
     private static var thumbnail: Value {
@@ -35,7 +35,7 @@ extension OpenAPI {
                 [
                     "name": "c", "in": "query", "required": false,
                     "description":
-                        "The contact the URL was given for (its id); the thumbnail is the digest's",
+                        "A contact's id that earlier answers put in the URL: taken and ignored",
                     "schema": ["type": "integer", "minimum": 0, "maximum": .integer(largest18Digits)],
                 ],
                 [

@@ -102,7 +102,7 @@ final class PhotoThumbnails: Sendable {
     static func size(_ request: Request) throws(HTTPError) -> Int {
         var size = defaultSize
         for (name, value) in try request.queryItems() {
-            // `c`: the contact the URL was given for; the thumbnail is the digest's.
+            // `c`: the contact earlier answers gave the URL for (taken, ignored).
             if name == "c", (1...18).contains(value.utf8.count),
                 value.utf8.allSatisfy({ (0x30...0x39).contains($0) })
             {

@@ -168,7 +168,7 @@ struct WindowRenderer {
                     }
                     json.endRawValue()
                 }
-                // A stored photo: the URL of its thumbnails, naming the contact too (docs/api.md,
+                // A stored photo: the URL of its thumbnails, naming the photo alone (docs/api.md,
                 // "Photos"); no key without one.
                 let photo = contact.bytes(.photo)
                 if !photo.isEmpty {
@@ -176,8 +176,6 @@ struct WindowRenderer {
                     json.rawString(escapedContent: { out in
                         out.append("/photos/" as StaticString)
                         out.append(photo)
-                        out.append("?c=" as StaticString)
-                        out.append(String(contact.id))
                     })
                 }
                 json.literal("},\"html\":")

@@ -30,10 +30,9 @@ public struct StoredPhoto: Hashable, Sendable {
             && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// The path this server serves the photo's thumbnails at; with the contact showing it
-    /// (`?c=ID`), so that each contact's photo has a URL of its own even when two hold the
-    /// same bytes (a page keys the images it shows by URL), while the thumbnail is the digest's.
-    public static func path(of digest: String, contact: Int? = nil) -> String {
-        "/photos/" + digest + (contact.map { "?c=\($0)" } ?? "")
+    /// The path this server serves the photo's thumbnails at: the digest's alone, so a
+    /// contact reads the same wherever it is kept (docs/api.md, "Photos").
+    public static func path(of digest: String) -> String {
+        "/photos/" + digest
     }
 }
