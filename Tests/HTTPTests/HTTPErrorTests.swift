@@ -37,4 +37,15 @@ struct HTTPErrorTests {
         #expect(error.field == nil && error.challenge == "Bearer")
         #expect(Response.error(error).headers["WWW-Authenticate"] == "Bearer")
     }
+
+    @Test func anErrorAnsweredOffTheLoopIsTheOneItNamesElseTheFallback() {
+        struct Named: Error, HTTPErrorConvertible {
+            var httpError: HTTPError? { HTTPError(409, "conflict", "named") }
+        }
+        struct Plain: Error {}
+        let fallback = { (_: any Error) in HTTPError(503, "unavailable", "try again") }
+        #expect(Response.error(HTTPError(422, "invalid", "x"), otherwise: fallback).status == 422)
+        #expect(Response.error(Named(), otherwise: fallback).status == 409)
+        #expect(Response.error(Plain(), otherwise: fallback).status == 503)
+    }
 }

@@ -17,7 +17,10 @@ final class BulkWork<Handlers>: @unchecked Sendable {
         for request: Request, making make: @escaping () throws -> Handlers,
         _ action: @escaping (Handlers, Request) throws -> Response
     ) -> any RequestBodySink {
-        BulkBody(request: request) { [self] whole, respond in
+        GatheredBody { [self] body, respond in
+            let whole = Request(
+                head: request.head, parameters: request.parameters, body: body, client: request.client,
+                sentBy: request.sentBy)
             let job = Job(request: whole, make: make, action: action)
             queue.async { respond(SendableResponse(self.run(job))) }
         }
@@ -36,38 +39,7 @@ final class BulkWork<Handlers>: @unchecked Sendable {
             self.handlers = handlers
             return try job.action(handlers, job.request)
         } catch {
-            if let known = (error as? any HTTPErrorConvertible)?.httpError { return .error(known) }
-            if let known = error as? HTTPError { return .error(known) }
-            return .error(HTTPError(500, "internal_error", "the bulk action failed: \(error)"))
+            return .error(error) { HTTPError(500, "internal_error", "the bulk action failed: \($0)") }
         }
     }
-}
-
-/// A bulk request's body, gathered (at most the route's limit, `BulkRequest.maxBodyBytes`),
-/// then handed on with the request.
-private final class BulkBody: RequestBodySink {
-    private let request: Request
-    private let whole: (Request, @escaping @Sendable (SendableResponse) -> Void) -> Void
-    private var body: [UInt8] = []
-
-    init(request: Request, whole: @escaping (Request, @escaping @Sendable (SendableResponse) -> Void) -> Void)
-    {
-        self.request = request
-        self.whole = whole
-    }
-
-    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool {
-        body.append(contentsOf: chunk)
-        return true
-    }
-
-    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        let full = Request(
-            head: request.head, parameters: request.parameters, body: body, client: request.client,
-            sentBy: request.sentBy)
-        body = []
-        whole(full, respond)
-    }
-
-    func cancel() { body = [] }
 }

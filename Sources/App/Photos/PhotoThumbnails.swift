@@ -70,8 +70,9 @@ final class PhotoThumbnails: Sendable {
             photo = try context.reader().photo(digest)
         } catch {
             context.drop()
-            let answer = (error as? any HTTPErrorConvertible)?.httpError
-            return .error(answer ?? HTTPError(503, "unavailable", "the photo could not be read: try again"))
+            return .error(error) { _ in
+                HTTPError(503, "unavailable", "the photo could not be read: try again")
+            }
         }
         guard let photo else { return .error(Self.notFound(digest)) }
         switch Thumbnailer.thumbnail(of: photo.bytes, size: size, as: encoding) {

@@ -21,7 +21,16 @@ struct PhotoWrites: Sendable {
         try gate.authorizeWrite(request.head, action: "contact changes", client: request.client)
         let id = try ContactJSON.id(request.parameters["id"])
         let revision = ContactJSON.revision(ifMatch: request.head.headers["If-Match"])
-        return PhotoUpload(writes: self, id: id, revision: revision)
+        // Gathered, then inspected and kept on a photo worker.
+        return GatheredBody { [self] bytes, respond in
+            let queued = workers.submit { _ in
+                respond(SendableResponse(put(bytes, id: id, revision: revision)))
+            }
+            guard queued else {
+                throw HTTPError.tooManyRequests(
+                    retryAfter: 1, "the server is busy with photos: send it again in a moment")
+            }
+        }
     }
 
     /// A `PUT` with no body: an empty photo.
@@ -44,7 +53,7 @@ struct PhotoWrites: Sendable {
                 fields.photo = photo.digest
             }
         } catch {
-            return Self.errorResponse(error)
+            return .error(error) { HTTPError(500, "internal_error", "the photo was not kept: \($0)") }
         }
     }
 
@@ -90,45 +99,4 @@ struct PhotoWrites: Sendable {
             }
         return HTTPError(status, code, message, field: ContactField.photo.name)
     }
-
-    /// The answer for what a write on a worker threw.
-    static func errorResponse(_ error: any Error) -> Response {
-        if let known = (error as? any HTTPErrorConvertible)?.httpError { return .error(known) }
-        if let known = error as? HTTPError { return .error(known) }
-        return .error(HTTPError(500, "internal_error", "the photo was not kept: \(error)"))
-    }
-}
-
-/// An upload's body, gathered (at most `PhotoWrites.maxBodyBytes`: the route's limit), then
-/// handed to a photo worker.
-final class PhotoUpload: RequestBodySink {
-    private let writes: PhotoWrites
-    private let id: Int
-    private let revision: Int?
-    private var body: [UInt8] = []
-
-    init(writes: PhotoWrites, id: Int, revision: Int?) {
-        self.writes = writes
-        self.id = id
-        self.revision = revision
-    }
-
-    func write(_ chunk: UnsafeRawBufferPointer) throws -> Bool {
-        body.append(contentsOf: chunk)
-        return true
-    }
-
-    func finish(_ respond: @escaping @Sendable (SendableResponse) -> Void) throws {
-        let (writes, id, revision, bytes) = (writes, id, revision, body)
-        body = []
-        let queued = writes.workers.submit { _ in
-            respond(SendableResponse(writes.put(bytes, id: id, revision: revision)))
-        }
-        guard queued else {
-            throw HTTPError.tooManyRequests(
-                retryAfter: 1, "the server is busy with photos: send it again in a moment")
-        }
-    }
-
-    func cancel() { body = [] }
 }

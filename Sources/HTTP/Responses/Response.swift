@@ -57,6 +57,14 @@ public struct Response {
             status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
+    /// The error answer `error` names (`HTTPErrorConvertible`, `HTTPError`), else `otherwise`'s:
+    /// for work answered off the loop, where no responder catches what it throws.
+    public static func error(_ error: any Error, otherwise: (any Error) -> HTTPError) -> Response {
+        if let known = (error as? any HTTPErrorConvertible)?.httpError { return .error(known) }
+        if let known = error as? HTTPError { return .error(known) }
+        return .error(otherwise(error))
+    }
+
     /// The contract's JSON error body for `error` (`error`, `message`, and `field` when the
     /// error names one), with its status.
     public static func error(_ error: HTTPError) -> Response {
