@@ -39,7 +39,7 @@ final class PhotoThumbnails: Sendable {
         let encoding = ThumbnailEncoding.choose(accept: request.head.headers["Accept"])
         let key = "\(digest)-\(size).\(encoding.rawValue)"
         let etag = "\"\(key)\""
-        if let match = request.head.headers["If-None-Match"], Self.matches(match, etag) {
+        if request.head.headers.ifNoneMatch(names: etag) {
             var response = Response(status: 304)
             headers(&response, etag: etag)
             return respond(SendableResponse(response))
@@ -126,14 +126,6 @@ final class PhotoThumbnails: Sendable {
             size = asked
         }
         return size
-    }
-
-    /// Whether an `If-None-Match` list names `etag` (or is `*`), weak or strong.
-    static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { item in
-            let tag = item.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == etag || tag == "W/" + etag
-        }
     }
 
     static func notFound(_ digest: String) -> HTTPError {

@@ -121,7 +121,7 @@ public final class StaticFiles {
         _ request: Request, with representation: StaticFile.Representation, until: UInt64
     ) -> Response {
         var response =
-            if let match = request.head.headers["If-None-Match"], Self.matches(match, representation.etag) {
+            if request.head.headers.ifNoneMatch(names: representation.etag) {
                 Response(status: 304, headers: representation.notModifiedHeaders)
             } else {
                 Response(headers: representation.headers, body: representation.body)
@@ -129,16 +129,6 @@ public final class StaticFiles {
         response.codingChosen = true
         response.reusableUntil = until
         return response
-    }
-
-    /// Whether an If-None-Match value names `etag` (weak comparison, RFC 9110 13.1.2: a
-    /// `W/` tag matches its strong twin) or is `*`.
-    static func matches(_ value: String, _ etag: String) -> Bool {
-        value.trimmingHTTPWhitespace() == "*"
-            || value.split(separator: ",").contains { element in
-                let tag = element.trimmingHTTPWhitespace()
-                return tag == etag || (tag.hasPrefix("W/") && tag.dropFirst(2) == etag)
-            }
     }
 
     /// The file at `path` as the disk has it now: the cached copy, marked checked,
