@@ -11,7 +11,7 @@ import { sectionsUrl } from "./model/requests.js";
 import {
   answered, beginRequest, dropRequest, failed, isCurrent, queryRefused, refused, sectionsArrived, sectionsAsked, takeSize,
 } from "./model/list.js";
-import { startFromFirst } from "./model/firstWindow.js";
+import { heldByBrowser, startFromFirst } from "./model/firstWindow.js";
 
 /**
  * The requests of list `state`. `sticky`: the sticky title's px; `schedule()`
@@ -81,7 +81,7 @@ export function createWindows({ state, sticky, schedule, status, onSections, get
       // margins asked next are sized by it, not by a request sent while the page boots.
       const page = performance.getEntriesByType?.("navigation")?.[0];
       if (page && page.responseStart > page.requestStart) state.rtt = page.responseStart - page.requestStart;
-      return onSections(startFromFirst(state, first));
+      return onSections(startFromFirst(state, first, !heldByBrowser(page)));
     }
     const answer = await loadSections();
     if (answer) takeSize(state, answer);

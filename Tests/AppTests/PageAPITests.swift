@@ -95,6 +95,41 @@ struct PageAPITests {
         #expect((delta["released"] as? [Int])?.isEmpty == false, "the rows past a 700 px viewport go")
     }
 
+    /// The page's ETag names what it shows, not its session: the same page again is a 304 (no
+    /// session started), another height or data version is another page (the language too:
+    /// PageLanguageTests, where the folder has catalogs).
+    @Test func thePageIsTaggedByWhatItShowsAndA304StartsNoSession() throws {
+        let live = try live()
+        let client = live.client()
+        let page = try #require(client.get("/"))
+        let etag = try #require(page.headers["etag"])
+        let again = try #require(client.get("/"))
+        #expect(again.headers["etag"] == etag, "another session, the same page")
+        let held = try #require(client.get("/", headers: ["If-None-Match": etag]))
+        #expect(held.status == 304 && held.body.isEmpty && held.headers["etag"] == etag)
+        #expect(held.headers["cache-control"] == "private, no-cache" && held.headers["vary"] != nil)
+        #expect(client.get("/", headers: ["If-None-Match": "W/" + etag])?.status == 304)
+        let taller = try #require(
+            client.get("/", headers: ["Sec-CH-Viewport-Height": "300", "If-None-Match": etag]))
+        #expect(taller.status == 200 && taller.headers["etag"] != etag, "another height is another page")
+        #expect(live.call("PATCH", "/contacts/1", #"{"city": "Oslo"}"#).status == 200)
+        let moved = try #require(client.get("/", headers: ["If-None-Match": etag]))
+        #expect(moved.status == 200 && moved.headers["etag"] != etag, "a write is another page")
+    }
+
+    @Test func offLoopbackWithoutTheTokenThePageIsTaggedToo() throws {
+        let live = try live {
+            $0.host = "0.0.0.0"
+            $0.adminToken = Self.token
+        }
+        let refused = try #require(live.client().get("/"))
+        let etag = try #require(refused.headers["etag"])
+        #expect(live.client().get("/", headers: ["If-None-Match": etag])?.status == 304)
+        let taken = try #require(
+            live.client().get("/", headers: ["Authorization": "Bearer \(Self.token)", "If-None-Match": etag]))
+        #expect(taken.status == 200 && taken.headers["etag"] != etag, "the page with rows is another")
+    }
+
     @Test func theViewportHintSizesTheFirstWindow() throws {
         let live = try live()
         let cells = { (headers: [String: String]) throws -> Int in

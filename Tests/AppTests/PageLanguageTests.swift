@@ -53,6 +53,11 @@ struct PageLanguageTests {
         }
         let page = try #require(live.client().get("/"))
         #expect(page.headers["vary"]?.contains("Accept-Language, Cookie") == true)
+        // Another language is another page: the English page's ETag is no 304 for Chinese.
+        let etag = try #require(page.headers["etag"])
+        let chinese = try #require(
+            live.client().get("/", headers: ["Accept-Language": "zh-CN", "If-None-Match": etag]))
+        #expect(chinese.status == 200 && chinese.headers["etag"] != etag)
     }
 
     @Test func withoutAPreferenceOrWithOneThePageLacksItIsEnglish() throws {

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { takeArrival } from "../../Public/list/model/arrival.js";
-import { fitsLink, readFirst, startFromFirst } from "../../Public/list/model/firstWindow.js";
+import { fitsLink, heldByBrowser, readFirst, startFromFirst } from "../../Public/list/model/firstWindow.js";
 import { beginRequest, createListState, goToRow, moveTo, needsRequest } from "../../Public/list/model/list.js";
 import { createSlotModel } from "../../Public/list/model/slots.js";
 import { readFilter, readLink } from "../../Public/common/model/link.js";
@@ -107,4 +107,23 @@ test("the embedded window serves the whole list's links only", () => {
   assert.equal(fits("#q=ann"), false, "a search's results are another list");
   assert.equal(fits("#view=favorites"), false);
   assert.equal(fits("#label=Work"), false);
+});
+
+test("a page the browser held (a 304) draws its rows but asks on a session of its own", () => {
+  const state = createListState();
+  state.viewport = 700;
+  startFromFirst(state, readFirst(JSON.stringify(embedded())), false);
+  const step = takeArrival(state, createSlotModel(), STICKY);
+  assert.equal(step.cells.length, 3, "its rows are drawn");
+  assert.equal(state.session, null);
+  const url = beginRequest(state, STICKY).url;
+  assert.doesNotMatch(url, /session=|ack=/, "no session: the server starts one and answers in full");
+});
+
+test("the navigation entry says whether the browser held the page", () => {
+  assert.equal(heldByBrowser({ transferSize: 38_000, encodedBodySize: 37_349 }), false, "fetched whole");
+  assert.equal(heldByBrowser({ transferSize: 412, encodedBodySize: 37_349 }), true, "a 304");
+  assert.equal(heldByBrowser({ transferSize: 0, encodedBodySize: 37_349 }), true, "from the cache");
+  assert.equal(heldByBrowser({ transferSize: 0, encodedBodySize: 0 }), false, "no figures (file://, old browsers)");
+  assert.equal(heldByBrowser(undefined), false);
 });

@@ -44,8 +44,12 @@ export function fitsLink(link, filter) {
  * would measure the boot as its round trip, and the margins the list asks for
  * grow with it. A taller viewport asks at once, as does a row that a link or the
  * detail pane asks for meanwhile.
+ *
+ * `ownSession` false: the page is one the browser held (a 304 to its ETag), whose session
+ * an earlier visit started and may still use: its rows are drawn, and the list's first
+ * request asks without that session (the server starts one for this page, answering in full).
  */
-export function startFromFirst(state, first) {
+export function startFromFirst(state, first, ownSession = true) {
   const generation = sectionsAsked(state);
   sectionsArrived(state, generation, first.sections);
   takeSize(state, first.sections);
@@ -53,11 +57,17 @@ export function startFromFirst(state, first) {
     url: "/", asked: 0, low: 0, high: Infinity, row: null, name: null, top: false, moves: state.moves,
     generation: state.generation, sentAt: 0, dropped: false,
   };
-  const { window: answer } = first;
+  const answer = ownSession ? first.window : { ...first.window, session: null };
   const bottom = answer.cells.reduce((most, cell) => Math.max(most, cell.top + cell.height), 0);
   state.inFlight = true;
   state.dirty = bottom < state.viewport * 1.5;
   state.ticket = ticket;
   state.arrived = { answer, ticket };
   return first.sections.sections;
+}
+
+/** Whether the page's navigation entry (`PerformanceNavigationTiming`) says the browser had
+ *  the page already (a 304 to its ETag, or its cache): fewer bytes came than its body holds. */
+export function heldByBrowser(entry) {
+  return Boolean(entry) && entry.encodedBodySize > 0 && entry.transferSize < entry.encodedBodySize;
 }

@@ -16,6 +16,10 @@ import HTTP
 /// without the token) gets the page without rows, which asks to sign in. The answer is
 /// the session's alone: `Cache-Control: private, no-cache`, never stored by a shared
 /// cache, and asked again on every visit (the scripts and styles it names are not).
+/// Its ETag names what it shows (the files, the language, the height and the list's
+/// `/sections`, so the data version too), not the session: a browser that holds that page
+/// gets a 304, and its page then asks on a session of its own (docs/page.md, "The first
+/// screen").
 ///
 /// It comes in the reader's language (`PageLanguage`: the language cookie, else
 /// `Accept-Language`), its words filled in and the catalog in the JSON block, so
@@ -42,12 +46,43 @@ struct PageHandler {
             "Vary": "Sec-CH-Viewport-Height, Accept-Language, Cookie",
         ]
         for (name, value) in reads.headers { headers.add(name, value) }
-        var first: (sections: [UInt8], window: [UInt8])?
-        if reads.refusal(request.head, peer: request.client) == nil {
-            first = try? embedded(height: Self.height(request.head.headers))
-        }
         let language = PageLanguage.choose(request.head.headers, among: assets.languages)
+        let height = Self.height(request.head.headers)
+        var first: (sections: [UInt8], window: [UInt8])?
+        var etag: String?
+        if reads.refusal(request.head, peer: request.client) == nil {
+            // (Nil while a first start prepares the list: that page shows progress, untagged.)
+            if let sections = try? embeddedSections() {
+                let tag = self.etag(language: language, height: height, sections: sections)
+                if request.head.headers.ifNoneMatch(names: tag) {
+                    return Self.notModified(headers, etag: tag)
+                }
+                if let window = try? embeddedWindow(height: height) {
+                    first = (sections, window)
+                    etag = tag
+                }
+            }
+        } else {
+            let tag = self.etag(language: language, height: nil, sections: [])
+            if request.head.headers.ifNoneMatch(names: tag) { return Self.notModified(headers, etag: tag) }
+            etag = tag
+        }
+        if let etag { headers.set("ETag", etag) }
         return Response(headers: headers, body: render(first, in: assets.page(in: language)))
+    }
+
+    /// The page's ETag: a digest of what it is made of, its session left out.
+    func etag(language: String, height: Int?, sections: [UInt8]) -> String {
+        let made = Array("\(assets.version)\n\(language)\n\(height.map(String.init) ?? "no rows")\n".utf8)
+        return "\"page-" + Hex.lowercase(SHA256.hash(made + sections).prefix(16)) + "\""
+    }
+
+    /// A 304 with the headers the page would have had.
+    static func notModified(_ headers: HTTPHeaders, etag: String) -> Response {
+        var response = Response(status: 304, headers: headers)
+        response.headers.remove("Content-Type")
+        response.headers.set("ETag", etag)
+        return response
     }
 
     /// The height of the first window: the client's hint, or `defaultHeight`.
@@ -59,15 +94,20 @@ struct PageHandler {
         return min(max(hint, heights.lowerBound), heights.upperBound)
     }
 
-    /// The `/sections` and `/window` answers for the list's top; nil (the page asks for
-    /// them itself) when either is not a 200, as while a first start prepares the list.
-    func embedded(height: Int) throws -> (sections: [UInt8], window: [UInt8])? {
-        let sectionsAnswer = try sections(Self.get("/sections"))
-        let windowAnswer = try window(Self.get("/window?offset=0&height=\(height)&overscan=\(height / 2)"))
-        guard sectionsAnswer.status == 200, windowAnswer.status == 200,
-            case .bytes(let sections) = sectionsAnswer.body, case .bytes(let window) = windowAnswer.body
-        else { return nil }
-        return (sections, window)
+    /// The `/sections` answer the page embeds; nil (the page asks for it itself) when it is not
+    /// a 200, as while a first start prepares the list.
+    func embeddedSections() throws -> [UInt8]? {
+        Self.bytes(of: try sections(Self.get("/sections")))
+    }
+
+    /// The `/window` answer for the list's top the page embeds, `height` px; nil as above.
+    func embeddedWindow(height: Int) throws -> [UInt8]? {
+        Self.bytes(of: try window(Self.get("/window?offset=0&height=\(height)&overscan=\(height / 2)")))
+    }
+
+    private static func bytes(of answer: Response) -> [UInt8]? {
+        guard answer.status == 200, case .bytes(let bytes) = answer.body else { return nil }
+        return bytes
     }
 
     static func get(_ target: String) -> Request {
