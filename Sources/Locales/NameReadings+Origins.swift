@@ -26,8 +26,8 @@ extension NameReadings {
             }
             if Self.isHan(scalar) {
                 endRun()
-                let read = first && surname ? hanSurname : han
-                let syllable = read(String(scalar)).filter { $0.isLetter }
+                let pinyin = first && surname ? hanSurname : han
+                let syllable = pinyin(String(scalar)).filter { $0.isLetter }
                 if !syllable.isEmpty { result.syllables.append([.init(text: syllable, range: range)]) }
             } else {
                 if run.isEmpty { runStart = range.lowerBound }

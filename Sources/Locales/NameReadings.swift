@@ -39,8 +39,8 @@ public final class NameReadings: Sendable {
         for scalar in name.unicodeScalars {
             if Self.isHan(scalar) {
                 endRun()
-                let read = first && surname ? hanSurname : han
-                let syllable = read(String(scalar)).filter { $0.isLetter }
+                let pinyin = first && surname ? hanSurname : han
+                let syllable = pinyin(String(scalar)).filter { $0.isLetter }
                 if !syllable.isEmpty { reading.syllables.append(syllable) }
             } else {
                 run.append(scalar)

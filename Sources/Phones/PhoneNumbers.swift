@@ -114,9 +114,9 @@ public enum PhoneNumbers {
 
     /// The text a C function writes into a buffer of `ROSTER_PHONE_BUFFER` bytes, or
     /// nil when it writes nothing.
-    private static func written(_ write: (UnsafeMutablePointer<CChar>, Int) -> Int) -> String? {
+    private static func written(_ fill: (UnsafeMutablePointer<CChar>, Int) -> Int) -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(ROSTER_PHONE_BUFFER)) { buffer in
-            let count = write(buffer.baseAddress!, buffer.count)
+            let count = fill(buffer.baseAddress!, buffer.count)
             guard count > 0 else { return nil }
             return String(
                 decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)

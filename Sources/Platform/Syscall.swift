@@ -22,3 +22,10 @@ public func syscall<T: FixedWidthInteger>(_ name: String, _ body: () -> T) throw
         }
     }
 }
+
+/// close(2), once and its result ignored (`System.close` says why): the one system call not
+/// made through `syscall`, whose retry on EINTR could close a descriptor another thread just
+/// got. Kept here with the other raw calls.
+func closeOnce(_ fd: Int32) {
+    _ = Glibc.close(fd)
+}

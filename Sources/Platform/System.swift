@@ -10,7 +10,7 @@ public enum System {
     /// released even when close reports EINTR or EIO, and retrying could close a
     /// descriptor another thread just got, so they are ignored on purpose.
     public static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        closeOnce(fd)
     }
 
     /// Writes all of `bytes` to `fd` (a blocking descriptor such as stderr);

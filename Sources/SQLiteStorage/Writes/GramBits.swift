@@ -139,7 +139,7 @@ final class GramBits {
         }
         if rows[gram] == nil {
             let key = Self.key(chunk: chunk, gram: gram)
-            rows[gram] = try held.removeValue(forKey: key) ?? self.read(key)
+            rows[gram] = try held.removeValue(forKey: key) ?? self.storedRow(key)
         }
         let offset = id % Self.chunkIDs
         let bit: UInt64 = 1 << UInt64(offset & 63)
@@ -156,7 +156,7 @@ final class GramBits {
     }
 
     /// The stored words of row `key` (zeros when there is none).
-    private func read(_ key: Int) throws -> [UInt64] {
+    private func storedRow(_ key: Int) throws -> [UInt64] {
         var words = [UInt64](repeating: 0, count: Self.chunkWords)
         try database.withStatement("SELECT bits FROM search_gram_bits WHERE key = :key") { select in
             select.bind(key, to: ":key")
@@ -175,7 +175,7 @@ final class GramBits {
     func store(_ bitmaps: GramBitmaps) throws {
         try flush()
         try bitmaps.forEachRow { key, words in
-            var row = try read(key)
+            var row = try storedRow(key)
             for (index, word) in words.enumerated() { row[index] |= word }
             try database.run("INSERT OR REPLACE INTO search_gram_bits (key, bits) VALUES (:key, :bits)") {
                 store in
