@@ -42,10 +42,9 @@ struct SearchGramsTests {
             ContactFields(
                 firstName: "Anna-Lena", lastName: "O'Brien", email: "anna@example.org",
                 phone: "(555) 123-4567"), region: .unitedStates)
-        // The phone's digits, then its E.164 form's (in the United States).
-        #expect(
-            document
-                == "  anna  lena  o  brien  anna  example  org  555  123  4567  #5551234567  #15551234567")
+        // The phone's E.164 form's digits (in the United States), which end with the typed
+        // ones, and the first two digits of its words (`IndexedPhone`).
+        #expect(document == "  anna  lena  o  brien  anna  example  org  55  12  45  #15551234567")
         let candidates = SearchGrams.candidates(in: document)
         for word in [
             "a", "an", "ann", "nna", "le", "o", "br", "rie", "example", "xampl", "55", "512", "1234567",

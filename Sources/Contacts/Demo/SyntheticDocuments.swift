@@ -75,7 +75,14 @@ package struct SyntheticDocuments: Sendable {
         bytes += companies[picks.company]
         bytes += cities[picks.city]
         if !Self.appendASCIIWords(fields.email, to: &bytes) { bytes += Self.indexed(fields.email) }
-        if !Self.appendASCIIWords(fields.phone, to: &bytes) { bytes += Self.indexed(fields.phone) }
+        let plain = picks.international ? internationalIsPlain : nationalIsPlain
+        // A phone read without libphonenumber, or with it (`IndexedPhone`).
+        let phone = plain ? nil : IndexedPhone(fields.phone, region: region)
+        if let phone {
+            for word in phone.words { bytes += "  \(word)".utf8 }
+        } else {
+            appendPlainPhoneWords(picks, to: &bytes)
+        }
         if !(first.latin && last.latin) {
             let key = firstCode << 32 | lastCode
             if let known = readings[key] {
@@ -86,30 +93,25 @@ package struct SyntheticDocuments: Sendable {
                 bytes += words
             }
         }
-        appendPhoneDigits(picks, phone: fields.phone, to: &bytes)
-    }
-
-    /// The phone's digits as one word after `#`, then its E.164 form's where they differ.
-    private func appendPhoneDigits(_ picks: SyntheticContacts.Picks, phone: String, to bytes: inout [UInt8]) {
-        bytes += "  #".utf8
-        if picks.international { bytes.append(0x31) }
-        Self.appendNumber(picks.area, digits: 3, to: &bytes)
-        bytes += "555".utf8
-        Self.appendNumber(picks.line, digits: 4, to: &bytes)
-        if picks.international ? internationalIsPlain : nationalIsPlain {
-            // `+1AAA555LLLL`: the digits of the first format; the second's with a `1` before.
-            guard !picks.international else { return }
+        if let phone {
+            for run in phone.runs { bytes += "  #\(run)".utf8 }
+        } else {
+            // `+1AAA555LLLL`, the one run of both formats: the second's digits end it.
             bytes += "  #1".utf8
             Self.appendNumber(picks.area, digits: 3, to: &bytes)
             bytes += "555".utf8
             Self.appendNumber(picks.line, digits: 4, to: &bytes)
-            return
         }
-        let digits = SearchText.digits(phone)
-        if let e164 = PhoneNumbers.e164(phone, region: region)?.dropFirst(), e164 != digits {
-            bytes += "  #".utf8
-            bytes += e164.utf8
-        }
+    }
+
+    /// The indexed words of a phone whose E.164 form is `+1AAA555LLLL`: `1` (in the first
+    /// format), then the first two digits of each other word, which that run holds whole.
+    private func appendPlainPhoneWords(_ picks: SyntheticContacts.Picks, to bytes: inout [UInt8]) {
+        if picks.international { bytes += "  1".utf8 }
+        bytes += "  ".utf8
+        Self.appendNumber(picks.area / 10, digits: 2, to: &bytes)
+        bytes += "  55  ".utf8
+        Self.appendNumber(picks.line / 100, digits: 2, to: &bytes)
     }
 
     /// The part of `code` in `parts`, made from `name()` the first time.

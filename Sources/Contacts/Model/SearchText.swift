@@ -15,7 +15,8 @@ import Phones
 /// follow as one more run (after a `#`, which no word holds), so that 3 or more
 /// digits find it whatever its punctuation; and, where it differs, the digits of its
 /// E.164 form read in the list's region (`PhoneRegion`) as another, so that a
-/// number searched in any format (`phoneQuery`) finds it typed in any other.
+/// number searched in any format (`phoneQuery`) finds it typed in any other. What a
+/// run already answers is not indexed twice (`IndexedPhone`).
 public enum SearchText {
     /// The fields searched, in the order their words are indexed.
     public static let fields: [ContactField] = [.firstName, .lastName, .company, .city, .email, .phone]
@@ -85,46 +86,49 @@ public enum SearchText {
     }
 
     /// The indexed text of a contact: two spaces before each searched word (its
-    /// other e-mails' and phones' too), then each phone's digits as one word, and
-    /// its E.164 form's digits in `region` when they differ. Every store makes a
+    /// other e-mails' and phones' too), then each phone's runs of digits after `  #`
+    /// (`IndexedPhone`: its digits and its E.164 form's in `region`). Every store makes a
     /// contact's text here, with the list's region: the same fields and region
     /// always give the same text (a contentless index forgets a row by it).
     /// - Complexity: O(the fields' length), and a libphonenumber parse per phone.
     public static func document(_ fields: ContactFields, region: PhoneRegion) -> String {
+        let details = fields.details.isEmpty ? nil : try? ContactDetails(json: fields.details)
+        // Each phone's runs of digits, and its words with every part of 3 or more that a run
+        // holds left to the run (`IndexedPhone`).
+        let phones = ([fields.phone] + (details?.phones.map(\.value) ?? [])).map {
+            IndexedPhone($0, region: region)
+        }
         var text = ""
-        for field in Self.fields {
+        for field in Self.fields where field != .phone {
             for word in words(fields[text: field]) {
                 text += "  "
                 text += word
             }
         }
+        for word in phones[0].words {
+            text += "  "
+            text += word
+        }
         for word in readingWords(fields) {
             text += "  "
             text += word
         }
-        // After a mark, not a space: the digits are found by 3 or more of them
-        // anywhere, never as a word start (a 1- or 2-character word matches the phone's
-        // own words only: "+1 555" starts no word with "15").
-        var phones = [fields.phone]
         // The other e-mails and phones (a contact's details) are found as its own are.
-        if !fields.details.isEmpty, let details = try? ContactDetails(json: fields.details) {
+        if let details {
             for email in details.emails {
                 for word in words(email.value) { text += "  " + word }
             }
-            for phone in details.phones {
-                for word in words(phone.value) { text += "  " + word }
+            for phone in phones.dropFirst() {
+                for word in phone.words { text += "  " + word }
             }
-            phones += details.phones.map(\.value)
         }
+        // After a mark, not a space: the digits are found by 3 or more of them
+        // anywhere, never as a word start (a 1- or 2-character word matches the phone's
+        // own words only: "+1 555" starts no word with "15").
         for phone in phones {
-            let digits = digits(phone)
-            if digits.count >= 3 {
+            for run in phone.runs {
                 text += "  #"
-                text += digits
-            }
-            if let e164 = PhoneNumbers.e164(phone, region: region)?.dropFirst(), e164 != digits {
-                text += "  #"
-                text += e164
+                text += run
             }
         }
         return text

@@ -81,7 +81,8 @@ extension SQLiteContactStore {
         }
         rows.sort { $0.key == $1.key ? $0.id < $1.id : $0.key.lexicographicallyPrecedes($1.key) }
         try database.execute("DELETE FROM contact_order")
-        try database.withStatement(Self.orderInsertSQL) { insert in
+        try beginPackedOrder()
+        try database.withStatement(Self.packedOrderInsertSQL) { insert in
             for row in rows {
                 insert.bind(blob: row.key, to: ":sort_key")
                 insert.bind(row.id, to: ":id")
@@ -89,6 +90,7 @@ extension SQLiteContactStore {
                 try insert.run()
             }
         }
+        try endPackedOrder()
         try database.execute("DELETE FROM sections")
         try database.withStatement("INSERT INTO sections (section, title) VALUES (:section, :title)") {
             insert in

@@ -79,31 +79,35 @@ extension SQLiteContactStore {
         producer.start()
         defer { batches.close() }
         try database.transaction(.write) {
-            // Three statements run together row by row, each to its end (`run()` resets
-            // it), so none is ever left on a row.
-            let insert = try database.statement(ContactField.insertSQL)
-            // Rows come in list order: the order table grows by appending too.
-            let order = try database.statement(SQLiteContactStore.orderInsertSQL)
-            // The search index keeps the segments it writes unmerged until the end, then
-            // merges them once: far faster than merging as they come.
-            let search = try database.statement(SQLiteContactStore.searchInsertSQL)
             try holdMerges()
             try gramBits.choose(patterns, contacts: count)
+            // Rows come in list order: the order is written whole, then copied in packed.
+            try beginPackedOrder()
             var written = 0
             // Each row's notes lines, for the order saved at the end.
             var lines: [UInt8] = []
             lines.reserveCapacity(count)
-            while let batch = batches.take() {
-                lines += batch.lines
-                try batch.write(
-                    with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
-                let before = written
-                written += batch.count
-                if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+            do {
+                // Three statements run together row by row, each to its end (`run()` resets
+                // it), so none is ever left on a row when the order is copied.
+                let insert = try database.statement(ContactField.insertSQL)
+                let order = try database.statement(SQLiteContactStore.packedOrderInsertSQL)
+                // The search index keeps the segments it writes unmerged until the end, then
+                // merges them once: far faster than merging as they come.
+                let search = try database.statement(SQLiteContactStore.searchInsertSQL)
+                while let batch = batches.take() {
+                    lines += batch.lines
+                    try batch.write(
+                        with: insert, order: order, search: search, firstPosition: written, firstID: firstID)
+                    let before = written
+                    written += batch.count
+                    if written / 100_000 > before / 100_000 { progress?(written / 100_000 * 100_000) }
+                }
             }
             guard let made = finished.take(), written == count else {
                 throw ContactsError.inconsistent("seeding stopped after \(written) of \(count)")
             }
+            try endPackedOrder()
             try mergeOnce()
             try gramBits.store(made.grams)
             try writeSections(rows: made.sectionRows)
