@@ -16,13 +16,21 @@ import CPhoneNumbers
 ///
 /// Cost: a parse runs libphonenumber's regular expressions, tens of microseconds
 /// a number (`roster-bench phones` prints it); it is paid where a number is written
-/// or a query read, never per row shown.
+/// or a query read, never per row shown, and not for North American numbers whose
+/// form follows from their digits (`NorthAmericanNumbers`).
 public enum PhoneNumbers {
     /// The E.164 form ("+442079460958") of `text` typed in `region` (its own `+` and
     /// country code win), or nil when it is not a possible number.
     public static func e164(_ text: String, region: PhoneRegion) -> String? {
         guard hasTwoDigits(text) else { return nil }
-        var text = plainDigits(text) ?? text
+        guard let plain = plainDigits(text) else { return parsed(text, region: region) }
+        return NorthAmericanNumbers.e164(plain, region: region) { parsed($0, region: region) }
+    }
+
+    /// libphonenumber's E.164 form of `text` typed in `region` (`e164(_:region:)` without its
+    /// shortcuts).
+    static func parsed(_ text: String, region: PhoneRegion) -> String? {
+        var text = text
         return text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 region.code.withCString { code in

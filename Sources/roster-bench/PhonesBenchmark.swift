@@ -2,11 +2,12 @@ import Contacts
 import Phones
 import Platform
 
-/// `roster-bench phones [COUNT]`: the cost of libphonenumber per number, over the
+/// `roster-bench phones [COUNT]`: the cost of an E.164 form per number, over the
 /// phones of COUNT (100,000) of the seed's contacts (half `+1 ...`, half national
-/// `(...) ...`) read in the United States, and over a GB number typed nationally:
-/// microseconds per E.164 parse, per display format, and what parsing the
-/// 1,000,000-contact demo list's phones adds to its seeding (one parse a phone).
+/// `(...) ...`) read in the United States (taken from their digits,
+/// `NorthAmericanNumbers`), and over a GB number typed nationally (libphonenumber's
+/// parse): microseconds per E.164 form, per display format, and what the forms of
+/// 1,000,000 such phones add to an import (one a phone).
 enum PhonesBenchmark {
     static func run() {
         let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
@@ -38,8 +39,8 @@ enum PhonesBenchmark {
         print("phones parsed: \(count), possible: \(numbers.count)")
         print("GB national parse us: \(rounded(gbSeconds / Double(gbCount) * 1e6)) (\(gbParsed) parsed)")
         print("display format us: \(rounded(formatSeconds / Double(max(numbers.count, 1)) * 1e6))")
-        print("seed of 1,000,000 contacts adds seconds: \(rounded(perParse * 1_000_000))")
-        print("parse us per number: \(rounded(perParse * 1e6))")
+        print("import of 1,000,000 contacts adds seconds: \(rounded(perParse * 1_000_000))")
+        print("E.164 us per North American number: \(rounded(perParse * 1e6))")
     }
 
     private static func timed(_ body: () -> Void) -> Double {
