@@ -14,6 +14,7 @@ let benchmarks: [String: () -> Void] = [
     "selection": SelectionBenchmark.run,
     "details": DetailsBenchmark.run,
     "phones": PhonesBenchmark.run,
+    "keys": KeysBenchmark.run,
     "photos": PhotosBenchmark.run,
 ]
 

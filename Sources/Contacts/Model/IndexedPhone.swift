@@ -38,9 +38,21 @@ public struct IndexedPhone: Sendable, Equatable {
         self.runs = runs
         self.words = words.map { word in
             guard word.utf8.count > 2, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                runs.contains(where: { $0.contains(word) })
+                runs.contains(where: { Self.holds($0, word) })
             else { return word }
             return String(word.prefix(2))
         }
+    }
+
+    /// Whether `run`'s bytes hold `word`'s (a few dozen bytes: compared in place, without
+    /// Foundation's search).
+    private static func holds(_ run: String, _ word: String) -> Bool {
+        let run = Array(run.utf8)
+        let word = Array(word.utf8)
+        guard word.count <= run.count else { return false }
+        for start in 0...(run.count - word.count) where run[start] == word[0] {
+            if run[start..<(start + word.count)].elementsEqual(word) { return true }
+        }
+        return false
     }
 }
