@@ -71,21 +71,22 @@ extension SQLiteContactStore {
     /// hold the space), the staging files of the imports that are gone are deleted
     /// first and the cleanup runs again without them: their texts stay in the index,
     /// never shown (their ids are never given again), as after a start that finds no
-    /// staging file.
+    /// staging file. Without `merging`, the index's segments are left to the writer's upkeep,
+    /// which merges them while single writes pause (`SQLiteBackend.settleImport`).
     @discardableResult
-    public func collectImportLeftovers() throws -> Int {
+    public func collectImportLeftovers(merging: Bool = true) throws -> Int {
         do {
-            return try collectImportLeftovers(atStart: false)
+            return try collectImportLeftovers(atStart: false, merging: merging)
         } catch ContactsError.storageFull {
             for range in try goneRanges() where range.owner != 0 {
                 ImportStaging.delete(
                     ImportStaging.path(of: database.path, pid: range.pid, token: range.owner))
             }
-            return try collectImportLeftovers(atStart: false)
+            return try collectImportLeftovers(atStart: false, merging: merging)
         }
     }
 
-    private func collectImportLeftovers(atStart: Bool) throws -> Int {
+    private func collectImportLeftovers(atStart: Bool, merging: Bool = true) throws -> Int {
         let path = database.path
         guard ImportTokens.collecting.withLock({ $0.insert(path).inserted }) else { return 0 }
         defer { _ = ImportTokens.collecting.withLock { $0.remove(path) } }
@@ -113,7 +114,7 @@ extension SQLiteContactStore {
         }
         if !atStart {
             try removeStagingLeftovers()
-            try mergeSegments(in: slices)
+            if merging { try mergeSegments(in: slices) }
         }
         return removed
     }
