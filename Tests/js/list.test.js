@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  answered, beginRequest, changeQuery, createListState, failed, goToRow, isCurrent, moveTo, needsRequest,
+  answered, beginRequest, changeQuery, createListState, failed, goToName, goToRow, isCurrent, moveTo, needsRequest,
   queryRefused, refresh, refused, resizeViewport, revealRow, sectionsArrived, sectionsAsked, takeSize,
 } from "../../Public/list/model/list.js";
 
@@ -108,6 +108,24 @@ test("a failed row request asks for the row again, unless the list moved since",
   moveTo(state, 900);
   failed(state, ticket);
   assert.equal(state.pendingRow, null);
+});
+
+test("an answer made from another state than the one shown is dropped, and its name or row asked again", () => {
+  const state = list();
+  goToName(state, "mar");
+  const ticket = beginRequest(state, STICKY);
+  assert.equal(answered(state, ticket, { full: false, base: 3 }, 10), false);
+  assert.equal(state.inFlight, false);
+  assert.equal(params(beginRequest(state, STICKY).url).name, "mar", "the name goes with the next request");
+  state.inFlight = false;
+  goToRow(state, 77);
+  const rowTicket = beginRequest(state, STICKY);
+  answered(state, rowTicket, { full: false, base: 2 }, 10);
+  assert.equal(state.pendingRow, 77);
+  const moved = beginRequest(state, STICKY);
+  moveTo(state, 900);
+  answered(state, moved, { full: false, base: 2 }, 10);
+  assert.equal(state.pendingRow, null, "not once the list moved");
 });
 
 test("a new query's first window that failed is asked at the top again, unless the list moved", () => {

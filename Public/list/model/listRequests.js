@@ -124,9 +124,11 @@ export function answered(state, ticket, answer, bytes, now = ticket.sentAt) {
   state.rtt = smoothTrip(state.rtt, now - ticket.sentAt);
   expansionsAnswered(state, ticket.expansions); // the session has them, whether or not this answer applies
   if (!answer.full && answer.base !== state.ack) {
+    // Made from another state than the one shown: dropped, and where it went asked again.
     state.ticket = null;
     state.inFlight = false;
     state.dirty = true;
+    askAgain(state, ticket);
     return false;
   }
   state.arrived = { answer, ticket };
@@ -144,11 +146,19 @@ export function failed(state, ticket) {
   state.ticket = null;
   state.inFlight = false;
   state.dirty = true;
+  askAgain(state, ticket);
+  state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
+  return state.retryDelay;
+}
+
+/**
+ * The row, name or top that `ticket` went to, asked for again (its answer was not applied),
+ * unless the list moved since or another was asked for meanwhile.
+ */
+function askAgain(state, ticket) {
   if (ticket.row !== null && state.pendingRow === null && ticket.moves === state.moves) state.pendingRow = ticket.row;
   if (ticket.name && state.pendingRow === null && state.pendingName === null && ticket.moves === state.moves) {
     state.pendingName = ticket.name;
   }
   if (ticket.top && ticket.moves === state.moves) state.pendingTop = true;
-  state.retryDelay = Math.min(5000, state.retryDelay ? state.retryDelay * 2 : 250);
-  return state.retryDelay;
 }
