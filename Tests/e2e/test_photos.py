@@ -79,7 +79,9 @@ def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_remove
     call(server, "DELETE", f"/contacts/{cid}/photo")
     row.locator(".cell > p").first.click()
     page.wait_for_selector("#detail:not([hidden])")
-    assert page.is_visible("#detail-photo") and not page.is_visible("#detail-photo-remove")
+    # The pane opens empty and shows the contact once its answer is in (the photo controls with it).
+    assert wait_until(lambda: page.is_visible("#detail-photo"), 10)
+    assert not page.is_visible("#detail-photo-remove")
     picture = tmp_path / "me.png"
     picture.write_bytes(png((200, 30, 30)))
     page.set_input_files("#detail-photo-file", str(picture))
