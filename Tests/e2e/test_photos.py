@@ -11,6 +11,8 @@ import urllib.parse
 import urllib.request
 import zlib
 
+import pytest
+
 from conftest import wait_until
 from test_list import open_list, settle
 
@@ -114,3 +116,48 @@ def test_a_rows_photo_covers_its_initials_exactly_at_desktop_and_phone_widths(pa
         assert all(abs(a - b) <= 0.5 for a, b in zip(*boxes)), (width, boxes)
     call(server, "DELETE", f"/contacts/{cid}/photo")
     assert page.errors == []
+
+
+# Frame gaps (requestAnimationFrame) and long tasks (PerformanceObserver), inside the page.
+PACE = """() => { window.__gaps = []; window.__long = []; window.__shown = 0;
+  new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration))).observe({entryTypes: ['longtask']});
+  let last = performance.now();
+  const tick = t => { window.__gaps.push(t - last); last = t;
+    window.__shown = Math.max(window.__shown, document.querySelectorAll('#list img.photo.shown').length);
+    if (!window.__stop) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick); }"""
+
+
+@pytest.mark.timing
+def test_a_fast_wheel_over_rows_with_photos_stays_at_sixty_frames_a_second(page, server):
+    # 600 rows in a row with photos of their own (as a list imported from a phone would have).
+    ids, row = [], 2000
+    while len(ids) < 600:
+        window = server.ids_from(row, 4000)
+        ids += [window[r] for r in sorted(window) if r >= row]
+        row = max(window) + 1
+    ids = ids[:600]
+    for n, cid in enumerate(ids):
+        call(server, "PUT", f"/contacts/{cid}/photo", png((n % 256, (n * 7) % 256, 255 - n % 256), 96), "image/png")
+    try:
+        open_list(page, server, "#row=2000")
+        page.evaluate(PACE)
+        page.mouse.move(500, 400)
+        time.sleep(0.5)
+        page.evaluate("() => { window.__gaps = []; window.__long = []; }")
+        # The frames check's pace: a notch of 120 px every 16 ms, for 3 s (about 400 rows).
+        start = time.time()
+        while time.time() - start < 3:
+            page.mouse.wheel(0, 120)
+            time.sleep(0.016)
+        result = page.evaluate("() => { window.__stop = true; return [window.__gaps.slice(1), window.__long, window.__shown]; }")
+        gaps, long_tasks, shown = sorted(result[0]), result[1], result[2]
+        assert len(gaps) > 100, len(gaps)
+        assert shown >= 5, "no photo was shown while scrolling"
+        median, p95 = gaps[len(gaps) // 2], gaps[int(len(gaps) * 0.95)]
+        assert median <= 17.5 and p95 <= 34, (median, p95)
+        assert [t for t in long_tasks if t > 50] == [], long_tasks
+        assert page.errors == []
+    finally:
+        for cid in ids:
+            call(server, "DELETE", f"/contacts/{cid}/photo")

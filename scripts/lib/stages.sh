@@ -55,8 +55,11 @@ stage_start() {
     echo "== $name (beside the others, output at its end): $*"
     STAGE_BEGAN[$name]=$SECONDS
     STAGE_TICKS[$name]="$(cpu_ticks)"
-    # Its own process group (setsid), so that a failed run can stop it with all it started.
-    setsid "$@" >"$STAGE_DIR/$name.log" 2>&1 &
+    rm -f "$STAGE_DIR/$name.seconds"
+    # Its own process group (setsid), so that a failed run can stop it with all it started. It
+    # writes down how long it ran itself: the run may reach stage_finish long after it ended.
+    setsid bash -c '"$@"; status=$?; echo "$SECONDS" >"$0"; exit "$status"' \
+        "$STAGE_DIR/$name.seconds" "$@" >"$STAGE_DIR/$name.log" 2>&1 &
     STAGE_PIDS[$name]=$!
 }
 
@@ -67,7 +70,9 @@ stage_finish() {
     unset "STAGE_PIDS[$name]"
     echo "== $name: output"
     cat "$STAGE_DIR/$name.log"
-    stage_row "$name" $((SECONDS - STAGE_BEGAN[$name])) "${STAGE_TICKS[$name]}" "$status" "beside others"
+    local ran
+    ran="$(cat "$STAGE_DIR/$name.seconds" 2>/dev/null || echo $((SECONDS - STAGE_BEGAN[$name])))"
+    stage_row "$name" "$ran" "${STAGE_TICKS[$name]}" "$status" "beside others"
     [ "$status" -eq 0 ] || exit "$status"
 }
 
