@@ -270,8 +270,8 @@ export function createDetail({ doc, send, hooks }) {
       win.addEventListener("beforeunload", (event) => {
         if (holdsEdits(shown, pane.hidden)) event.preventDefault();
       });
-      win.addEventListener("hashchange", () => {
-        const change = detailHashChange(win.location.hash);
+      win.addEventListener("hashchange", (event) => {
+        const change = detailHashChange(new URL(event.newURL).hash);
         if (change?.open !== undefined) open(change.open, { fromLink: true });
         else if (change?.close) close({ keepLink: true });
       });

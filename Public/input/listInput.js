@@ -9,7 +9,7 @@ const STILL_AFTER = 150; // ms without a move before hover comes back
  * scroll(scrollTop), wheel(deltaY, deltaMode), key(event) (a key on the list
  * itself, without a modifier but Shift, or Ctrl/Cmd+A), star(button, id), open(slot ID),
  * pick(slot ID, "toggle" or "extend"), swipeAction(name, node), focus() (the
- * list gained or lost the focus), hash() and resize(height).
+ * list gained or lost the focus), hash(hash) (the hash navigated to) and resize(height).
  */
 export function listenToList({ win, list, stage }, on) {
   list.addEventListener("scroll", () => on.scroll(list.scrollTop), { passive: true });
@@ -50,7 +50,9 @@ export function listenToList({ win, list, stage }, on) {
 
   list.addEventListener("focus", () => on.focus());
   list.addEventListener("blur", () => on.focus());
-  win.addEventListener("hashchange", () => on.hash());
+  // The hash navigated to, from the event: the URL may have been replaced since (the list
+  // records its place with replaceState), and the link the user followed is what counts.
+  win.addEventListener("hashchange", (event) => on.hash(new URL(event.newURL).hash));
 
   // The scroller's own size: it changes with the window and with the header above
   // it (a status or import message that wraps).

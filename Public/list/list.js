@@ -225,8 +225,8 @@ export function createList({ doc, status, letters, toggleStar, hooks, get, send,
     focus: () => schedule(),
     // #q= opens a search (search/search.js fills the field); #view= and #label= another
     // list (views/views.js shows it); #row=N moves within what is shown.
-    hash() {
-      const change = listHashChange(win.location.hash, state.query, where(), state.total, state);
+    hash(hash) {
+      const change = listHashChange(hash, state.query, where(), state.total, state);
       if (change?.filter) views?.show(change.filter);
       if (change?.filter) startFilter(change.filter, change.search ? null : change.row ?? null);
       if (change?.search) search.open(change.search.q, change.search.row);

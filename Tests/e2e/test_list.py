@@ -195,6 +195,19 @@ def test_the_position_lives_in_the_url(page, server):
     assert abs(check_rows(page, server)[0]["row"] - first) <= 2
 
 
+def test_a_row_link_is_followed_even_when_the_url_was_replaced_before_its_event(page, server):
+    # The list records its place with replaceState a moment after it rests; a link followed
+    # in that moment finds the URL replaced by the time its hashchange runs, and is followed.
+    open_list(page, server, "#row=5000")
+    settle(page)
+    page.evaluate("() => { location.hash = '#row=12'; history.replaceState(null, '', '#row=5000'); }")
+    assert wait_until(lambda: 12 in [c["row"] for c in page.evaluate(VISIBLE)], 8)
+    settle(page)
+    assert check_rows(page, server)[0]["row"] == 12
+    page.wait_for_function("() => location.hash === '#row=12'", timeout=3000)
+    assert page.errors == []
+
+
 def test_delayed_and_failed_responses_never_put_a_wrong_row_in_a_slot(server):
     async def run():
         from playwright.async_api import async_playwright
