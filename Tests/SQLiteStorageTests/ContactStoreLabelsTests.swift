@@ -62,13 +62,7 @@ struct ContactStoreLabelsTests {
 
     @Test func aListKeptBeforeLabelsHasItsCategoriesMovedOnce() throws {
         let folder = TestFolder()
-        let older = folder.file("migrations")
-        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestFolder.migrations)
-        where name.hasSuffix(".sql") && name < "0010" {
-            try FileManager.default.copyItem(
-                atPath: TestFolder.migrations + "/" + name, toPath: older + "/" + name)
-        }
+        let older = try folder.migrations(before: "0010")
         let before = try SQLiteContactStore(
             path: folder.file("old.sqlite"), migrator: SQLiteMigrator(directory: older))
         try before.database.execute(

@@ -28,24 +28,8 @@ struct ImportVisibilityTests {
         let count = { (table: String) in try reader.database.integer("SELECT count(*) FROM \(table)") ?? -1 }
         return (
             state.total, try count("contacts"), try count("contact_order"), exported,
-            try indexed(reader)
+            try reader.searchDocuments()
         )
-    }
-
-    /// How many documents the search index holds: the first number of FTS5's averages record
-    /// (a varint, 7 bits a byte, the high bit saying another byte follows).
-    func indexed(_ reader: SQLiteContactStore) throws -> Int {
-        try reader.database.withStatement("SELECT block FROM contact_search_data WHERE id = 1") { statement in
-            guard try statement.step() else { return 0 }
-            return try statement.withBlob(at: 0) { record in
-                var number = 0
-                for byte in record {
-                    number = number << 7 | Int(byte & 0x7F)
-                    if byte < 0x80 { break }
-                }
-                return number
-            }
-        }
     }
 
     /// The contacts a search for `word` lists, as a window would (matches kept to the list).

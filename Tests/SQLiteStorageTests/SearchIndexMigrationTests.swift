@@ -11,13 +11,7 @@ import Testing
 struct SearchIndexMigrationTests {
     @Test func aListIndexedWithTheOlderTextsIsIndexedAgainAndForgetsItsRowsCleanly() throws {
         let folder = TestFolder()
-        let older = folder.file("older")
-        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestFolder.migrations)
-        where name.hasSuffix(".sql") && name < "0014" {
-            try FileManager.default.copyItem(
-                atPath: TestFolder.migrations + "/" + name, toPath: older + "/" + name)
-        }
+        let older = try folder.migrations(before: "0014")
         let path = folder.file("a.sqlite")
         let before = try SQLiteContactStore(path: path, migrator: SQLiteMigrator(directory: older))
         let ids = try before.add([

@@ -21,4 +21,17 @@ public final class TestFolder {
     public static let migrations: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Migrations").path
+
+    /// A folder `name` in this one holding the project's SQLite migrations numbered below
+    /// `number` (for example "0014"): a list as an older Roster kept it. Returns its path.
+    public func migrations(before number: String, named name: String = "older") throws -> String {
+        let older = file(name)
+        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
+        for migration in try FileManager.default.contentsOfDirectory(atPath: Self.migrations)
+        where migration.hasSuffix(".sql") && migration < number {
+            try FileManager.default.copyItem(
+                atPath: Self.migrations + "/" + migration, toPath: older + "/" + migration)
+        }
+        return older
+    }
 }

@@ -178,12 +178,25 @@ extension SQLiteContactStore {
     /// How many segments the search index holds: the second number of FTS5's
     /// structure record (after its 4-byte cookie, varints of levels then segments).
     func searchSegments() throws -> Int {
-        try database.withStatement("SELECT block FROM contact_search_data WHERE id = 10") { statement in
-            guard try statement.step() else { return 0 }
+        try searchRecordNumbers(id: 10, after: 4, count: 2).dropFirst().first ?? 0
+    }
+
+    /// How many documents the search index holds: the first number of FTS5's averages
+    /// record.
+    func searchDocuments() throws -> Int {
+        try searchRecordNumbers(id: 1, after: 0, count: 1).first ?? 0
+    }
+
+    /// The first `count` numbers of the FTS5 record `id` of `contact_search_data`, from byte
+    /// `after` on: varints of 7 bits a byte, the high bit saying another byte follows. Fewer
+    /// when the record ends first; none without it.
+    private func searchRecordNumbers(id: Int, after: Int, count: Int) throws -> [Int] {
+        try database.withStatement("SELECT block FROM contact_search_data WHERE id = \(id)") { statement in
+            guard try statement.step() else { return [] }
             return try statement.withBlob(at: 0) { record in
-                var offset = 4
+                var offset = after
                 var numbers: [Int] = []
-                while numbers.count < 2, offset < record.count {
+                while numbers.count < count, offset < record.count {
                     var number = 0
                     while offset < record.count {
                         let byte = Int(record[offset])
@@ -193,7 +206,7 @@ extension SQLiteContactStore {
                     }
                     numbers.append(number)
                 }
-                return numbers.count == 2 ? numbers[1] : 0
+                return numbers
             }
         }
     }

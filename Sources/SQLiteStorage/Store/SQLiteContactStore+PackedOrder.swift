@@ -18,17 +18,18 @@ extension SQLiteContactStore {
 
     /// Makes `packedOrderTable` empty, with `contact_order`'s definition (a transfer needs the
     /// same columns, key and checks), inside the caller's transaction.
+    /// (The definition is SQLite's own text of it; only the name at its head changes.)
     func beginPackedOrder() throws {
+        let head = "CREATE TABLE contact_order"
         guard
             let definition = try database.withStatement(
-                "SELECT sql FROM sqlite_schema WHERE name = 'contact_order'"
+                "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'contact_order'"
             ) { statement in try statement.step() ? statement.string(at: 0) : nil },
-            definition.hasPrefix("CREATE TABLE contact_order")
+            definition.hasPrefix(head)
         else { throw ContactsError.inconsistent("contact_order has no definition to copy") }
         try database.execute(
-            "DROP TABLE IF EXISTS \(Self.packedOrderTable); "
-                + definition.replacingOccurrences(
-                    of: "CREATE TABLE contact_order", with: "CREATE TABLE \(Self.packedOrderTable)"))
+            "DROP TABLE IF EXISTS \(Self.packedOrderTable); CREATE TABLE \(Self.packedOrderTable)"
+                + definition.dropFirst(head.count))
     }
 
     /// Copies `packedOrderTable` into the order, packed when the order is empty, and drops it.
