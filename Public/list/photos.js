@@ -17,9 +17,7 @@ import { createPhotoGuard, photoSources } from "./model/photos.js";
  *  lookahead cover it). */
 export function createPhotos({ doc, distance = () => 0, measured = () => {} }) {
   const guard = createPhotoGuard();
-  const queue = createPhotoQueue();
-  const waiting = new Map(); // slot -> {img, url, id}: an image whose fetch has not started
-  const turns = new Map(); // slot -> the fetch holding its turn (a later one replaces it)
+  const queue = createPhotoQueue(); // each slot's wish: {img, url, id}
 
   function clear(node) {
     for (const img of node.querySelectorAll("img.photo")) {
@@ -31,26 +29,19 @@ export function createPhotos({ doc, distance = () => 0, measured = () => {} }) {
 
   /** Starts the fetches whose turn has come. */
   function pump() {
-    for (const slot of queue.next(distance)) {
-      const photo = waiting.get(slot);
-      waiting.delete(slot);
-      if (photo?.img.isConnected) fetch(slot, photo);
-      else queue.finished(slot);
+    for (const { slot, job, turn } of queue.next(distance)) {
+      if (job?.img.isConnected) fetch(slot, job, turn);
+      else queue.finished(slot, turn);
     }
   }
 
-  function fetch(slot, { img, url, id }) {
+  function fetch(slot, { img, url, id }, turn) {
     const show = () => {
       if (img.isConnected && guard.mayShow(slot, id, url)) img.classList.add("shown");
     };
-    const turn = {};
     const done = () => {
-      if (turns.get(slot) !== turn) return; // the slot was released or fetches another since
-      turns.delete(slot);
-      queue.finished(slot);
-      pump();
+      if (queue.finished(slot, turn)) pump(); // (not when the slot was released or fetches another since)
     };
-    turns.set(slot, turn);
     const { src, srcset } = photoSources(url);
     img.srcset = srcset;
     img.src = src;
@@ -73,7 +64,7 @@ export function createPhotos({ doc, distance = () => 0, measured = () => {} }) {
     const step = guard.bind(slot, contact.id ?? null, url);
     if (step.cancel) {
       clear(node);
-      forget(slot);
+      queue.drop(slot); // fetched no more, nor waits to be
     }
     if (!step.load || (!step.cancel && node.querySelector("img.photo"))) return pump();
     const avatar = node.querySelector(".cell > span");
@@ -84,23 +75,14 @@ export function createPhotos({ doc, distance = () => 0, measured = () => {} }) {
     img.width = img.height = 40;
     img.decoding = "async";
     avatar.after(img);
-    turns.delete(slot);
-    waiting.set(slot, { img, url: step.load, id: contact.id });
-    queue.want(slot);
+    queue.want(slot, { img, url: step.load, id: contact.id });
     pump();
-  }
-
-  /** The slot's photo is fetched no more, nor waits to be. */
-  function forget(slot) {
-    waiting.delete(slot);
-    turns.delete(slot);
-    queue.drop(slot);
   }
 
   function unbound(node) {
     const slot = Number(node.dataset.slot);
     if (guard.release(slot).cancel) clear(node);
-    forget(slot);
+    queue.drop(slot); // fetched no more, nor waits to be
     pump();
   }
 

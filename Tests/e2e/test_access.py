@@ -7,7 +7,7 @@ import re, unicodedata
 import pytest
 
 from conftest import wait_until
-from test_list import open_list, settle
+from test_list import open_list, row_in_view, settle
 
 # Contacts wholly below the sticky title, in screen order: [row, top].
 IN_VIEW = """() => { const l = document.getElementById('list').getBoundingClientRect();
@@ -110,7 +110,7 @@ def test_axe_finds_no_violation(browser, server, scheme):
     page.wait_for_selector("#selection:not([hidden])")
     scan("selection")
     page.keyboard.press("Escape")
-    page.locator("#list [data-slot][data-row]:not([hidden])").nth(1).click()
+    row_in_view(page, 1).click()
     page.wait_for_selector("#detail:not([hidden])")
     page.wait_for_timeout(500)
     scan("detail")
@@ -158,7 +158,7 @@ def test_a_phone_shows_each_rows_phone_whole_and_the_pane_links_them(browser, se
     assert phones and all(re.fullmatch(r"\+?[\d ()\-.]{7,}", p) for p in phones), phones
     sizes = page.evaluate("() => [...document.querySelectorAll('.bar-button:not([hidden])')].map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
     assert all(w >= 24 and h >= 24 for w, h in sizes), sizes
-    row = page.locator("#list [data-slot][data-row]:not([hidden])").nth(1)
+    row = row_in_view(page, 1)
     contact = server.json(f"/contacts/{row.get_attribute('data-id')}")
     row.click()
     page.wait_for_selector("#detail-reach:not([hidden])")

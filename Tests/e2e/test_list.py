@@ -63,6 +63,13 @@ def open_list(page, server, hash=""):
     settle(page)
 
 
+def row_in_view(page, n):
+    """The locator of the nth contact row in the viewport (from 0, top down). The slots in
+    the DOM also hold the rows of the margins above and below it, which a click would first
+    scroll to (and a click while the list moves does nothing)."""
+    return page.locator(f'#list [data-slot][data-row][data-id="{page.evaluate(VISIBLE)[n]["id"]}"]:not([hidden])')
+
+
 def nodes(page):
     return page.evaluate("document.querySelectorAll('[data-slot]').length")
 

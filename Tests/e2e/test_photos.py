@@ -14,7 +14,7 @@ import zlib
 import pytest
 
 from conftest import wait_until
-from test_list import open_list, settle
+from test_list import open_list, row_in_view, settle
 
 
 def png(rgb, side=64):
@@ -76,7 +76,7 @@ def test_rows_show_only_their_own_photos_whatever_order_they_arrive_in(page, ser
 
 def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_removed(page, server, tmp_path):
     open_list(page, server, "#row=500")
-    row = page.locator("#list [data-slot][data-row]:not([hidden])").nth(3)
+    row = row_in_view(page, 3)
     cid = row.get_attribute("data-id")
     call(server, "DELETE", f"/contacts/{cid}/photo")
     row.locator(".cell > p").first.click()
@@ -103,7 +103,7 @@ def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_remove
 
 def test_a_rows_photo_covers_its_initials_exactly_at_desktop_and_phone_widths(page, server):
     open_list(page, server, "#row=700")
-    row = page.locator("#list [data-slot][data-row]:not([hidden])").nth(2)
+    row = row_in_view(page, 2)
     cid = row.get_attribute("data-id")
     call(server, "PUT", f"/contacts/{cid}/photo", png((30, 160, 60)), "image/png")
     shown = f"#list [data-id=\"{cid}\"] img.photo.shown"

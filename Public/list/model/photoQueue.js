@@ -9,42 +9,51 @@
 /** Photos fetched at once: the six connections less the live events' and one for windows. */
 export const PHOTO_LOADS = 4;
 
-/** The queue of slots waiting to fetch their photo, `limit` at most fetching. Returns
- *  {want(slot), drop(slot), finished(slot), next(distance), fetching()}. */
+/** The queue of slots waiting to fetch their photo, `limit` at most fetching. Each slot's
+ *  wish carries its `job` (what the DOM wrapper needs to start the fetch), and each start a
+ *  `turn` token: a fetch that ends after its slot wanted another photo frees nothing.
+ *  Returns {want(slot, job), drop(slot), finished(slot, turn), next(distance), fetching()}. */
 export function createPhotoQueue(limit = PHOTO_LOADS) {
-  const waiting = new Map(); // slot -> order wanted (the earlier first among equals)
-  const loading = new Set(); // slots fetching now
+  const waiting = new Map(); // slot -> {at: order wanted (the earlier first among equals), job}
+  const loading = new Map(); // slot -> the turn of its fetch under way
   let order = 0;
 
   return {
-    /** Slot `slot` wants its (new) photo: it waits (again) for its turn. */
-    want(slot) {
+    /** Slot `slot` wants its (new) photo: it waits (again) for its turn, a fetch it had
+     *  under way forgotten. */
+    want(slot, job = null) {
       loading.delete(slot);
-      waiting.set(slot, order++);
+      waiting.set(slot, { at: order++, job });
     },
     /** Slot `slot` was released or shows no photo now: its turn, or its place, is free. */
     drop(slot) {
       waiting.delete(slot);
       loading.delete(slot);
     },
-    /** Slot `slot`'s photo arrived (or failed): its turn is free. */
-    finished(slot) {
+    /** The fetch of `turn` (the slot's current one when not given) arrived or failed: its
+     *  turn is free. Returns false, freeing nothing, for a fetch the slot no longer waits on. */
+    finished(slot, turn = loading.get(slot)) {
+      if (!loading.has(slot) || loading.get(slot) !== turn) return false;
       loading.delete(slot);
+      return true;
     },
     /**
-     * The slots that start fetching now, nearest first: `distance(slot)` says how far its
-     * row is from the viewport (0 in view; Infinity for one not placed, which goes last).
+     * The fetches that start now, nearest first, as {slot, job, turn}: `distance(slot)`
+     * says how far its row is from the viewport (0 in view; Infinity for one not placed,
+     * which goes last).
      */
     next(distance) {
       const started = [];
       if (loading.size >= limit || waiting.size === 0) return started;
-      const ranked = [...waiting].map(([slot, at]) => [distance(slot), at, slot]);
+      const ranked = [...waiting].map(([slot, { at }]) => [distance(slot), at, slot]);
       ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       for (const [, , slot] of ranked) {
         if (loading.size >= limit) break;
+        const { job } = waiting.get(slot);
+        const turn = {};
         waiting.delete(slot);
-        loading.add(slot);
-        started.push(slot);
+        loading.set(slot, turn);
+        started.push({ slot, job, turn });
       }
       return started;
     },
