@@ -37,11 +37,13 @@ public struct PhotoInspection: Sendable, Equatable {
         case .success(let found): format = found
         }
         guard PhotoStructure.isWhole(bytes, as: format) else { return .failure(.cutOff(format)) }
-        guard Vips.start() else { return .failure(.unreadable(format)) }
         let size: PhotoHeader.Size
         if reading == .structureFirst, let read = PhotoHeader.size(of: bytes, as: format) {
             size = read
         } else {
+            // (libvips is started only where it reads the header: an import of ordinary JPEGs
+            // and PNGs needs none of it until a thumbnail is asked for.)
+            guard Vips.start() else { return .failure(.unreadable(format)) }
             switch libvipsSize(of: bytes, as: format) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let read): size = read

