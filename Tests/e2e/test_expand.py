@@ -27,7 +27,7 @@ def test_arrow_right_expands_the_focused_row_and_arrow_left_collapses_it(page, s
     assert all(r["exp"] == "false" for r in before.values()), before
     page.keyboard.press("ArrowRight")
     settle(page)
-    page.wait_for_function("() => document.querySelector('#list [data-row=\"3\"]')?.getAttribute('aria-expanded') === 'true'")
+    page.wait_for_function("() => document.querySelector('#list [data-row=\"3\"]:not([hidden])')?.getAttribute('aria-expanded') === 'true'")
     settle(page)
     after = by_row(page)
     expanded = [r for r in after.values() if r["exp"] == "true"]
@@ -61,7 +61,7 @@ def test_arrow_right_expands_the_focused_row_and_arrow_left_collapses_it(page, s
     for _ in range(3):
         page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => document.querySelector('#list [data-row=\"3\"]')?.getAttribute('aria-expanded') === 'false'")
+    page.wait_for_function("() => document.querySelector('#list [data-row=\"3\"]:not([hidden])')?.getAttribute('aria-expanded') === 'false'")
     settle(page)
     closed = by_row(page)
     assert closed[3]["h"] == before[3]["h"] and closed[4]["top"] == before[4]["top"], (closed[3], before[3])

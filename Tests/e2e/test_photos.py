@@ -89,10 +89,10 @@ def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_remove
     page.set_input_files("#detail-photo-file", str(picture))
     assert wait_until(lambda: "/photos/" in (page.get_attribute("#detail-avatar", "src") or ""), 10)
     assert page.is_visible("#detail-photo-remove")
-    assert wait_until(lambda: page.evaluate(f"() => !!document.querySelector('#list [data-id=\"{cid}\"] img.photo.shown')"), 10)
+    assert wait_until(lambda: page.evaluate(f"() => !!document.querySelector('#list [data-id=\"{cid}\"]:not([hidden]) img.photo.shown')"), 10)
     page.click("#detail-photo-remove")
     assert wait_until(lambda: "/avatar/" in (page.get_attribute("#detail-avatar", "src") or ""), 10)
-    assert wait_until(lambda: page.evaluate(f"() => !document.querySelector('#list [data-id=\"{cid}\"] img.photo')"), 10)
+    assert wait_until(lambda: page.evaluate(f"() => !document.querySelector('#list [data-id=\"{cid}\"]:not([hidden]) img.photo')"), 10)
     # Not an image: the server's reason is said in the pane.
     bad = tmp_path / "notes.txt"
     bad.write_bytes(b"hello, not a picture\n" * 20)
@@ -106,7 +106,7 @@ def test_a_rows_photo_covers_its_initials_exactly_at_desktop_and_phone_widths(pa
     row = row_in_view(page, 2)
     cid = row.get_attribute("data-id")
     call(server, "PUT", f"/contacts/{cid}/photo", png((30, 160, 60)), "image/png")
-    shown = f"#list [data-id=\"{cid}\"] img.photo.shown"
+    shown = f"#list [data-id=\"{cid}\"]:not([hidden]) img.photo.shown"
     for width, height in ((1280, 800), (390, 844)):  # the phone layout's row has two lines
         page.set_viewport_size({"width": width, "height": height})
         assert wait_until(lambda: page.evaluate(f"() => !!document.querySelector('{shown}')"), 10), width
