@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { takeArrival } from "../../Public/list/model/arrival.js";
-import { answered, beginRequest, changeQuery, createListState, goToRow, moveTo, takeSize } from "../../Public/list/model/list.js";
+import {
+  answered, beginRequest, changeQuery, createListState, goToName, goToRow, moveTo, takeSize,
+} from "../../Public/list/model/list.js";
 import { createSlotModel } from "../../Public/list/model/slots.js";
 
 const STICKY = 32;
@@ -157,4 +159,19 @@ test("takeSize: the same size is no change", () => {
   assert.equal(takeSize(state, { total: 3, contentHeight: 200 }), true);
   assert.equal(takeSize(state, { total: 3, contentHeight: 200 }), false);
   assert.equal(takeSize(state, { total: 3, contentHeight: 256 }), true);
+});
+
+test("a letter typed while the name before it is on its way is asked for once that answer is shown", () => {
+  const state = list();
+  const model = createSlotModel();
+  arrive(state, model, answer());
+  goToName(state, "ma");
+  const ticket = beginRequest(state, STICKY);
+  goToName(state, "mar"); // typed before the answer for "ma" came
+  answered(state, ticket, answer({ seq: 2, base: 1, full: false, offset: 30_000, row: 500, cells: [] }), 100);
+  const step = takeArrival(state, model, STICKY);
+  assert.equal(step.moved, true);
+  assert.equal(state.v, 30_000 - STICKY, "the list shows where 'ma' starts meanwhile");
+  assert.equal(state.pendingName, "mar", "and 'mar' is still to be asked for");
+  assert.equal(beginRequest(state, STICKY).name, "mar");
 });
