@@ -100,13 +100,21 @@ def test_the_label_picker_lists_the_labels_and_shows_one_and_a_link_opens_it(pag
     assert page.errors == []
 
 
+def wait_for_contact_in_pane(page):
+    """The detail pane opens empty and shows its contact once `GET /contacts/{id}` answers,
+    replacing what the form holds: a field filled before then is lost. Its photo controls
+    show with the contact."""
+    page.wait_for_selector("#detail", state="visible")
+    page.wait_for_selector("#detail-photo", state="visible")
+
+
 def test_the_detail_pane_edits_labels_and_the_label_list_follows(page, server):
     contact_id = list(server.ids_from(70000, 600).values())[2]
     open_list(page, server)
     page.evaluate("() => { location.hash = '#label=Pane%20Alpha'; }")
     assert wait_until(lambda: status(page) == "No contacts labelled “Pane Alpha”", 5), status(page)
     page.evaluate(f"() => {{ location.hash = '#id={contact_id}'; }}")
-    page.wait_for_selector("#detail", state="visible")
+    wait_for_contact_in_pane(page)
     field = page.get_by_label("Labels", exact=True)
     assert wait_until(lambda: page.get_attribute("#detail-labels", "name") == "labels", 3)
     field.fill("Pane Alpha, pane beta,  PANE ALPHA ")
@@ -125,7 +133,7 @@ def test_the_detail_pane_edits_labels_and_the_label_list_follows(page, server):
     assert wait_until(lambda: status(page) == "No contacts labelled “Pane Alpha”", 5), status(page)
     # A name the server refuses is said beside the field, in words.
     page.evaluate(f"() => {{ location.hash = '#id={contact_id}'; }}")
-    page.wait_for_selector("#detail", state="visible")
+    wait_for_contact_in_pane(page)
     page.get_by_label("Labels", exact=True).fill("x" * 101)
     page.click("#detail-save")
     assert wait_until(lambda: page.text_content("#detail-labels-error") == "A label may have at most 100 characters.", 5)
