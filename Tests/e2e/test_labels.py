@@ -5,7 +5,7 @@ labels, and the list and the picker follow."""
 import urllib.parse
 
 from conftest import wait_until
-from test_list import open_list, settle
+from test_list import open_list, settle, wait_for_contact_in_pane
 from test_live import api
 from test_search import VISIBLE, shown, status
 
@@ -98,14 +98,6 @@ def test_the_label_picker_lists_the_labels_and_shows_one_and_a_link_opens_it(pag
     everyone = server.json("/sections")["total"]
     assert wait_until(lambda: status(page) == f"{everyone:,} contacts", 5), status(page)
     assert page.errors == []
-
-
-def wait_for_contact_in_pane(page):
-    """The detail pane opens empty and shows its contact once `GET /contacts/{id}` answers,
-    replacing what the form holds: a field filled before then is lost. Its photo controls
-    show with the contact."""
-    page.wait_for_selector("#detail", state="visible")
-    page.wait_for_selector("#detail-photo", state="visible")
 
 
 def test_the_detail_pane_edits_labels_and_the_label_list_follows(page, server):

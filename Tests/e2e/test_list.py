@@ -70,6 +70,14 @@ def row_in_view(page, n):
     return page.locator(f'#list [data-slot][data-row][data-id="{page.evaluate(VISIBLE)[n]["id"]}"]:not([hidden])')
 
 
+def wait_for_contact_in_pane(page):
+    """The detail pane opens empty and shows its contact once `GET /contacts/{id}` answers,
+    replacing what the form holds: a field filled before then is lost. Its photo controls
+    show with the contact."""
+    page.wait_for_selector("#detail", state="visible")
+    page.wait_for_selector("#detail-photo", state="visible")
+
+
 def nodes(page):
     return page.evaluate("document.querySelectorAll('[data-slot]').length")
 

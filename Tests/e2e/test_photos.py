@@ -14,7 +14,7 @@ import zlib
 import pytest
 
 from conftest import wait_until
-from test_list import open_list, row_in_view, settle
+from test_list import open_list, row_in_view, settle, wait_for_contact_in_pane
 
 
 def png(rgb, side=64):
@@ -80,9 +80,7 @@ def test_a_photo_chosen_in_the_pane_shows_there_and_in_its_row_and_can_be_remove
     cid = row.get_attribute("data-id")
     call(server, "DELETE", f"/contacts/{cid}/photo")
     row.locator(".cell > p").first.click()
-    page.wait_for_selector("#detail:not([hidden])")
-    # The pane opens empty and shows the contact once its answer is in (the photo controls with it).
-    assert wait_until(lambda: page.is_visible("#detail-photo"), 10)
+    wait_for_contact_in_pane(page)
     assert not page.is_visible("#detail-photo-remove")
     picture = tmp_path / "me.png"
     picture.write_bytes(png((200, 30, 30)))

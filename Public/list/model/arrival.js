@@ -12,7 +12,7 @@
 import { snapshot } from "./changes.js";
 import { clampV } from "./scroller.js";
 import { applyWindow, rowOfContact, slotOfRow } from "./slots.js";
-import { moveTo, takeSize } from "./list.js";
+import { placeAt, takeSize } from "./list.js";
 
 /**
  * Applies the answer waiting in `state.arrived` to `state` and the slot `model`.
@@ -36,11 +36,8 @@ export function takeArrival(state, model, sticky) {
   let moved = false;
   const placed = ticket.row !== null || Boolean(ticket.name);
   if (ticket.moves === state.moves && (placed || ticket.top)) {
-    // Laid out with the row's top at the window's top (or at the end of the list). A row, name
-    // or top asked for since this was sent (type-ahead's next letter) still goes.
-    const { pendingRow, pendingName, pendingTop } = state;
-    moveTo(state, placed ? answer.offset - sticky : 0);
-    Object.assign(state, { pendingRow, pendingName, pendingTop });
+    // Laid out with the row's top at the window's top (or at the end of the list).
+    placeAt(state, placed ? answer.offset - sticky : 0);
     if (ticket.name && typeof answer.row === "number") state.focusRow = answer.row; // type-ahead's contact
     moved = true;
   }

@@ -58,14 +58,20 @@ export function createListState() {
   };
 }
 
-/** Moves the list to content px `v` (kept within it); a row or top on its way is dropped. */
-export function moveTo(state, v) {
+/** Puts the list at content px `v` (kept within it), where an answer laid it out: a row,
+ *  name or top asked for since stays on its way (type-ahead's next letter). */
+export function placeAt(state, v) {
   state.v = clampV(v, state.contentHeight, state.viewport);
   state.moves += 1;
+  state.dirty = true;
+}
+
+/** Moves the list to content px `v` (kept within it); a row or top on its way is dropped. */
+export function moveTo(state, v) {
+  placeAt(state, v);
   state.pendingRow = null;
   state.pendingName = null;
   state.pendingTop = false;
-  state.dirty = true;
 }
 
 /** The list is going to show contact `row` just below the sticky title: the
